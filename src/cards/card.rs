@@ -1,0 +1,197 @@
+//! One card: `Card(u8)`, suit-major, with parsing and display in RULES.md notation
+//! (`AS`, `TD`, `10H`, `JK`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit, in index order clubs, diamonds, hearts, spades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Clubs = 0,
+    Diamonds = 1,
+    Hearts = 2,
+    Spades = 3,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    pub const fn from_index(i: u8) -> Suit {
+        Suit::ALL[(i & 3) as usize]
+    }
+
+    /// Diamonds and hearts are red.
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+
+    pub const fn letter(self) -> char {
+        ['C', 'D', 'H', 'S'][self as usize]
+    }
+}
+
+/// A rank, ace low: `Rank(0)` is the ace, `Rank(12)` the king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const ACE: Rank = Rank(0);
+    pub const TWO: Rank = Rank(1);
+    pub const THREE: Rank = Rank(2);
+    pub const TEN: Rank = Rank(9);
+    pub const JACK: Rank = Rank(10);
+    pub const QUEEN: Rank = Rank(11);
+    pub const KING: Rank = Rank(12);
+
+    /// The rank with 0-based index `i` (0 = ace .. 12 = king).
+    pub const fn new(i: u8) -> Rank {
+        assert!(i < 13);
+        Rank(i)
+    }
+
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The number printed on the card: ace 1, jack 11, queen 12, king 13.
+    pub const fn number(self) -> u8 {
+        self.0 + 1
+    }
+
+    pub const fn letter(self) -> char {
+        [
+            'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K',
+        ][self.0 as usize]
+    }
+}
+
+/// One card: `suit * 13 + rank` for the 52 French cards, 52 and 53 for the two jokers of a
+/// deck. Games with other decks may use any index below 64 with their own meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The first joker of a deck.
+    pub const JOKER: Card = Card(52);
+    /// The second joker of a deck (same face, a distinct bit in a [`super::CardSet`]).
+    pub const JOKER2: Card = Card(53);
+
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * 13 + rank.0)
+    }
+
+    /// The card with raw index `i` (below 64).
+    pub const fn from_index(i: u8) -> Card {
+        assert!(i < 64);
+        Card(i)
+    }
+
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    pub const fn is_joker(self) -> bool {
+        self.0 == 52 || self.0 == 53
+    }
+
+    /// The rank of a French card (meaningless for jokers: check [`Card::is_joker`] first).
+    pub const fn rank(self) -> Rank {
+        Rank(self.0 % 13)
+    }
+
+    /// The suit of a French card (meaningless for jokers).
+    pub const fn suit(self) -> Suit {
+        Suit::from_index(self.0 / 13)
+    }
+
+    /// All 52 French cards, clubs first.
+    pub fn all52() -> impl Iterator<Item = Card> {
+        (0..52).map(Card)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_joker() {
+            f.write_str("JK")
+        } else if self.0 < 52 {
+            write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+        } else {
+            write!(f, "#{}", self.0)
+        }
+    }
+}
+
+/// A card text that is not in the notation of RULES.md.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad card '{0}': expected rank A 2-9 T/10 J Q K and suit C D H S (e.g. 'QH', '10S'), or JK")]
+pub struct ParseCardError(pub String);
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let err = || ParseCardError(s.to_string());
+        let up = s.trim().to_ascii_uppercase();
+        if up == "JK" {
+            return Ok(Card::JOKER);
+        }
+        if up.len() < 2 {
+            return Err(err());
+        }
+        let (r, su) = up.split_at(up.len() - 1);
+        let suit = match su {
+            "C" => Suit::Clubs,
+            "D" => Suit::Diamonds,
+            "H" => Suit::Hearts,
+            "S" => Suit::Spades,
+            _ => return Err(err()),
+        };
+        let rank = match r {
+            "A" | "1" => 0,
+            "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => r.as_bytes()[0] - b'1',
+            "T" | "10" => 9,
+            "J" => 10,
+            "Q" => 11,
+            "K" => 12,
+            _ => return Err(err()),
+        };
+        Ok(Card::new(Rank(rank), suit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_text() {
+        for c in Card::all52() {
+            assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+        }
+        assert_eq!("10h".parse::<Card>().unwrap().to_string(), "TH");
+        assert_eq!("jk".parse::<Card>(), Ok(Card::JOKER));
+        assert_eq!(Card::JOKER2.to_string(), "JK");
+    }
+
+    #[test]
+    fn bad_card_text_is_rejected() {
+        for s in ["", "Z", "1", "11H", "QX", "AH2", "0S"] {
+            assert!(s.parse::<Card>().is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn index_is_suit_major() {
+        let c = Card::new(Rank::QUEEN, Suit::Hearts);
+        assert_eq!(c.index(), 2 * 13 + 11);
+        assert_eq!(c.rank(), Rank::QUEEN);
+        assert_eq!(c.suit(), Suit::Hearts);
+        assert!(Suit::Hearts.is_red() && !Suit::Spades.is_red());
+        assert_eq!(Rank::KING.number(), 13);
+    }
+}

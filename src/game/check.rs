@@ -1,0 +1,143 @@
+//! The generic invariant harness every game must pass. It plays deals through the very loop
+//! `simulate` uses ([`crate::sim::play_deal`]) with an observer that checks, at every state:
+//!
+//! - cards are conserved: every zone together is exactly the shoe dealt;
+//! - views leak nothing: for every seat, the cards its view shows plus the cards hidden from
+//!   it never exceed the shoe (a view showing a hidden card would count that card twice);
+//! - the legal list is non-empty and holds the action taken, with no duplicates;
+//! - every deal ends under the game's action cap, and its result is well formed;
+//! - a replay from the same seed gives the same deal (no hidden source of randomness).
+//!
+//! Matches are checked too: each ends (its rule or the deal cap) with winners among its seats.
+
+use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
+use crate::sim::{deal_rngs, play_deal, play_match, Observer};
+use crate::strategy::{Random, Strategy};
+
+/// What the harness saw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckReport {
+    pub deals: u64,
+    pub actions: u64,
+    pub longest: u32,
+}
+
+struct Checker {
+    error: Option<String>,
+    players: usize,
+}
+
+impl Checker {
+    fn fail(&mut self, msg: String) {
+        if self.error.is_none() {
+            self.error = Some(msg);
+        }
+    }
+}
+
+/// Checks one state: conservation and, for every seat, that its view shows nothing hidden.
+pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
+    let shoe = state.shoe();
+    let all = state.all_cards();
+    if all != shoe {
+        return Err(format!("cards not conserved: zones hold {all:?}, shoe is {shoe:?}"));
+    }
+    for seat in 0..players {
+        let mut seen = state.view(seat).shown();
+        seen.add(&state.hidden_from(seat));
+        if !seen.is_subset(&shoe) {
+            return Err(format!("seat {seat}'s view shows a card hidden from it:\n{}", state.render()));
+        }
+    }
+    Ok(())
+}
+
+impl<G: Game> Observer<G> for Checker {
+    fn before(&mut self, state: &G, seat: Seat, legal: &[G::Action]) {
+        if self.error.is_some() {
+            return;
+        }
+        if legal.is_empty() {
+            return self.fail(format!("no legal action for seat {seat}:\n{}", state.render()));
+        }
+        if seat >= self.players {
+            return self.fail(format!("seat {seat} to act at a table of {}", self.players));
+        }
+        for (i, a) in legal.iter().enumerate() {
+            if legal[..i].contains(a) {
+                return self.fail(format!("duplicate legal action {a:?}:\n{}", state.render()));
+            }
+        }
+        if let Err(e) = check_state(state, self.players) {
+            self.fail(e);
+        }
+    }
+
+    fn end(&mut self, state: &G, r: &DealResult) {
+        if self.error.is_some() {
+            return;
+        }
+        if let Err(e) = check_state(state, self.players) {
+            return self.fail(e);
+        }
+        if r.players != self.players || r.winners.0 >> self.players != 0 {
+            self.fail(format!("malformed result {r:?}"));
+        }
+    }
+}
+
+fn random_seats<G: Game>(players: usize) -> Vec<Box<dyn Strategy<G>>> {
+    (0..players).map(|_| Box::new(Random) as Box<dyn Strategy<G>>).collect()
+}
+
+/// Plays `deals` random deals (seeded) and checks every state; the first failure is returned.
+pub fn random_deals<G: Game>(rules: &G::Rules, players: usize, deals: u64, seed: u64) -> Result<CheckReport, String> {
+    deals_with(rules, players, deals, seed, &mut random_seats::<G>(players))
+}
+
+/// As [`random_deals`] with the given strategies at the seats.
+pub fn deals_with<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    deals: u64,
+    seed: u64,
+    seats: &mut [Box<dyn Strategy<G>>],
+) -> Result<CheckReport, String> {
+    G::check_players(rules, players)?;
+    let mut buf = ActionList::new();
+    let mut report = CheckReport::default();
+    for i in 0..deals {
+        let mut table = Table::first(players);
+        table.dealer = (i as usize) % players;
+        let mut ck = Checker { error: None, players };
+        let (r, a) = play_deal(rules, &table, &mut deal_rngs(seed, i, 0), seats, &mut buf, &mut ck);
+        if let Some(e) = ck.error {
+            return Err(format!("{} deal {i} (seed {seed}, dealer {}): {e}", G::NAME, table.dealer));
+        }
+        let (r2, a2) = play_deal(rules, &table, &mut deal_rngs(seed, i, 0), seats, &mut buf, &mut crate::sim::Quiet);
+        if (r, a) != (r2, a2) && seats.len() == players {
+            return Err(format!("{} deal {i}: replay differs: {r:?} vs {r2:?}", G::NAME));
+        }
+        report.deals += 1;
+        report.actions += a as u64;
+        report.longest = report.longest.max(a);
+    }
+    Ok(report)
+}
+
+/// Plays `matches` random matches and checks that each ends with winners among its seats.
+pub fn random_matches<G: Game>(rules: &G::Rules, players: usize, matches: u64, seed: u64) -> Result<(), String> {
+    let mut seats = random_seats::<G>(players);
+    let mut buf = ActionList::new();
+    for i in 0..matches {
+        let mut ck = Checker { error: None, players };
+        let (r, _) = play_match(rules, players, seed, i, &mut seats, &mut buf, &mut ck);
+        if let Some(e) = ck.error {
+            return Err(format!("{} match {i}: {e}", G::NAME));
+        }
+        if r.winners.is_empty() || r.winners.0 >> players != 0 || r.deals == 0 || r.deals > G::MAX_DEALS {
+            return Err(format!("{} match {i}: malformed result {r:?}", G::NAME));
+        }
+    }
+    Ok(())
+}

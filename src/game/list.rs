@@ -1,0 +1,48 @@
+//! `ActionList`: the fixed-capacity buffer legal actions are written into, reused across
+//! deals so that listing moves never allocates.
+
+use std::ops::Deref;
+
+/// Most legal actions a game may list at once.
+pub const ACTION_CAP: usize = 256;
+
+/// A fixed-capacity list of actions.
+#[derive(Clone)]
+pub struct ActionList<A: Copy + Default> {
+    items: [A; ACTION_CAP],
+    len: usize,
+}
+
+impl<A: Copy + Default> Default for ActionList<A> {
+    fn default() -> Self {
+        ActionList {
+            items: [A::default(); ACTION_CAP],
+            len: 0,
+        }
+    }
+}
+
+impl<A: Copy + Default> ActionList<A> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds an action; more than [`ACTION_CAP`] is a bug in the game.
+    #[inline]
+    pub fn push(&mut self, a: A) {
+        assert!(self.len < ACTION_CAP, "more than {ACTION_CAP} legal actions");
+        self.items[self.len] = a;
+        self.len += 1;
+    }
+}
+
+impl<A: Copy + Default> Deref for ActionList<A> {
+    type Target = [A];
+    fn deref(&self) -> &[A] {
+        &self.items[..self.len]
+    }
+}

@@ -1,0 +1,133 @@
+//! The shape every game shares: the [`Game`] trait (deal, whose turn, legal actions, apply,
+//! per-seat view, result), rule switches ([`Rules`]), the match layer ([`play_match`]'s
+//! bookkeeping in [`MatchProgress`]) and the generic invariant checks ([`check`]).
+//!
+//! A game is one struct holding the whole state of a deal. A `Phase` enum inside it drives
+//! `legal_actions` and `apply`; a multi-step turn is several actions, so legal lists stay
+//! small and every decision belongs to a strategy. Out-of-turn decisions (a lasso answer) are
+//! simply states whose `to_act` is another seat.
+
+pub mod check;
+mod list;
+mod matches;
+mod rules;
+mod seats;
+
+pub use list::{ActionList, ACTION_CAP};
+pub use matches::{MatchProgress, MatchResult};
+pub use rules::{parse_bool, parse_choice, parse_num, unknown_key, RuleError, Rules, Switch};
+pub use seats::{Seat, SeatMask, MAX_SEATS};
+
+use crate::cards::{CardCounts, GameRng};
+use crate::strategy::Bot;
+use std::fmt::Debug;
+
+/// Where a deal sits in its match: who plays, who deals, what the totals are so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Seats at the table (2..=8); seats are numbered 0..players clockwise.
+    pub players: usize,
+    /// The dealer of this deal.
+    pub dealer: Seat,
+    /// Seats still in the match (elimination games); all seats otherwise.
+    pub active: SeatMask,
+    /// Match totals before this deal (zero for a lone deal).
+    pub totals: [i64; MAX_SEATS],
+}
+
+impl Table {
+    /// A lone deal (or the first deal of a match): seat 0 deals, everyone plays.
+    pub fn first(players: usize) -> Table {
+        Table {
+            players,
+            dealer: 0,
+            active: SeatMask::all(players),
+            totals: [0; MAX_SEATS],
+        }
+    }
+}
+
+/// The outcome of one finished deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealResult {
+    pub players: usize,
+    /// Each seat's score for the deal, in the game's own units and direction.
+    pub scores: [i32; MAX_SEATS],
+    /// The winners (a shared win when several); empty when the deal has no winner.
+    pub winners: SeatMask,
+    /// Player turns taken (a deal won on the very first turn has 1).
+    pub turns: u32,
+}
+
+/// What a seat may see of a deal. The view's fields are the only path a strategy has to the
+/// state, so a hidden card is out of reach by construction; `shown` lists every card identity
+/// the view reveals so that the invariant harness can prove it reveals nothing hidden.
+pub trait SeatView {
+    /// Every card the view shows (own hand, public piles, known cards...).
+    fn shown(&self) -> CardCounts;
+}
+
+/// One game: the state of a deal plus its rules. See the module docs.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// The name used on the command line (`golf`, `broken-ladder`, ...).
+    const NAME: &'static str;
+    /// One line for `cardsim list`.
+    const ABOUT: &'static str;
+    /// The rules as implemented, with every decision taken on a gap (Markdown).
+    const RULES_DOC: &'static str;
+    /// Players when `--players` is not given.
+    const DEFAULT_PLAYERS: usize = 4;
+    /// Hard cap on actions in one deal; a deal still running after it is a bug.
+    const MAX_ACTIONS: u32 = 100_000;
+    /// Hard cap on deals in one match; the match ends with the leaders winning.
+    const MAX_DEALS: u32 = 200;
+
+    type Rules: Rules;
+    type Action: Copy + Eq + Default + Debug + Send + Sync + 'static;
+    type View<'a>: SeatView + Debug
+    where
+        Self: 'a;
+
+    /// Rejects player counts these rules cannot seat, with a message naming the allowed ones.
+    fn check_players(rules: &Self::Rules, players: usize) -> Result<(), String>;
+    /// Shuffles (the only use of `rng` that fixes the cards) and deals.
+    fn deal(rules: &Self::Rules, table: &Table, rng: &mut GameRng) -> Self;
+    /// The seat that decides next, or `None` when the deal is over.
+    fn to_act(&self) -> Option<Seat>;
+    /// Writes the legal actions for `to_act()` into `out` (cleared first). Non-empty while
+    /// the deal is running.
+    fn legal_actions(&self, out: &mut ActionList<Self::Action>);
+    /// Plays a legal action.
+    fn apply(&mut self, action: Self::Action);
+    /// What `seat` may know now.
+    fn view(&self, seat: Seat) -> Self::View<'_>;
+    /// The result of a finished deal.
+    fn result(&self) -> DealResult;
+
+    /// Every card dealt into this deal (the whole shoe), fixed at the deal.
+    fn shoe(&self) -> CardCounts;
+    /// Every card in every zone now; equal to `shoe()` at every step.
+    fn all_cards(&self) -> CardCounts;
+    /// The cards `seat` cannot see now (stock, other hands, face-down cards).
+    fn hidden_from(&self, seat: Seat) -> CardCounts;
+
+    /// A readable line for an action about to be applied in this state.
+    fn describe(&self, action: Self::Action) -> String;
+    /// A full-information picture of the state, for `trace`.
+    fn render(&self) -> String;
+
+    /// The bots this game has besides `random` (which every game gets).
+    fn bots() -> &'static [Bot<Self>];
+
+    /// `cardsim score <game> ARGS`: a JSON answer for a position given as text.
+    fn score_cli(rules: &Self::Rules, args: &[String]) -> Result<serde_json::Value, String>;
+
+    /// Adds a finished deal into the match (default: add each seat's score).
+    fn match_add(_rules: &Self::Rules, m: &mut MatchProgress, r: &DealResult) {
+        m.add_scores(r);
+    }
+    /// True when the match is over after the deals so far.
+    fn match_over(rules: &Self::Rules, m: &MatchProgress) -> bool;
+    /// The match winners (called when over, or at the deal cap).
+    fn match_winners(rules: &Self::Rules, m: &MatchProgress) -> SeatMask;
+}

@@ -1,0 +1,105 @@
+//! Rule switches: every game's `Rules` struct implements [`Rules`], so `--rule key=value`,
+//! `cardsim rules` and `run.json` work the same for all games.
+
+use std::fmt::Debug;
+
+/// One switch, as documented by `cardsim rules <game>`.
+#[derive(Clone, Copy, Debug)]
+pub struct Switch {
+    pub key: &'static str,
+    pub default: &'static str,
+    /// The allowed values, as shown to users (`no|optional|required`, `integer 1..=20`).
+    pub allowed: &'static str,
+    pub doc: &'static str,
+}
+
+/// A bad `--rule` (unknown key or value); the message names what is allowed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("unknown rule switch '{key}' for {game}; switches: {known}")]
+    UnknownKey {
+        game: &'static str,
+        key: String,
+        known: String,
+    },
+    #[error("bad value '{value}' for rule '{key}': allowed {allowed}")]
+    BadValue {
+        key: String,
+        value: String,
+        allowed: String,
+    },
+}
+
+/// A game's rule switches.
+pub trait Rules: Clone + Default + Debug + Send + Sync + 'static {
+    /// Every switch with its default and allowed values.
+    fn switches() -> &'static [Switch];
+    /// Sets one switch from its text value.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError>;
+    /// The current value of a switch, in the same text form `set` accepts.
+    fn get(&self, key: &str) -> String;
+
+    /// Every switch and its current value, in documentation order.
+    fn values(&self) -> Vec<(&'static str, String)> {
+        Self::switches().iter().map(|s| (s.key, self.get(s.key))).collect()
+    }
+}
+
+/// The error for a key no switch has.
+pub fn unknown_key<R: Rules>(game: &'static str, key: &str) -> RuleError {
+    RuleError::UnknownKey {
+        game,
+        key: key.to_string(),
+        known: R::switches().iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
+    }
+}
+
+fn bad(key: &str, value: &str, allowed: &str) -> RuleError {
+    RuleError::BadValue {
+        key: key.into(),
+        value: value.into(),
+        allowed: allowed.into(),
+    }
+}
+
+/// Picks the index of `value` among `choices` (case-insensitive).
+pub fn parse_choice(key: &str, value: &str, choices: &[&str]) -> Result<usize, RuleError> {
+    choices
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(value.trim()))
+        .ok_or_else(|| bad(key, value, &choices.join("|")))
+}
+
+/// `on|off` (also `yes|no`, `true|false`).
+pub fn parse_bool(key: &str, value: &str) -> Result<bool, RuleError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" | "1" => Ok(true),
+        "off" | "no" | "false" | "0" => Ok(false),
+        _ => Err(bad(key, value, "on|off")),
+    }
+}
+
+/// An integer within `lo..=hi`.
+pub fn parse_num(key: &str, value: &str, lo: i64, hi: i64) -> Result<i64, RuleError> {
+    match value.trim().parse::<i64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(bad(key, value, &format!("an integer {lo}..={hi}"))),
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsers_accept_and_reject() {
+        assert_eq!(parse_choice("k", "Optional", &["no", "optional"]), Ok(1));
+        let e = parse_choice("k", "maybe", &["no", "optional"]).unwrap_err();
+        assert_eq!(e.to_string(), "bad value 'maybe' for rule 'k': allowed no|optional");
+        assert_eq!(parse_bool("k", "off"), Ok(false));
+        assert!(parse_bool("k", "2").is_err());
+        assert_eq!(parse_num("k", "9", 1, 20), Ok(9));
+        assert!(parse_num("k", "0", 1, 20).is_err());
+    }
+}

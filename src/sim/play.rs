@@ -1,0 +1,108 @@
+//! The one loop that plays a deal (and a match of deals). `simulate`, `trace`, `bench` and the
+//! invariant harness all run this code; only the [`Observer`] differs.
+
+use crate::cards::GameRng;
+use crate::game::{ActionList, DealResult, Game, MatchProgress, MatchResult, Seat, Table};
+use crate::strategy::Strategy;
+
+/// The two generators of one deal: `deal` shuffles (and drives the game's own chance events),
+/// `play` is handed to strategies. Keeping them apart means that every rule variant and every
+/// strategy line-up sees the same shuffle for the same (seed, index): common random numbers.
+pub struct DealRngs {
+    pub deal: GameRng,
+    pub play: GameRng,
+}
+
+/// The generators for deal `deal_no` of unit `unit` (a unit is a lone deal or a match).
+/// They depend on nothing else: not on threads, batches or what ran before.
+pub fn deal_rngs(seed: u64, unit: u64, deal_no: u32) -> DealRngs {
+    let stream = (unit << 24 | deal_no as u64 & 0xff_ffff) << 1;
+    DealRngs {
+        deal: GameRng::new(seed, stream),
+        play: GameRng::new(seed, stream | 1),
+    }
+}
+
+/// Sees every decision of a deal; the default methods do nothing and compile away.
+pub trait Observer<G: Game> {
+    /// Before `seat` decides in `state`.
+    fn before(&mut self, _state: &G, _seat: Seat, _legal: &[G::Action]) {}
+    /// After `seat` chose `action` and before it is applied.
+    fn chose(&mut self, _state: &G, _seat: Seat, _action: G::Action) {}
+    /// When the deal is over.
+    fn end(&mut self, _state: &G, _result: &DealResult) {}
+}
+
+/// The observer that observes nothing.
+pub struct Quiet;
+impl<G: Game> Observer<G> for Quiet {}
+
+/// Plays one deal to its end and returns its result and the number of decisions taken.
+pub fn play_deal<G: Game, O: Observer<G>>(
+    rules: &G::Rules,
+    table: &Table,
+    rngs: &mut DealRngs,
+    seats: &mut [Box<dyn Strategy<G>>],
+    buf: &mut ActionList<G::Action>,
+    obs: &mut O,
+) -> (DealResult, u32) {
+    let mut state = G::deal(rules, table, &mut rngs.deal);
+    for (s, strat) in seats.iter_mut().enumerate() {
+        strat.begin_deal(s);
+    }
+    let mut actions = 0u32;
+    while let Some(seat) = state.to_act() {
+        state.legal_actions(buf);
+        obs.before(&state, seat, buf);
+        let a = if buf.len() == 1 {
+            buf[0]
+        } else {
+            seats[seat].act(&state.view(seat), buf, &mut rngs.play)
+        };
+        obs.chose(&state, seat, a);
+        state.apply(a);
+        actions += 1;
+        assert!(actions <= G::MAX_ACTIONS, "{}: deal exceeded {} actions", G::NAME, G::MAX_ACTIONS);
+    }
+    let r = state.result();
+    obs.end(&state, &r);
+    (r, actions)
+}
+
+/// Plays match `unit` to its end (or the game's deal cap) and returns it with its decisions.
+pub fn play_match<G: Game, O: Observer<G>>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+    unit: u64,
+    seats: &mut [Box<dyn Strategy<G>>],
+    buf: &mut ActionList<G::Action>,
+    obs: &mut O,
+) -> (MatchResult, u64) {
+    let mut m = MatchProgress::new(players);
+    let mut actions = 0u64;
+    let mut capped = false;
+    loop {
+        let mut rngs = deal_rngs(seed, unit, m.deals);
+        let (r, a) = play_deal(rules, &m.table(), &mut rngs, seats, buf, obs);
+        actions += a as u64;
+        G::match_add(rules, &mut m, &r);
+        m.advance(&r);
+        if G::match_over(rules, &m) {
+            break;
+        }
+        if m.deals >= G::MAX_DEALS {
+            capped = true;
+            break;
+        }
+    }
+    let result = MatchResult {
+        players,
+        totals: m.totals,
+        winners: G::match_winners(rules, &m),
+        deals: m.deals,
+        turns: m.turns,
+        capped,
+    };
+    (result, actions)
+}

@@ -1,0 +1,107 @@
+//! `Histogram`: exact counts of integer values in a dense array that grows only when a new
+//! extreme appears, so steady-state tallying never allocates.
+
+use super::Merge;
+
+/// Counts per integer value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    lo: i64,
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    pub fn new() -> Histogram {
+        Histogram::default()
+    }
+
+    #[inline]
+    pub fn add(&mut self, x: i64) {
+        self.add_n(x, 1);
+    }
+
+    pub fn add_n(&mut self, x: i64, n: u64) {
+        if n == 0 {
+            return;
+        }
+        if self.counts.is_empty() {
+            self.lo = x;
+            self.counts.push(0);
+        } else if x < self.lo {
+            let grow = (self.lo - x) as usize;
+            self.counts.splice(0..0, std::iter::repeat_n(0, grow));
+            self.lo = x;
+        } else if x >= self.lo + self.counts.len() as i64 {
+            self.counts.resize((x - self.lo) as usize + 1, 0);
+        }
+        self.counts[(x - self.lo) as usize] += n;
+    }
+
+    /// Total observations.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// (value, count) for every value seen at least once, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(i, &c)| (self.lo + i as i64, c))
+    }
+
+    /// The smallest value `v` with at least a fraction `q` of observations at or below it.
+    pub fn quantile(&self, q: f64) -> Option<i64> {
+        let total = self.total();
+        if total == 0 {
+            return None;
+        }
+        let need = ((q * total as f64).ceil() as u64).max(1);
+        let mut acc = 0;
+        for (v, c) in self.iter() {
+            acc += c;
+            if acc >= need {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+impl Merge for Histogram {
+    fn merge(&mut self, o: &Histogram) {
+        for (v, c) in o.iter() {
+            self.add_n(v, c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn agrees_with_a_map_and_merges_exactly() {
+        let xs = [3i64, -2, 3, 10, -5, 0, 3, 10];
+        let mut h = Histogram::new();
+        let mut m = BTreeMap::new();
+        for &x in &xs {
+            h.add(x);
+            *m.entry(x).or_insert(0u64) += 1;
+        }
+        assert_eq!(h.iter().collect::<Vec<_>>(), m.into_iter().collect::<Vec<_>>());
+        for cut in 0..=xs.len() {
+            let (mut a, mut b) = (Histogram::new(), Histogram::new());
+            xs[..cut].iter().for_each(|&x| a.add(x));
+            xs[cut..].iter().for_each(|&x| b.add(x));
+            a.merge(&b);
+            assert_eq!(a.iter().collect::<Vec<_>>(), h.iter().collect::<Vec<_>>());
+        }
+        assert_eq!(h.total(), 8);
+        assert_eq!(h.quantile(0.5), Some(3));
+        assert_eq!(h.quantile(0.0), Some(-5));
+        assert_eq!(h.quantile(1.0), Some(10));
+    }
+}

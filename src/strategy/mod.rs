@@ -1,0 +1,36 @@
+//! Strategies: the [`Strategy`] trait every bot implements, the [`Bot`] descriptor a game
+//! lists its bots with, knob files under `strategies/` ([`Params`], [`StrategySpec`]), the
+//! name registry, and the game-agnostic `random` bot.
+//!
+//! A strategy sees only `G::View` (its seat's view: hidden cards are not in the type), the
+//! legal actions, and the RNG the runner hands it. It is created once per batch of deals and
+//! told when a new deal starts, so boxing it costs nothing per deal.
+
+mod params;
+mod random;
+mod registry;
+
+pub use params::{Knob, Params};
+pub use random::Random;
+pub use registry::{StrategySpec, build, list_names, resolve};
+
+use crate::cards::GameRng;
+use crate::game::{Game, Seat};
+
+/// A bot: picks one of the legal actions from its seat's view.
+pub trait Strategy<G: Game>: Send {
+    /// Called before each deal the strategy plays, with its seat.
+    fn begin_deal(&mut self, _seat: Seat) {}
+    /// Picks one action among `legal` (never empty).
+    fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+}
+
+/// A game's built-in bot: its name, what it does, its knobs, and how to build it.
+pub struct Bot<G: Game> {
+    pub name: &'static str,
+    pub about: &'static str,
+    /// The knobs a strategy file may set, with defaults and meanings.
+    pub knobs: &'static [Knob],
+    /// Builds the bot with `params` applied (unknown knobs are rejected before this).
+    pub build: fn(&Params) -> Box<dyn Strategy<G>>,
+}

@@ -1,0 +1,58 @@
+//! Knobs: the numeric settings a bot exposes, and the values a strategy file gives them.
+
+/// One numeric setting of a bot.
+#[derive(Clone, Copy, Debug)]
+pub struct Knob {
+    pub name: &'static str,
+    pub default: f64,
+    pub doc: &'static str,
+}
+
+/// Knob values given by a strategy file; anything not given takes the knob's default.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Params {
+    values: Vec<(String, f64)>,
+}
+
+impl Params {
+    pub fn new(values: Vec<(String, f64)>) -> Params {
+        Params { values }
+    }
+
+    /// The value of knob `k` (its default when not set).
+    pub fn get(&self, k: &Knob) -> f64 {
+        self.values
+            .iter()
+            .find(|(n, _)| n == k.name)
+            .map(|(_, v)| *v)
+            .unwrap_or(k.default)
+    }
+
+    /// The value of the knob named `name` among `knobs`; panics on a name not in the list
+    /// (a typo in the bot's own code, caught by its tests).
+    pub fn knob(&self, knobs: &[Knob], name: &str) -> f64 {
+        let k = knobs
+            .iter()
+            .find(|k| k.name == name)
+            .unwrap_or_else(|| panic!("bot reads unknown knob {name}"));
+        self.get(k)
+    }
+
+    /// Rejects a value for a knob the bot does not have.
+    pub fn check(&self, bot: &str, knobs: &[Knob]) -> Result<(), String> {
+        for (n, _) in &self.values {
+            if !knobs.iter().any(|k| k.name == n) {
+                let known: Vec<&str> = knobs.iter().map(|k| k.name).collect();
+                return Err(format!(
+                    "bot '{bot}' has no knob '{n}'; knobs: {}",
+                    if known.is_empty() { "(none)".to_string() } else { known.join(", ") }
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn entries(&self) -> &[(String, f64)] {
+        &self.values
+    }
+}
