@@ -122,6 +122,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// `cardsim score <game> ARGS`: a JSON answer for a position given as text.
     fn score_cli(rules: &Self::Rules, args: &[String]) -> Result<serde_json::Value, String>;
 
+    /// Partnerships: how many teams a table of `players` forms (default: every seat alone).
+    fn teams(players: usize) -> usize {
+        players
+    }
+    /// The team of `seat` (default: the seat itself). Partners share scores and wins.
+    fn team_of(_players: usize, seat: Seat) -> usize {
+        seat
+    }
+
     /// Adds a finished deal into the match (default: add each seat's score).
     fn match_add(_rules: &Self::Rules, m: &mut MatchProgress, r: &DealResult) {
         m.add_scores(r);
