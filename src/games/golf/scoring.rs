@@ -1,0 +1,153 @@
+//! Golf scoring: card values, column pairs, rows, boxes. Pure functions over *keys* (a rank
+//! index 0..=12, 13 for a joker, [`UNKNOWN`] for a card a bot has not seen), in tenths of a
+//! point so that a bot can score grids holding unknown cards at a fractional estimate.
+
+use super::rules::GolfRules;
+use crate::cards::Card;
+
+/// The key of a joker.
+pub const JOKER: u8 = 13;
+/// The key of a face-down card in a bot's estimate: never matches anything.
+pub const UNKNOWN: u8 = 15;
+const TWO: u8 = 1;
+
+/// A card's scoring key.
+#[inline]
+pub fn key(c: Card) -> u8 {
+    if c.is_joker() { JOKER } else { c.rank().index() }
+}
+
+/// Card values in tenths by key under `rules`; the [`UNKNOWN`] entry is `unknown_tenths`.
+pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
+    let mut v = [0; 16];
+    for (r, x) in v.iter_mut().enumerate().take(13) {
+        *x = match r {
+            0 => 1,
+            1 => if rules.jokers { 2 } else { -2 },
+            2..=9 => r as i32 + 1,
+            10 | 11 => 10,
+            _ => 0,
+        } * 10;
+    }
+    v[JOKER as usize] = -20;
+    v[UNKNOWN as usize] = unknown_tenths;
+    v
+}
+
+#[inline]
+fn col_pair(k: &[u8; 6], c: usize) -> bool {
+    k[c] == k[c + 3] && k[c] != UNKNOWN
+}
+
+/// The score of a grid (row-major keys) in tenths of a point.
+pub fn score_tenths(k: &[u8; 6], vals: &[i32; 16], rules: &GolfRules) -> i32 {
+    let mut zero = 0u8;
+    let mut total = 0;
+    if let Some(b) = rules.box_score {
+        for c in 0..2 {
+            if col_pair(k, c) && col_pair(k, c + 1) && k[c] == k[c + 1] {
+                zero |= 0b11 << c | 0b11 << (c + 3);
+                total += b * 10;
+                break;
+            }
+        }
+    }
+    for c in 0..3 {
+        if zero >> c & 1 == 0 && col_pair(k, c) {
+            zero |= 1 << c | 1 << (c + 3);
+            if k[c] == TWO {
+                total += rules.pair_of_twos * 10;
+            }
+        }
+    }
+    if rules.row_rule {
+        for r in [0, 3] {
+            if k[r] == k[r + 1] && k[r] == k[r + 2] && k[r] != UNKNOWN {
+                zero |= 0b111 << r;
+            }
+        }
+    }
+    for (i, &x) in k.iter().enumerate() {
+        if zero >> i & 1 == 0 {
+            total += vals[x as usize];
+        }
+    }
+    total
+}
+
+/// The score of six cards, all face up, in points.
+pub fn score_cards(cards: &[Card; 6], rules: &GolfRules) -> i32 {
+    let keys = cards.map(key);
+    score_tenths(&keys, &value_table(rules, 0), rules) / 10
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rules;
+
+    fn score(s: &str, rules: &GolfRules) -> i32 {
+        let v: Vec<Card> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        score_cards(&v.try_into().unwrap(), rules)
+    }
+
+    fn with(kv: &[(&str, &str)]) -> GolfRules {
+        let mut r = GolfRules::default();
+        for (k, v) in kv {
+            r.set(k, v).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn card_values() {
+        let r = GolfRules::default();
+        // A 2 3 / 9 T J  -> 1 - 2 + 3 + 9 + 10 + 10
+        assert_eq!(score("AS 2S 3S 9H TH JH", &r), 31);
+        // Q K 4 / 5 6 7 -> 10 + 0 + 4 + 5 + 6 + 7
+        assert_eq!(score("QS KS 4S 5H 6H 7H", &r), 32);
+    }
+
+    #[test]
+    fn column_pairs_score_zero_and_twos_switch() {
+        let r = GolfRules::default();
+        // columns 0 (9s) and 1 (aces) are pairs: only 3 + 4 count
+        assert_eq!(score("9S AS 3S 9H AH 4H", &r), 3 + 4);
+        assert_eq!(score("9S AS 3S 9H 2H 4H", &r), 1 - 2 + 3 + 4);
+        assert_eq!(score("2S 5S 3S 2H 6H 4H", &r), 5 + 3 + 6 + 4);
+        assert_eq!(score("2S 5S 3S 2H 6H 4H", &with(&[("pair_of_twos", "-4")])), 5 + 3 + 6 + 4 - 4);
+    }
+
+    #[test]
+    fn rows_and_the_row_switch() {
+        let r = GolfRules::default();
+        assert_eq!(score("7S 7H 7D 5H 6H 4H", &r), 15);
+        assert_eq!(score("7S 7H 7D 5H 6H 4H", &with(&[("row_rule", "off")])), 21 + 15);
+    }
+
+    #[test]
+    fn boxes_and_the_box_switch() {
+        let r = GolfRules::default();
+        // 8s fill columns 1 and 2: -20, plus column 0: 3 + 4
+        assert_eq!(score("3S 8S 8H 4S 8D 8C", &r), -20 + 7);
+        assert_eq!(score("3S 8S 8H 4S 8D 8C", &with(&[("box", "-40")])), -40 + 7);
+        assert_eq!(score("3S 8S 8H 4S 8D 8C", &with(&[("box", "off")])), 7);
+        // six equal cards (two decks): one box plus one pair
+        assert_eq!(score("5S 5S 5H 5H 5D 5C", &r), -20);
+    }
+
+    #[test]
+    fn jokers_switch_flips_the_twos() {
+        let r = with(&[("jokers", "on")]);
+        assert_eq!(score("JK 2S 3S 4H 5H 6H", &r), -2 + 2 + 3 + 4 + 5 + 6);
+        assert_eq!(score("JK 2S 3S JK 5H 6H", &r), 2 + 3 + 5 + 6);
+    }
+
+    #[test]
+    fn unknown_cards_never_match() {
+        let r = GolfRules::default();
+        let vals = value_table(&r, 55);
+        let k = [UNKNOWN, 4, 4, UNKNOWN, 4, 4];
+        assert_eq!(score_tenths(&k, &vals, &r), 110 - 200);
+    }
+}

@@ -1,0 +1,228 @@
+//! Golf: scripted deals (stacked decks), every switch, the invariant harness, matches, and
+//! greedy against random.
+
+use super::*;
+use crate::cards::{Card, GameRng};
+use crate::game::check::{deals_with, random_deals, random_matches};
+use crate::game::{ActionList, Game, Rules, Table};
+use crate::strategy::{build, resolve, Strategy};
+
+fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+}
+
+fn rules(kv: &[(&str, &str)]) -> GolfRules {
+    let mut r = GolfRules::default();
+    for (k, v) in kv {
+        r.set(k, v).unwrap();
+    }
+    r
+}
+
+/// Two players, dealer 0: seat 0's grid, seat 1's grid, the discard, then the stock from the top.
+fn two_player(r: &GolfRules, stock: &str) -> Golf {
+    let deck = cards(&format!("KS KH 5C 5D 9C 9D  3S 3H 7C 8D QC QD  4H {stock}"));
+    Golf::from_deck(r, &Table::first(2), &deck, GameRng::new(1, 1))
+}
+
+fn legal(g: &Golf) -> Vec<Action> {
+    let mut b = ActionList::new();
+    g.legal_actions(&mut b);
+    b.to_vec()
+}
+
+fn open_all(g: &mut Golf) {
+    // Seat 1 (after the dealer) opens first, then seat 0.
+    assert_eq!(g.to_act(), Some(1));
+    for a in [Action::Flip(0), Action::Flip(1), Action::Flip(0), Action::Flip(3)] {
+        g.apply(a);
+    }
+    assert_eq!(g.phase, Phase::Draw);
+    assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn opening_then_draw_and_swap_moves_the_old_card_to_the_discard() {
+    let mut g = two_player(&GolfRules::default(), "2C 6C 6D");
+    open_all(&mut g);
+    assert_eq!(legal(&g), vec![Action::DrawStock, Action::DrawDiscard]);
+    g.apply(Action::DrawDiscard);
+    assert_eq!(legal(&g).len(), 6, "a discard must be swapped in");
+    g.apply(Action::Swap(2)); // 4H replaces 7C
+    assert_eq!(g.grids[1][2].to_string(), "4H");
+    assert_eq!(g.discard.top().unwrap().to_string(), "7C");
+    assert_eq!(g.up[1], 0b111);
+    assert_eq!((g.to_act(), g.turns), (Some(0), 1));
+    g.apply(Action::DrawStock);
+    assert!(legal(&g).contains(&Action::Discard));
+    g.apply(Action::Discard);
+    assert_eq!(g.discard.top().unwrap().to_string(), "2C");
+    assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn going_out_gives_every_other_player_one_final_turn() {
+    let mut g = two_player(&GolfRules::default(), "2C 6C 6D 6H 6S 7S 7H 8S 8H");
+    open_all(&mut g);
+    // Seat 1 turns up positions 2..5 with stock cards (4 turns), seat 0 discards meanwhile.
+    for p in 2..6 {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Swap(p));
+        if p < 5 {
+            g.apply(Action::DrawStock);
+            g.apply(Action::Discard);
+        }
+    }
+    assert_eq!(g.ender, Some(1));
+    assert_eq!(g.to_act(), Some(0), "seat 0 gets its final turn");
+    g.apply(Action::DrawDiscard);
+    g.apply(Action::Swap(1));
+    assert_eq!(g.to_act(), None);
+    let r = g.result();
+    assert_eq!(r.turns, 8);
+    // Seat 1: 3S 3H 2C / 6D 6S 7H (stock cards alternate with seat 0's discards) = 23.
+    assert_eq!(r.scores[1], 23);
+    // Seat 0 took the discard into position 1; its score is the grid scored by the rules.
+    assert_eq!(r.scores[0], super::score_cards(&g.grids[0], &g.rules));
+    assert_eq!(r.winners, crate::game::SeatMask::extreme_of(crate::game::SeatMask::all(2), &r.scores, true));
+}
+
+#[test]
+fn without_final_turns_the_round_ends_at_once() {
+    let mut g = two_player(&rules(&[("final_turns", "no")]), "2C 6C 6D 6H 6S 7S 7H");
+    open_all(&mut g);
+    for p in 2..6 {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Swap(p));
+        if p < 5 {
+            g.apply(Action::DrawStock);
+            g.apply(Action::Discard);
+        }
+    }
+    assert_eq!(g.to_act(), None);
+    assert_eq!(g.result().turns, 7);
+}
+
+#[test]
+fn empty_stock_ends_the_round_or_reshuffles() {
+    let mut g = two_player(&GolfRules::default(), "2C 6C");
+    open_all(&mut g);
+    g.apply(Action::DrawStock);
+    g.apply(Action::Discard);
+    g.apply(Action::DrawStock);
+    g.apply(Action::Discard);
+    assert_eq!(g.to_act(), None, "the stock ran out");
+    assert_eq!(g.up[0], ALL, "all cards are turned up at the end");
+
+    let mut g = two_player(&rules(&[("empty_stock", "reshuffle")]), "2C 6C");
+    open_all(&mut g);
+    for _ in 0..2 {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Discard);
+    }
+    assert_eq!(g.to_act(), Some(1), "play goes on");
+    assert_eq!(g.discard.as_slice(), &cards("6C")[..], "only the top stays");
+    let mut s: Vec<String> = g.stock.as_slice().iter().map(|c| c.to_string()).collect();
+    s.sort();
+    assert_eq!(s, ["2C", "4H"]);
+}
+
+const ALL: u8 = state_all();
+const fn state_all() -> u8 {
+    0b11_1111
+}
+
+#[test]
+fn flip_after_discard_switch() {
+    for (v, expect_noflip, flips) in [("optional", true, 4), ("required", false, 4)] {
+        let mut g = two_player(&rules(&[("flip_after_discard", v)]), "2C 6C 6D");
+        open_all(&mut g);
+        g.apply(Action::DrawStock);
+        g.apply(Action::Discard);
+        let l = legal(&g);
+        assert_eq!(l.contains(&Action::NoFlip), expect_noflip, "{v}");
+        assert_eq!(l.iter().filter(|a| matches!(a, Action::Flip(_))).count(), flips);
+        g.apply(Action::Flip(5));
+        assert_eq!(g.up[1], 0b10_0011);
+        assert_eq!(g.to_act(), Some(0));
+    }
+    let mut g = two_player(&GolfRules::default(), "2C 6C 6D");
+    open_all(&mut g);
+    g.apply(Action::DrawStock);
+    g.apply(Action::Discard);
+    assert_eq!(g.to_act(), Some(0), "default: no flip after a discard");
+}
+
+#[test]
+fn decks_and_jokers_size_the_shoe() {
+    let mut rng = GameRng::new(3, 0);
+    let g = Golf::deal(&GolfRules::default(), &Table::first(4), &mut rng);
+    assert_eq!(g.shoe().len(), 52);
+    let g = Golf::deal(&GolfRules::default(), &Table::first(5), &mut rng);
+    assert_eq!(g.shoe().len(), 104);
+    let g = Golf::deal(&rules(&[("jokers", "on"), ("decks", "2")]), &Table::first(3), &mut rng);
+    assert_eq!(g.shoe().len(), 108);
+    assert!(Golf::check_players(&GolfRules::default(), 9).is_err());
+    assert!(Golf::check_players(&GolfRules::default(), 1).is_err());
+    assert!(Golf::check_players(&rules(&[("decks", "1")]), 8).is_ok(), "49 of 52 cards: a short stock, but playable");
+}
+
+#[test]
+fn invariants_hold_in_random_play_for_every_table_and_switch() {
+    let combos: &[&[(&str, &str)]] = &[
+        &[],
+        &[("flip_after_discard", "optional"), ("final_turns", "no")],
+        &[("flip_after_discard", "required"), ("empty_stock", "reshuffle")],
+        &[("jokers", "on"), ("box", "off"), ("row_rule", "off"), ("pair_of_twos", "-4")],
+        &[("empty_stock", "reshuffle"), ("decks", "2")],
+    ];
+    for (i, kv) in combos.iter().enumerate() {
+        let r = rules(kv);
+        for players in 2..=8 {
+            let n = if players <= 4 { 300 } else { 60 };
+            random_deals::<Golf>(&r, players, n, 11 + i as u64).unwrap();
+        }
+    }
+}
+
+#[test]
+fn greedy_passes_the_harness_too() {
+    let spec = resolve::<Golf>("greedy").unwrap();
+    let mut seats: Vec<Box<dyn Strategy<Golf>>> = (0..4).map(|_| build::<Golf>(&spec)).collect();
+    deals_with(&rules(&[("flip_after_discard", "optional")]), 4, 300, 5, &mut seats).unwrap();
+}
+
+#[test]
+fn matches_end_after_the_holes() {
+    random_matches::<Golf>(&rules(&[("holes", "3")]), 3, 20, 8).unwrap();
+    let mut seats: Vec<Box<dyn Strategy<Golf>>> = (0..2).map(|_| Box::new(crate::strategy::Random) as _).collect();
+    let (m, _) = crate::sim::play_match(&rules(&[("holes", "4")]), 2, 1, 0, &mut seats, &mut ActionList::new(), &mut crate::sim::Quiet);
+    assert_eq!(m.deals, 4);
+    assert!(!m.capped);
+}
+
+#[test]
+fn greedy_beats_random_by_a_wide_margin() {
+    let g = resolve::<Golf>("greedy").unwrap();
+    let r = resolve::<Golf>("random").unwrap();
+    let mut seats = vec![build::<Golf>(&g), build::<Golf>(&r)];
+    let (mut wins, n) = (0.0, 400);
+    for i in 0..n {
+        let mut rngs = crate::sim::deal_rngs(99, i, 0);
+        let (res, _) = crate::sim::play_deal(&GolfRules::default(), &Table::first(2), &mut rngs, &mut seats, &mut ActionList::new(), &mut crate::sim::Quiet);
+        if res.winners.contains(0) {
+            wins += 1.0 / res.winners.len() as f64;
+        }
+    }
+    assert!(wins / n as f64 > 0.8, "greedy won {wins} of {n}");
+}
+
+#[test]
+fn score_command_parses_six_cards() {
+    let args: Vec<String> = "KS KH 5C 5D 9C 9D".split(' ').map(String::from).collect();
+    let v = Golf::score_cli(&GolfRules::default(), &args).unwrap();
+    assert_eq!(v, serde_json::json!({"score": 28}));
+    assert!(Golf::score_cli(&GolfRules::default(), &args[..5]).is_err());
+    let bad: Vec<String> = "KS KH 5C 5D 9C ZZ".split(' ').map(String::from).collect();
+    assert!(Golf::score_cli(&GolfRules::default(), &bad).unwrap_err().contains("bad card"));
+}
