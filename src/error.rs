@@ -12,9 +12,6 @@ pub enum Error {
     /// An output could not be written.
     #[error("cannot write {path}: {source}")]
     Output { path: String, source: io::Error },
-    /// The run was interrupted (Ctrl-C) before its outputs were complete.
-    #[error("interrupted: no output was written")]
-    Interrupted,
     /// Anything else.
     #[error("{0}")]
     Other(String),
@@ -29,7 +26,6 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::Output { .. } => 2,
-            Error::Interrupted => 130,
             Error::Other(_) => 1,
         }
     }

@@ -128,7 +128,9 @@ impl fmt::Display for Card {
 
 /// A card text that is not in the notation of RULES.md.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad card '{0}': expected rank A 2-9 T/10 J Q K and suit C D H S (e.g. 'QH', '10S'), or JK")]
+#[error(
+    "bad card '{0}': expected rank A 2-9 T/10 J Q K and suit C D H S (e.g. 'QH', '10S'), or JK"
+)]
 pub struct ParseCardError(pub String);
 
 impl FromStr for Card {

@@ -133,7 +133,10 @@ mod tests {
 
     #[test]
     fn push_pop_peek_remove() {
-        let cards: Vec<Card> = ["AS", "2S", "3S", "4S"].iter().map(|s| s.parse().unwrap()).collect();
+        let cards: Vec<Card> = ["AS", "2S", "3S", "4S"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         let mut p: Pile<8> = Pile::from_slice(&cards);
         assert_eq!(p.top(), Some(cards[3]));
         assert_eq!(p.peek(1), Some(cards[2]));

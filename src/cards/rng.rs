@@ -83,9 +83,24 @@ mod tests {
 
     #[test]
     fn same_seed_and_stream_give_the_same_numbers() {
-        let a: Vec<u64> = (0..4).map({ let mut r = GameRng::new(7, 3); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..4).map({ let mut r = GameRng::new(7, 3); move |_| r.next_u64() }).collect();
-        let c: Vec<u64> = (0..4).map({ let mut r = GameRng::new(7, 4); move |_| r.next_u64() }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = GameRng::new(7, 3);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = GameRng::new(7, 3);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let c: Vec<u64> = (0..4)
+            .map({
+                let mut r = GameRng::new(7, 4);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }
@@ -98,7 +113,10 @@ mod tests {
         for _ in 0..60_000 {
             counts[r.below(6) as usize] += 1;
         }
-        let chi: f64 = counts.iter().map(|&c| (c as f64 - 10_000.0).powi(2) / 10_000.0).sum();
+        let chi: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - 10_000.0).powi(2) / 10_000.0)
+            .sum();
         assert!(chi < 20.5, "chi-square {chi}, counts {counts:?}");
     }
 
@@ -112,7 +130,10 @@ mod tests {
             r.shuffle(&mut xs);
             counts[xs.iter().position(|&x| x == 0).unwrap()] += 1;
         }
-        let chi: f64 = counts.iter().map(|&c| (c as f64 - 10_000.0).powi(2) / 10_000.0).sum();
+        let chi: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - 10_000.0).powi(2) / 10_000.0)
+            .sum();
         assert!(chi < 16.3, "chi-square {chi}, counts {counts:?}"); // 3 df, 0.999 quantile
     }
 }

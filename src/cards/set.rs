@@ -208,7 +208,9 @@ mod tests {
     use super::*;
 
     fn set(s: &str) -> CardSet {
-        s.split_whitespace().map(|t| t.parse::<Card>().unwrap()).collect()
+        s.split_whitespace()
+            .map(|t| t.parse::<Card>().unwrap())
+            .collect()
     }
 
     #[test]
@@ -240,7 +242,10 @@ mod tests {
         let a = set("AH 3H KH 3S");
         assert_eq!(a.suit_bits(Suit::Hearts), 1 | 1 << 2 | 1 << 12);
         assert_eq!(a.rank_bits(), 1 | 1 << 2 | 1 << 12);
-        let all: CardSet = Suit::ALL.iter().map(|&s| CardSet::suit(s)).fold(CardSet::EMPTY, |x, y| x | y);
+        let all: CardSet = Suit::ALL
+            .iter()
+            .map(|&s| CardSet::suit(s))
+            .fold(CardSet::EMPTY, |x, y| x | y);
         assert_eq!(all, CardSet::DECK52);
     }
 }

@@ -1,1 +1,36 @@
-//! CLI.
+//! The command-line interface: clap definitions ([`args`]), validation of a table into a
+//! typed spec ([`setup`]), and one `run` per subcommand. Every subcommand is generic over the
+//! game and reached through [`crate::games::with_game`].
+
+pub mod args;
+mod bench;
+mod info;
+mod score;
+pub mod setup;
+mod simulate;
+mod trace;
+
+pub use args::Cli;
+
+use crate::error::{Error, Result};
+use args::Command;
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Simulate(a) => simulate::run(&a),
+        Command::Rules { game } => info::rules(&game),
+        Command::Trace(a) => trace::run(&a),
+        Command::Score { game, args } => score::run(&game, &args),
+        Command::List => info::list(),
+        Command::Bench(a) => bench::run(&a),
+    }
+}
+
+/// The error for a game name that is not one of ours.
+pub fn unknown_game(name: &str) -> Error {
+    Error::input(format!(
+        "unknown game '{name}'; games: {}",
+        crate::games::NAMES.join(", ")
+    ))
+}

@@ -11,7 +11,7 @@
 //! Matches are checked too: each ends (its rule or the deal cap) with winners among its seats.
 
 use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
-use crate::sim::{deal_rngs, play_deal, play_match, Observer};
+use crate::sim::{Observer, deal_rngs, play_deal, play_match};
 use crate::strategy::{Random, Strategy};
 
 /// What the harness saw.
@@ -40,13 +40,18 @@ pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
     let shoe = state.shoe();
     let all = state.all_cards();
     if all != shoe {
-        return Err(format!("cards not conserved: zones hold {all:?}, shoe is {shoe:?}"));
+        return Err(format!(
+            "cards not conserved: zones hold {all:?}, shoe is {shoe:?}"
+        ));
     }
     for seat in 0..players {
         let mut seen = state.view(seat).shown();
         seen.add(&state.hidden_from(seat));
         if !seen.is_subset(&shoe) {
-            return Err(format!("seat {seat}'s view shows a card hidden from it:\n{}", state.render()));
+            return Err(format!(
+                "seat {seat}'s view shows a card hidden from it:\n{}",
+                state.render()
+            ));
         }
     }
     Ok(())
@@ -58,7 +63,10 @@ impl<G: Game> Observer<G> for Checker {
             return;
         }
         if legal.is_empty() {
-            return self.fail(format!("no legal action for seat {seat}:\n{}", state.render()));
+            return self.fail(format!(
+                "no legal action for seat {seat}:\n{}",
+                state.render()
+            ));
         }
         if seat >= self.players {
             return self.fail(format!("seat {seat} to act at a table of {}", self.players));
@@ -87,11 +95,18 @@ impl<G: Game> Observer<G> for Checker {
 }
 
 fn random_seats<G: Game>(players: usize) -> Vec<Box<dyn Strategy<G>>> {
-    (0..players).map(|_| Box::new(Random) as Box<dyn Strategy<G>>).collect()
+    (0..players)
+        .map(|_| Box::new(Random) as Box<dyn Strategy<G>>)
+        .collect()
 }
 
 /// Plays `deals` random deals (seeded) and checks every state; the first failure is returned.
-pub fn random_deals<G: Game>(rules: &G::Rules, players: usize, deals: u64, seed: u64) -> Result<CheckReport, String> {
+pub fn random_deals<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    deals: u64,
+    seed: u64,
+) -> Result<CheckReport, String> {
     deals_with(rules, players, deals, seed, &mut random_seats::<G>(players))
 }
 
@@ -109,14 +124,38 @@ pub fn deals_with<G: Game>(
     for i in 0..deals {
         let mut table = Table::first(players);
         table.dealer = (i as usize) % players;
-        let mut ck = Checker { error: None, players };
-        let (r, a) = play_deal(rules, &table, &mut deal_rngs(seed, i, 0), seats, &mut buf, &mut ck);
+        let mut ck = Checker {
+            error: None,
+            players,
+        };
+        let (r, a) = play_deal(
+            rules,
+            &table,
+            &mut deal_rngs(seed, i, 0),
+            seats,
+            &mut buf,
+            &mut ck,
+        );
         if let Some(e) = ck.error {
-            return Err(format!("{} deal {i} (seed {seed}, dealer {}): {e}", G::NAME, table.dealer));
+            return Err(format!(
+                "{} deal {i} (seed {seed}, dealer {}): {e}",
+                G::NAME,
+                table.dealer
+            ));
         }
-        let (r2, a2) = play_deal(rules, &table, &mut deal_rngs(seed, i, 0), seats, &mut buf, &mut crate::sim::Quiet);
+        let (r2, a2) = play_deal(
+            rules,
+            &table,
+            &mut deal_rngs(seed, i, 0),
+            seats,
+            &mut buf,
+            &mut crate::sim::Quiet,
+        );
         if (r, a) != (r2, a2) && seats.len() == players {
-            return Err(format!("{} deal {i}: replay differs: {r:?} vs {r2:?}", G::NAME));
+            return Err(format!(
+                "{} deal {i}: replay differs: {r:?} vs {r2:?}",
+                G::NAME
+            ));
         }
         report.deals += 1;
         report.actions += a as u64;
@@ -126,16 +165,28 @@ pub fn deals_with<G: Game>(
 }
 
 /// Plays `matches` random matches and checks that each ends with winners among its seats.
-pub fn random_matches<G: Game>(rules: &G::Rules, players: usize, matches: u64, seed: u64) -> Result<(), String> {
+pub fn random_matches<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    matches: u64,
+    seed: u64,
+) -> Result<(), String> {
     let mut seats = random_seats::<G>(players);
     let mut buf = ActionList::new();
     for i in 0..matches {
-        let mut ck = Checker { error: None, players };
+        let mut ck = Checker {
+            error: None,
+            players,
+        };
         let (r, _) = play_match(rules, players, seed, i, &mut seats, &mut buf, &mut ck);
         if let Some(e) = ck.error {
             return Err(format!("{} match {i}: {e}", G::NAME));
         }
-        if r.winners.is_empty() || r.winners.0 >> players != 0 || r.deals == 0 || r.deals > G::MAX_DEALS {
+        if r.winners.is_empty()
+            || r.winners.0 >> players != 0
+            || r.deals == 0
+            || r.deals > G::MAX_DEALS
+        {
             return Err(format!("{} match {i}: malformed result {r:?}", G::NAME));
         }
     }

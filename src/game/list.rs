@@ -34,7 +34,10 @@ impl<A: Copy + Default> ActionList<A> {
     /// Adds an action; more than [`ACTION_CAP`] is a bug in the game.
     #[inline]
     pub fn push(&mut self, a: A) {
-        assert!(self.len < ACTION_CAP, "more than {ACTION_CAP} legal actions");
+        assert!(
+            self.len < ACTION_CAP,
+            "more than {ACTION_CAP} legal actions"
+        );
         self.items[self.len] = a;
         self.len += 1;
     }

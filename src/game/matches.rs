@@ -2,7 +2,7 @@
 //! result of a finished match. The loop that plays the deals lives in `sim`, so a match is
 //! played by the very code that plays single deals.
 
-use super::seats::{Seat, SeatMask, MAX_SEATS};
+use super::seats::{MAX_SEATS, Seat, SeatMask};
 use super::{DealResult, Table};
 
 /// A match in progress.

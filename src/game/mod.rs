@@ -13,10 +13,10 @@ mod matches;
 mod rules;
 mod seats;
 
-pub use list::{ActionList, ACTION_CAP};
+pub use list::{ACTION_CAP, ActionList};
 pub use matches::{MatchProgress, MatchResult};
-pub use rules::{parse_bool, parse_choice, parse_num, unknown_key, RuleError, Rules, Switch};
-pub use seats::{Seat, SeatMask, MAX_SEATS};
+pub use rules::{RuleError, Rules, Switch, parse_bool, parse_choice, parse_num, unknown_key};
+pub use seats::{MAX_SEATS, Seat, SeatMask};
 
 use crate::cards::{CardCounts, GameRng};
 use crate::strategy::Bot;

@@ -41,7 +41,10 @@ pub trait Rules: Clone + Default + Debug + Send + Sync + 'static {
 
     /// Every switch and its current value, in documentation order.
     fn values(&self) -> Vec<(&'static str, String)> {
-        Self::switches().iter().map(|s| (s.key, self.get(s.key))).collect()
+        Self::switches()
+            .iter()
+            .map(|s| (s.key, self.get(s.key)))
+            .collect()
     }
 }
 
@@ -50,7 +53,11 @@ pub fn unknown_key<R: Rules>(game: &'static str, key: &str) -> RuleError {
     RuleError::UnknownKey {
         game,
         key: key.to_string(),
-        known: R::switches().iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
+        known: R::switches()
+            .iter()
+            .map(|s| s.key)
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 
@@ -87,7 +94,6 @@ pub fn parse_num(key: &str, value: &str, lo: i64, hi: i64) -> Result<i64, RuleEr
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,7 +102,10 @@ mod tests {
     fn parsers_accept_and_reject() {
         assert_eq!(parse_choice("k", "Optional", &["no", "optional"]), Ok(1));
         let e = parse_choice("k", "maybe", &["no", "optional"]).unwrap_err();
-        assert_eq!(e.to_string(), "bad value 'maybe' for rule 'k': allowed no|optional");
+        assert_eq!(
+            e.to_string(),
+            "bad value 'maybe' for rule 'k': allowed no|optional"
+        );
         assert_eq!(parse_bool("k", "off"), Ok(false));
         assert!(parse_bool("k", "2").is_err());
         assert_eq!(parse_num("k", "9", 1, 20), Ok(9));

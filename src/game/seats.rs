@@ -69,9 +69,18 @@ mod tests {
     #[test]
     fn extremes_share_ties() {
         let v = [3, 1, 1, 5];
-        assert_eq!(SeatMask::extreme_of(SeatMask::all(4), &v, true), SeatMask(0b0110));
-        assert_eq!(SeatMask::extreme_of(SeatMask::all(4), &v, false), SeatMask(0b1000));
-        assert_eq!(SeatMask::extreme_of(SeatMask(0b1001), &v, true), SeatMask(0b0001));
+        assert_eq!(
+            SeatMask::extreme_of(SeatMask::all(4), &v, true),
+            SeatMask(0b0110)
+        );
+        assert_eq!(
+            SeatMask::extreme_of(SeatMask::all(4), &v, false),
+            SeatMask(0b1000)
+        );
+        assert_eq!(
+            SeatMask::extreme_of(SeatMask(0b1001), &v, true),
+            SeatMask(0b0001)
+        );
         assert_eq!(SeatMask::all(8).len(), 8);
         assert_eq!(SeatMask(0b1010).iter().collect::<Vec<_>>(), vec![1, 3]);
     }

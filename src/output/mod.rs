@@ -1,1 +1,29 @@
-//! Output writers.
+//! Output: the [`Report`] a run produces (rows computed once from exact tallies), written as
+//! tidy CSV files plus `run.json` ([`write_report`], temp file + rename: never a partial
+//! file), or printed as a readable table ([`print_table`]).
+
+mod files;
+mod report;
+mod table;
+
+pub use files::{OutFile, write_files};
+pub use report::{Report, SeatLine};
+pub use table::print_table;
+
+use crate::error::Result;
+use std::path::Path;
+
+/// Writes `summary.csv`, `scores.csv`, `lengths.csv`, `teams.csv` (partnership games) and
+/// `run.json` into `dir` (created if missing).
+pub fn write_report(r: &Report, dir: &Path) -> Result<()> {
+    let mut files = vec![
+        OutFile::new("summary.csv", r.summary_csv()?),
+        OutFile::new("scores.csv", r.scores_csv()?),
+        OutFile::new("lengths.csv", r.lengths_csv()?),
+    ];
+    if let Some(t) = r.teams_csv()? {
+        files.push(OutFile::new("teams.csv", t));
+    }
+    files.push(OutFile::new("run.json", r.run_json()));
+    write_files(dir, &files)
+}

@@ -8,5 +8,5 @@
 mod play;
 mod runner;
 
-pub use play::{deal_rngs, play_deal, play_match, DealRngs, Observer, Quiet};
-pub use runner::{run, Mode, RunOutcome, RunSpec, BATCH_DEALS, BATCH_MATCHES};
+pub use play::{DealRngs, Observer, Quiet, deal_rngs, play_deal, play_match};
+pub use runner::{BATCH_DEALS, BATCH_MATCHES, Mode, RunOutcome, RunSpec, run};

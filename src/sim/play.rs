@@ -62,7 +62,12 @@ pub fn play_deal<G: Game, O: Observer<G>>(
         obs.chose(&state, seat, a);
         state.apply(a);
         actions += 1;
-        assert!(actions <= G::MAX_ACTIONS, "{}: deal exceeded {} actions", G::NAME, G::MAX_ACTIONS);
+        assert!(
+            actions <= G::MAX_ACTIONS,
+            "{}: deal exceeded {} actions",
+            G::NAME,
+            G::MAX_ACTIONS
+        );
     }
     let r = state.result();
     obs.end(&state, &r);

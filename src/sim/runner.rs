@@ -1,14 +1,13 @@
 //! Batches of units on a rayon pool, merged in index order.
 
-use super::play::{deal_rngs, play_deal, play_match, Quiet};
+use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::{Error, Result};
 use crate::game::{ActionList, Game, Table};
 use crate::stats::{Merge, Tally};
-use crate::strategy::{build, Strategy, StrategySpec};
+use crate::strategy::{Strategy, StrategySpec, build};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Deals per batch (fixed: batch boundaries must not depend on threads).
@@ -73,12 +72,26 @@ pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
         match spec.mode {
             Mode::Deals => {
                 let mut rngs = deal_rngs(spec.seed, unit, 0);
-                let (r, a) = play_deal(&spec.rules, &table, &mut rngs, &mut seats, &mut buf, &mut Quiet);
+                let (r, a) = play_deal(
+                    &spec.rules,
+                    &table,
+                    &mut rngs,
+                    &mut seats,
+                    &mut buf,
+                    &mut Quiet,
+                );
                 tally.add_deal(&r, a);
             }
             Mode::Matches => {
-                let (r, a) =
-                    play_match(&spec.rules, spec.players, spec.seed, unit, &mut seats, &mut buf, &mut Quiet);
+                let (r, a) = play_match(
+                    &spec.rules,
+                    spec.players,
+                    spec.seed,
+                    unit,
+                    &mut seats,
+                    &mut buf,
+                    &mut Quiet,
+                );
                 tally.add_match(&r, a);
             }
         }
@@ -99,9 +112,6 @@ fn batches(units: &Range<u64>, size: u64) -> Vec<Range<u64>> {
     v
 }
 
-/// Set by a Ctrl-C handler; a run that sees it stops and returns [`Error::Interrupted`].
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
 /// Plays the whole run on a rayon pool and merges batch tallies in index order.
 pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -112,24 +122,25 @@ pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
     let list = batches(&spec.units, batch_size(spec.mode));
     let bar = progress_bar(spec);
     let start = Instant::now();
-    let tallies: Vec<Option<Tally>> = pool.install(|| {
+    let tallies: Vec<Tally> = pool.install(|| {
         list.par_iter()
             .map(|r| {
-                if INTERRUPTED.load(Ordering::Relaxed) {
-                    return None;
-                }
                 let t = run_batch(spec, r.clone());
                 bar.inc(r.end - r.start);
-                Some(t)
+                t
             })
             .collect()
     });
     bar.finish_and_clear();
     let mut tally = Tally::new(spec.players);
-    for t in tallies {
-        tally.merge(&t.ok_or(Error::Interrupted)?);
+    for t in &tallies {
+        tally.merge(t);
     }
-    Ok(RunOutcome { tally, elapsed: start.elapsed(), threads })
+    Ok(RunOutcome {
+        tally,
+        elapsed: start.elapsed(),
+        threads,
+    })
 }
 
 fn progress_bar<G: Game>(spec: &RunSpec<G>) -> ProgressBar {

@@ -91,7 +91,10 @@ mod tests {
             h.add(x);
             *m.entry(x).or_insert(0u64) += 1;
         }
-        assert_eq!(h.iter().collect::<Vec<_>>(), m.into_iter().collect::<Vec<_>>());
+        assert_eq!(
+            h.iter().collect::<Vec<_>>(),
+            m.into_iter().collect::<Vec<_>>()
+        );
         for cut in 0..=xs.len() {
             let (mut a, mut b) = (Histogram::new(), Histogram::new());
             xs[..cut].iter().for_each(|&x| a.add(x));

@@ -44,7 +44,10 @@ mod tests {
     fn wilson_matches_published_values() {
         // Wilson (1927) / Newcombe (1998) example values: 81 of 263 -> (0.2553, 0.3662).
         let (lo, hi) = wilson(81.0, 263.0);
-        assert!((lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
+            "{lo} {hi}"
+        );
         // 0 of 10 -> (0, 0.2775); 10 of 10 -> (0.7225, 1).
         let (lo, hi) = wilson(0.0, 10.0);
         assert!(lo == 0.0 && (hi - 0.2775).abs() < 5e-4);

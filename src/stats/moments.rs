@@ -19,7 +19,11 @@ impl Moments {
     }
 
     pub fn mean(&self) -> f64 {
-        if self.n == 0 { f64::NAN } else { self.sum as f64 / self.n as f64 }
+        if self.n == 0 {
+            f64::NAN
+        } else {
+            self.sum as f64 / self.n as f64
+        }
     }
 
     /// The sample standard deviation (n - 1 denominator), computed from exact integers:

@@ -2,7 +2,7 @@
 //! 1/840 of a win (840 = lcm(1..=8)), so a k-way tie adds exactly 840/k units per winner.
 
 use super::{Histogram, Merge, Moments};
-use crate::game::{DealResult, MatchResult, MAX_SEATS};
+use crate::game::{DealResult, MAX_SEATS, MatchResult};
 
 /// Units per whole win.
 pub const WIN_UNITS: u64 = 840;
@@ -104,6 +104,16 @@ impl Tally {
         self.turns.add(r.turns as i64);
     }
 
+    /// The mean length (turns per deal, or deals per match).
+    pub fn lengths_mean(&self) -> f64 {
+        let (mut n, mut sum) = (0u64, 0i128);
+        for (v, c) in self.lengths.iter() {
+            n += c;
+            sum += v as i128 * c as i128;
+        }
+        sum as f64 / n as f64
+    }
+
     /// Seat wins as a fraction of units.
     pub fn win_rate(&self, seat: usize) -> f64 {
         self.seats[seat].wins() / self.units as f64
@@ -112,7 +122,10 @@ impl Tally {
 
 impl Merge for Tally {
     fn merge(&mut self, o: &Tally) {
-        assert_eq!(self.players, o.players, "merging tallies of different tables");
+        assert_eq!(
+            self.players, o.players,
+            "merging tallies of different tables"
+        );
         self.units += o.units;
         self.no_winner += o.no_winner;
         self.capped += o.capped;
@@ -135,7 +148,12 @@ mod tests {
     fn deal(scores: [i32; 3], winners: u16, turns: u32) -> DealResult {
         let mut s = [0; MAX_SEATS];
         s[..3].copy_from_slice(&scores);
-        DealResult { players: 3, scores: s, winners: SeatMask(winners), turns }
+        DealResult {
+            players: 3,
+            scores: s,
+            winners: SeatMask(winners),
+            turns,
+        }
     }
 
     #[test]

@@ -45,7 +45,11 @@ impl Params {
                 let known: Vec<&str> = knobs.iter().map(|k| k.name).collect();
                 return Err(format!(
                     "bot '{bot}' has no knob '{n}'; knobs: {}",
-                    if known.is_empty() { "(none)".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 ));
             }
         }

@@ -31,7 +31,11 @@ fn strategy_dirs(game: &str) -> Vec<PathBuf> {
         dirs.push(Path::new(&d).join(game));
     }
     dirs.push(Path::new("strategies").join(game));
-    dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies").join(game));
+    dirs.push(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("strategies")
+            .join(game),
+    );
     dirs
 }
 
@@ -110,13 +114,15 @@ pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
     let shown = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::input(format!("cannot read strategy file {shown}: {e}")))?;
-    let spec: FileSpec = toml::from_str(&text).map_err(|e| {
-        Error::input(format!("bad strategy file {shown}: {}", e.message().trim()))
-    })?;
+    let spec: FileSpec = toml::from_str(&text)
+        .map_err(|e| Error::input(format!("bad strategy file {shown}: {}", e.message().trim())))?;
     if let Some(g) = &spec.game
         && g != G::NAME
     {
-        return Err(Error::input(format!("strategy file {shown} is for {g}, not {}", G::NAME)));
+        return Err(Error::input(format!(
+            "strategy file {shown} is for {g}, not {}",
+            G::NAME
+        )));
     }
     let knobs: &[super::Knob] = match (spec.base.as_str(), find_bot::<G>(&spec.base)) {
         ("random", _) => &[],
@@ -134,7 +140,11 @@ pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
             toml::Value::Integer(i) => *i as f64,
             toml::Value::Float(f) => *f,
             toml::Value::Boolean(b) => f64::from(u8::from(*b)),
-            _ => return Err(Error::input(format!("strategy file {shown}: knob '{k}' must be a number"))),
+            _ => {
+                return Err(Error::input(format!(
+                    "strategy file {shown}: knob '{k}' must be a number"
+                )));
+            }
         };
         values.push((k.clone(), x));
     }
@@ -142,8 +152,16 @@ pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
     params
         .check(&spec.base, knobs)
         .map_err(|e| Error::input(format!("strategy file {shown}: {e}")))?;
-    let label = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    Ok(StrategySpec { label, base: spec.base, params, file: Some(path.to_path_buf()) })
+    let label = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(StrategySpec {
+        label,
+        base: spec.base,
+        params,
+        file: Some(path.to_path_buf()),
+    })
 }
 
 /// Builds a fresh instance of the strategy a spec names.

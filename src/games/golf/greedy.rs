@@ -15,21 +15,45 @@
 //! - **Flip after discard** (house rule): turns up a card whose column partner is also face
 //!   down (the most information), declining an optional flip that would go out while behind.
 
-use super::scoring::{key, score_tenths, value_table};
-use super::state::{Action, Phase, ALL_UP};
-use super::view::GolfView;
 use super::Golf;
+use super::scoring::{key, score_tenths, value_table};
+use super::state::{ALL_UP, Action, Phase};
+use super::view::GolfView;
 use crate::cards::{Card, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
 
 /// The knobs of `greedy`.
 pub const KNOBS: &[Knob] = &[
-    Knob { name: "take_discard_gain", default: 2.0, doc: "points the discard must gain to be taken" },
-    Knob { name: "keep_gain", default: 0.5, doc: "points a stock card must gain to be kept" },
-    Knob { name: "unknown_value", default: 5.0, doc: "estimated value of a face-down card" },
-    Knob { name: "go_out_margin", default: 0.0, doc: "lead (points) required to go out" },
-    Knob { name: "go_out_bonus", default: 3.0, doc: "points credited to going out while ahead" },
-    Knob { name: "opening_same_column", default: 0.0, doc: "1: open both cards of column 0; 0: positions 0 and 4" },
+    Knob {
+        name: "take_discard_gain",
+        default: 2.0,
+        doc: "points the discard must gain to be taken",
+    },
+    Knob {
+        name: "keep_gain",
+        default: 0.5,
+        doc: "points a stock card must gain to be kept",
+    },
+    Knob {
+        name: "unknown_value",
+        default: 5.0,
+        doc: "estimated value of a face-down card",
+    },
+    Knob {
+        name: "go_out_margin",
+        default: 0.0,
+        doc: "lead (points) required to go out",
+    },
+    Knob {
+        name: "go_out_bonus",
+        default: 3.0,
+        doc: "points credited to going out while ahead",
+    },
+    Knob {
+        name: "opening_same_column",
+        default: 0.0,
+        doc: "1: open both cards of column 0; 0: positions 0 and 4",
+    },
 ];
 
 /// The bot's list entry.
@@ -108,7 +132,10 @@ impl Greedy {
     fn opening(&self, v: &GolfView) -> Action {
         let down = v.face_down(v.seat);
         let want = if self.same_column { [0u8, 3] } else { [0u8, 4] };
-        let p = want.into_iter().find(|&p| down >> p & 1 == 1).unwrap_or(down.trailing_zeros() as u8);
+        let p = want
+            .into_iter()
+            .find(|&p| down >> p & 1 == 1)
+            .unwrap_or(down.trailing_zeros() as u8);
         Action::Flip(p)
     }
 
@@ -134,7 +161,9 @@ impl Strategy<Golf> for Greedy {
         match v.phase {
             Phase::Opening => self.opening(v),
             Phase::Draw => match v.discard.last() {
-                Some(&top) if self.best_place(v, top, &vals).0 >= self.take_discard_gain => Action::DrawDiscard,
+                Some(&top) if self.best_place(v, top, &vals).0 >= self.take_discard_gain => {
+                    Action::DrawDiscard
+                }
                 _ => Action::DrawStock,
             },
             Phase::PlaceDiscard | Phase::PlaceStock => {

@@ -39,7 +39,9 @@ impl Game for Golf {
         }
         let cards = rules.decks_for(players) * if rules.jokers { 54 } else { 52 };
         if cards < 6 * players + 2 {
-            return Err(format!("golf with {players} players needs more than {cards} cards: use decks=2"));
+            return Err(format!(
+                "golf with {players} players needs more than {cards} cards: use decks=2"
+            ));
         }
         Ok(())
     }
@@ -83,15 +85,27 @@ impl Game for Golf {
     fn describe(&self, a: Action) -> String {
         let s = self.seat as usize;
         match a {
-            Action::Flip(p) => format!("seat {s} turns up position {p}: {}", self.grids[s][p as usize]),
-            Action::DrawStock => format!("seat {s} draws from the stock: {}", self.stock.top().map_or("-".into(), |c| c.to_string())),
-            Action::DrawDiscard => format!("seat {s} takes the discard {}", self.discard.top().map_or("-".into(), |c| c.to_string())),
+            Action::Flip(p) => format!(
+                "seat {s} turns up position {p}: {}",
+                self.grids[s][p as usize]
+            ),
+            Action::DrawStock => format!(
+                "seat {s} draws from the stock: {}",
+                self.stock.top().map_or("-".into(), |c| c.to_string())
+            ),
+            Action::DrawDiscard => format!(
+                "seat {s} takes the discard {}",
+                self.discard.top().map_or("-".into(), |c| c.to_string())
+            ),
             Action::Swap(p) => format!(
                 "seat {s} puts {} at position {p}, discarding {}",
                 self.held.map_or("-".into(), |c| c.to_string()),
                 self.grids[s][p as usize]
             ),
-            Action::Discard => format!("seat {s} discards {}", self.held.map_or("-".into(), |c| c.to_string())),
+            Action::Discard => format!(
+                "seat {s} discards {}",
+                self.held.map_or("-".into(), |c| c.to_string())
+            ),
             Action::NoFlip => format!("seat {s} turns up nothing"),
         }
     }
@@ -109,12 +123,21 @@ impl Game for Golf {
         for s in 0..self.players as usize {
             let cell = |p: usize| {
                 let c = self.grids[s][p].to_string();
-                if self.up[s] >> p & 1 == 1 { format!("{c:>3}") } else { format!("({c})") }
+                if self.up[s] >> p & 1 == 1 {
+                    format!("{c:>3}")
+                } else {
+                    format!("({c})")
+                }
             };
             let _ = writeln!(
                 out,
                 "  seat {s}: {} {} {} / {} {} {}   score {}",
-                cell(0), cell(1), cell(2), cell(3), cell(4), cell(5),
+                cell(0),
+                cell(1),
+                cell(2),
+                cell(3),
+                cell(4),
+                cell(5),
                 score_cards(&self.grids[s], &self.rules)
             );
         }
@@ -128,7 +151,10 @@ impl Game for Golf {
 
     fn score_cli(rules: &GolfRules, args: &[String]) -> Result<serde_json::Value, String> {
         if args.len() != 6 {
-            return Err(format!("golf score takes six cards (top row, then bottom row), got {}", args.len()));
+            return Err(format!(
+                "golf score takes six cards (top row, then bottom row), got {}",
+                args.len()
+            ));
         }
         let mut cards = [Card::JOKER; 6];
         for (c, a) in cards.iter_mut().zip(args) {

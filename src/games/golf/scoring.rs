@@ -14,7 +14,11 @@ const TWO: u8 = 1;
 /// A card's scoring key.
 #[inline]
 pub fn key(c: Card) -> u8 {
-    if c.is_joker() { JOKER } else { c.rank().index() }
+    if c.is_joker() {
+        JOKER
+    } else {
+        c.rank().index()
+    }
 }
 
 /// Card values in tenths by key under `rules`; the [`UNKNOWN`] entry is `unknown_tenths`.
@@ -23,7 +27,13 @@ pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
     for (r, x) in v.iter_mut().enumerate().take(13) {
         *x = match r {
             0 => 1,
-            1 => if rules.jokers { 2 } else { -2 },
+            1 => {
+                if rules.jokers {
+                    2
+                } else {
+                    -2
+                }
+            }
             2..=9 => r as i32 + 1,
             10 | 11 => 10,
             _ => 0,
@@ -115,14 +125,20 @@ mod tests {
         assert_eq!(score("9S AS 3S 9H AH 4H", &r), 3 + 4);
         assert_eq!(score("9S AS 3S 9H 2H 4H", &r), 1 - 2 + 3 + 4);
         assert_eq!(score("2S 5S 3S 2H 6H 4H", &r), 5 + 3 + 6 + 4);
-        assert_eq!(score("2S 5S 3S 2H 6H 4H", &with(&[("pair_of_twos", "-4")])), 5 + 3 + 6 + 4 - 4);
+        assert_eq!(
+            score("2S 5S 3S 2H 6H 4H", &with(&[("pair_of_twos", "-4")])),
+            5 + 3 + 6 + 4 - 4
+        );
     }
 
     #[test]
     fn rows_and_the_row_switch() {
         let r = GolfRules::default();
         assert_eq!(score("7S 7H 7D 5H 6H 4H", &r), 15);
-        assert_eq!(score("7S 7H 7D 5H 6H 4H", &with(&[("row_rule", "off")])), 21 + 15);
+        assert_eq!(
+            score("7S 7H 7D 5H 6H 4H", &with(&[("row_rule", "off")])),
+            21 + 15
+        );
     }
 
     #[test]
@@ -130,7 +146,10 @@ mod tests {
         let r = GolfRules::default();
         // 8s fill columns 1 and 2: -20, plus column 0: 3 + 4
         assert_eq!(score("3S 8S 8H 4S 8D 8C", &r), -20 + 7);
-        assert_eq!(score("3S 8S 8H 4S 8D 8C", &with(&[("box", "-40")])), -40 + 7);
+        assert_eq!(
+            score("3S 8S 8H 4S 8D 8C", &with(&[("box", "-40")])),
+            -40 + 7
+        );
         assert_eq!(score("3S 8S 8H 4S 8D 8C", &with(&[("box", "off")])), 7);
         // six equal cards (two decks): one box plus one pair
         assert_eq!(score("5S 5S 5H 5H 5D 5C", &r), -20);
@@ -139,7 +158,7 @@ mod tests {
     #[test]
     fn jokers_switch_flips_the_twos() {
         let r = with(&[("jokers", "on")]);
-        assert_eq!(score("JK 2S 3S 4H 5H 6H", &r), -2 + 2 + 3 + 4 + 5 + 6);
+        assert_eq!(score("JK 2S 3S 4H 5H 6H", &r), 18); // -2 + 2 + 3 + 4 + 5 + 6
         assert_eq!(score("JK 2S 3S JK 5H 6H", &r), 2 + 3 + 5 + 6);
     }
 

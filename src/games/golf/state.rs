@@ -3,7 +3,7 @@
 use super::rules::{FlipAfter, GolfRules};
 use super::scoring::score_cards;
 use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
-use crate::game::{ActionList, DealResult, Seat, SeatMask, Table, MAX_SEATS};
+use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
 
 /// Two decks with jokers.
 pub const SHOE_CAP: usize = 108;
@@ -70,7 +70,11 @@ pub struct Golf {
 /// The cards of a fresh shoe for `players` under `rules`, in a fixed order.
 pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
     let mut p = Pile::new();
-    let deck = if rules.jokers { CardSet::DECK54 } else { CardSet::DECK52 };
+    let deck = if rules.jokers {
+        CardSet::DECK54
+    } else {
+        CardSet::DECK52
+    };
     for _ in 0..rules.decks_for(players) {
         deck.iter().for_each(|c| p.push(c));
     }
@@ -80,7 +84,12 @@ pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
 impl Golf {
     /// Deals from `deck` in order: seat s gets `deck[6s..6s+6]` (positions 0..6), the next
     /// card starts the discard pile, and the card after it is the top of the stock.
-    pub(crate) fn from_deck(rules: &GolfRules, table: &Table, deck: &[Card], chance: GameRng) -> Golf {
+    pub(crate) fn from_deck(
+        rules: &GolfRules,
+        table: &Table,
+        deck: &[Card],
+        chance: GameRng,
+    ) -> Golf {
         let players = table.players;
         let mut grids = [[Card::JOKER; 6]; MAX_SEATS];
         for (s, g) in grids.iter_mut().enumerate().take(players) {
@@ -89,7 +98,10 @@ impl Golf {
         let mut discard = Pile::new();
         discard.push(deck[6 * players]);
         let mut stock = Pile::new();
-        deck[6 * players + 1..].iter().rev().for_each(|&c| stock.push(c));
+        deck[6 * players + 1..]
+            .iter()
+            .rev()
+            .for_each(|&c| stock.push(c));
         let first = ((table.dealer + 1) % players) as u8;
         Golf {
             rules: *rules,
@@ -128,8 +140,12 @@ impl Golf {
         let down = !self.up[self.seat as usize] & ALL_UP;
         match self.phase {
             Phase::Opening | Phase::FlipAfter => {
-                (0..6).filter(|p| down >> p & 1 == 1).for_each(|p| out.push(Action::Flip(p)));
-                if self.phase == Phase::FlipAfter && self.rules.flip_after_discard == FlipAfter::Optional {
+                (0..6)
+                    .filter(|p| down >> p & 1 == 1)
+                    .for_each(|p| out.push(Action::Flip(p)));
+                if self.phase == Phase::FlipAfter
+                    && self.rules.flip_after_discard == FlipAfter::Optional
+                {
                     out.push(Action::NoFlip);
                 }
             }

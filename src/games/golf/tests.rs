@@ -5,7 +5,7 @@ use super::*;
 use crate::cards::{Card, GameRng};
 use crate::game::check::{deals_with, random_deals, random_matches};
 use crate::game::{ActionList, Game, Rules, Table};
-use crate::strategy::{build, resolve, Strategy};
+use crate::strategy::{Strategy, build, resolve};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|t| t.parse().unwrap()).collect()
@@ -34,7 +34,12 @@ fn legal(g: &Golf) -> Vec<Action> {
 fn open_all(g: &mut Golf) {
     // Seat 1 (after the dealer) opens first, then seat 0.
     assert_eq!(g.to_act(), Some(1));
-    for a in [Action::Flip(0), Action::Flip(1), Action::Flip(0), Action::Flip(3)] {
+    for a in [
+        Action::Flip(0),
+        Action::Flip(1),
+        Action::Flip(0),
+        Action::Flip(3),
+    ] {
         g.apply(a);
     }
     assert_eq!(g.phase, Phase::Draw);
@@ -84,7 +89,10 @@ fn going_out_gives_every_other_player_one_final_turn() {
     assert_eq!(r.scores[1], 23);
     // Seat 0 took the discard into position 1; its score is the grid scored by the rules.
     assert_eq!(r.scores[0], super::score_cards(&g.grids[0], &g.rules));
-    assert_eq!(r.winners, crate::game::SeatMask::extreme_of(crate::game::SeatMask::all(2), &r.scores, true));
+    assert_eq!(
+        r.winners,
+        crate::game::SeatMask::extreme_of(crate::game::SeatMask::all(2), &r.scores, true)
+    );
 }
 
 #[test]
@@ -141,7 +149,10 @@ fn flip_after_discard_switch() {
         g.apply(Action::Discard);
         let l = legal(&g);
         assert_eq!(l.contains(&Action::NoFlip), expect_noflip, "{v}");
-        assert_eq!(l.iter().filter(|a| matches!(a, Action::Flip(_))).count(), flips);
+        assert_eq!(
+            l.iter().filter(|a| matches!(a, Action::Flip(_))).count(),
+            flips
+        );
         g.apply(Action::Flip(5));
         assert_eq!(g.up[1], 0b10_0011);
         assert_eq!(g.to_act(), Some(0));
@@ -160,11 +171,18 @@ fn decks_and_jokers_size_the_shoe() {
     assert_eq!(g.shoe().len(), 52);
     let g = Golf::deal(&GolfRules::default(), &Table::first(5), &mut rng);
     assert_eq!(g.shoe().len(), 104);
-    let g = Golf::deal(&rules(&[("jokers", "on"), ("decks", "2")]), &Table::first(3), &mut rng);
+    let g = Golf::deal(
+        &rules(&[("jokers", "on"), ("decks", "2")]),
+        &Table::first(3),
+        &mut rng,
+    );
     assert_eq!(g.shoe().len(), 108);
     assert!(Golf::check_players(&GolfRules::default(), 9).is_err());
     assert!(Golf::check_players(&GolfRules::default(), 1).is_err());
-    assert!(Golf::check_players(&rules(&[("decks", "1")]), 8).is_ok(), "49 of 52 cards: a short stock, but playable");
+    assert!(
+        Golf::check_players(&rules(&[("decks", "1")]), 8).is_ok(),
+        "49 of 52 cards: a short stock, but playable"
+    );
 }
 
 #[test]
@@ -172,8 +190,16 @@ fn invariants_hold_in_random_play_for_every_table_and_switch() {
     let combos: &[&[(&str, &str)]] = &[
         &[],
         &[("flip_after_discard", "optional"), ("final_turns", "no")],
-        &[("flip_after_discard", "required"), ("empty_stock", "reshuffle")],
-        &[("jokers", "on"), ("box", "off"), ("row_rule", "off"), ("pair_of_twos", "-4")],
+        &[
+            ("flip_after_discard", "required"),
+            ("empty_stock", "reshuffle"),
+        ],
+        &[
+            ("jokers", "on"),
+            ("box", "off"),
+            ("row_rule", "off"),
+            ("pair_of_twos", "-4"),
+        ],
         &[("empty_stock", "reshuffle"), ("decks", "2")],
     ];
     for (i, kv) in combos.iter().enumerate() {
@@ -189,14 +215,31 @@ fn invariants_hold_in_random_play_for_every_table_and_switch() {
 fn greedy_passes_the_harness_too() {
     let spec = resolve::<Golf>("greedy").unwrap();
     let mut seats: Vec<Box<dyn Strategy<Golf>>> = (0..4).map(|_| build::<Golf>(&spec)).collect();
-    deals_with(&rules(&[("flip_after_discard", "optional")]), 4, 300, 5, &mut seats).unwrap();
+    deals_with(
+        &rules(&[("flip_after_discard", "optional")]),
+        4,
+        300,
+        5,
+        &mut seats,
+    )
+    .unwrap();
 }
 
 #[test]
 fn matches_end_after_the_holes() {
     random_matches::<Golf>(&rules(&[("holes", "3")]), 3, 20, 8).unwrap();
-    let mut seats: Vec<Box<dyn Strategy<Golf>>> = (0..2).map(|_| Box::new(crate::strategy::Random) as _).collect();
-    let (m, _) = crate::sim::play_match(&rules(&[("holes", "4")]), 2, 1, 0, &mut seats, &mut ActionList::new(), &mut crate::sim::Quiet);
+    let mut seats: Vec<Box<dyn Strategy<Golf>>> = (0..2)
+        .map(|_| Box::new(crate::strategy::Random) as _)
+        .collect();
+    let (m, _) = crate::sim::play_match(
+        &rules(&[("holes", "4")]),
+        2,
+        1,
+        0,
+        &mut seats,
+        &mut ActionList::new(),
+        &mut crate::sim::Quiet,
+    );
     assert_eq!(m.deals, 4);
     assert!(!m.capped);
 }
@@ -209,7 +252,14 @@ fn greedy_beats_random_by_a_wide_margin() {
     let (mut wins, n) = (0.0, 400);
     for i in 0..n {
         let mut rngs = crate::sim::deal_rngs(99, i, 0);
-        let (res, _) = crate::sim::play_deal(&GolfRules::default(), &Table::first(2), &mut rngs, &mut seats, &mut ActionList::new(), &mut crate::sim::Quiet);
+        let (res, _) = crate::sim::play_deal(
+            &GolfRules::default(),
+            &Table::first(2),
+            &mut rngs,
+            &mut seats,
+            &mut ActionList::new(),
+            &mut crate::sim::Quiet,
+        );
         if res.winners.contains(0) {
             wins += 1.0 / res.winners.len() as f64;
         }
@@ -224,5 +274,9 @@ fn score_command_parses_six_cards() {
     assert_eq!(v, serde_json::json!({"score": 28}));
     assert!(Golf::score_cli(&GolfRules::default(), &args[..5]).is_err());
     let bad: Vec<String> = "KS KH 5C 5D 9C ZZ".split(' ').map(String::from).collect();
-    assert!(Golf::score_cli(&GolfRules::default(), &bad).unwrap_err().contains("bad card"));
+    assert!(
+        Golf::score_cli(&GolfRules::default(), &bad)
+            .unwrap_err()
+            .contains("bad card")
+    );
 }

@@ -2,10 +2,10 @@
 //! face up, in public), the stock's size, the card it holds, and who went out.
 
 use super::rules::GolfRules;
-use super::scoring::{key, UNKNOWN};
+use super::scoring::{UNKNOWN, key};
 use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
-use crate::game::{Seat, SeatView, MAX_SEATS};
+use crate::game::{MAX_SEATS, Seat, SeatView};
 
 /// One seat's view of a Golf deal.
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +34,9 @@ impl GolfView<'_> {
 
     /// Face-down positions of a seat, as a bit mask.
     pub fn face_down(&self, seat: Seat) -> u8 {
-        (0..6).filter(|&p| self.grids[seat][p].is_none()).fold(0, |m, p| m | 1 << p)
+        (0..6)
+            .filter(|&p| self.grids[seat][p].is_none())
+            .fold(0, |m, p| m | 1 << p)
     }
 }
 
@@ -69,7 +71,11 @@ impl Golf {
             grids,
             discard: self.discard.as_slice(),
             stock_len: self.stock.len(),
-            held: if self.seat as usize == seat { self.held } else { None },
+            held: if self.seat as usize == seat {
+                self.held
+            } else {
+                None
+            },
             ender: self.ender.map(|e| e as usize),
             turns: self.turns,
         }

@@ -1,0 +1,98 @@
+//! The command line, as clap derive definitions. Validation into typed specs happens in each
+//! subcommand's module, so this file is only the surface.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// cardsim: Monte Carlo strategy simulator and analytics for card games.
+#[derive(Parser, Debug)]
+#[command(name = "cardsim", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play many self-play deals (or matches) and report win rates, scores and lengths.
+    Simulate(SimulateArgs),
+    /// Print the rules as implemented, with every switch, its default and allowed values.
+    Rules { game: String },
+    /// Replay one deal of a simulation step by step.
+    Trace(TraceArgs),
+    /// Score a position given as cards (see `cardsim rules <game>` for the form).
+    Score {
+        game: String,
+        /// Cards and options for the game's scorer; `--rule KEY=VALUE` may appear anywhere.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// List games, their strategies and rule switches.
+    List,
+    /// Quick throughput table per game and strategy, one thread and all threads.
+    Bench(BenchArgs),
+}
+
+/// What every run of deals shares: game, table, strategies, rules, seed.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.
+    pub game: String,
+    /// Players at the table (default: the game's usual table, 4 for most).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Strategy name or knob file, assigned to seats in order, cycling (default: greedy).
+    #[arg(long = "strategy", value_name = "NAME|FILE")]
+    pub strategies: Vec<String>,
+    /// A rule switch, KEY=VALUE (see `cardsim rules <game>`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Master seed: the same seed gives the same deals and the same output.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Independent deals to play (seat 0 deals each one) [default: 100000].
+    #[arg(long, conflicts_with = "matches")]
+    pub deals: Option<u64>,
+    /// Whole matches to play instead of deals.
+    #[arg(long)]
+    pub matches: Option<u64>,
+    /// Worker threads (default: one per core). Output does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write summary.csv, scores.csv, lengths.csv and run.json into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// The deal index within the simulation (0-based).
+    #[arg(long, default_value_t = 0)]
+    pub deal: u64,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only this game (default: all).
+    pub game: Option<String>,
+    /// Seconds to spend on each measurement (roughly).
+    #[arg(long, default_value_t = 1.0)]
+    pub seconds: f64,
+    /// Players at the table.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+}

@@ -1,0 +1,99 @@
+//! `cardsim bench`: a quick throughput table, per game and strategy, on one thread and on all
+//! threads, through the real runner. The criterion benches under `benches/` are the careful
+//! measurements; this is the one-minute answer on any machine.
+
+use super::args::BenchArgs;
+use super::setup::default_strategy;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::games::{GameVisitor, NAMES, with_game};
+use crate::sim::{Mode, RunSpec, run as run_sim};
+use crate::strategy::resolve;
+
+struct Bench<'a>(&'a BenchArgs);
+
+/// Deals per second and actions per second for one strategy everywhere, on `threads`.
+fn measure<G: Game>(
+    a: &BenchArgs,
+    strategy: &str,
+    threads: Option<usize>,
+) -> Result<(f64, f64, usize)> {
+    let spec0 = resolve::<G>(strategy)?;
+    let mut n = 4096u64;
+    loop {
+        let spec = RunSpec::<G> {
+            rules: Default::default(),
+            players: a.players,
+            seats: vec![spec0.clone(); a.players],
+            mode: Mode::Deals,
+            seed: 1,
+            units: 0..n,
+            threads,
+            progress: false,
+        };
+        let o = run_sim(&spec)?;
+        let secs = o.elapsed.as_secs_f64();
+        if secs >= a.seconds || n >= 1 << 26 {
+            return Ok((n as f64 / secs, o.tally.actions as f64 / secs, o.threads));
+        }
+        let grow = (a.seconds / secs.max(1e-3) * 1.2).clamp(2.0, 16.0);
+        n = (n as f64 * grow) as u64;
+    }
+}
+
+impl GameVisitor for Bench<'_> {
+    type Out = Result<Vec<String>>;
+    fn visit<G: Game>(self) -> Result<Vec<String>> {
+        let a = self.0;
+        G::check_players(&Default::default(), a.players).map_err(Error::Input)?;
+        let mut rows = Vec::new();
+        let mut names = vec!["random"];
+        if default_strategy::<G>() != "random" {
+            names.push(default_strategy::<G>());
+        }
+        for s in names {
+            let (d1, a1, _) = measure::<G>(a, s, Some(1))?;
+            let (dn, an, t) = measure::<G>(a, s, None)?;
+            rows.push(format!(
+                "{:<14} {:<8} {:>12.0} {:>14.0} {:>12.0} {:>14.0} {:>3} {:>7.2}x",
+                G::NAME,
+                s,
+                d1,
+                a1,
+                dn,
+                an,
+                t,
+                dn / d1
+            ));
+        }
+        Ok(rows)
+    }
+}
+
+pub fn run(a: &BenchArgs) -> Result<()> {
+    if a.seconds <= 0.0 || !a.seconds.is_finite() {
+        return Err(Error::input("--seconds must be positive"));
+    }
+    let games: Vec<&str> = match &a.game {
+        Some(g) => vec![g.as_str()],
+        None => NAMES.to_vec(),
+    };
+    println!(
+        "{:<14} {:<8} {:>12} {:>14} {:>12} {:>14} {:>3} {:>8}",
+        "game",
+        "strategy",
+        "deals/s 1t",
+        "actions/s 1t",
+        "deals/s all",
+        "actions/s all",
+        "t",
+        "speedup"
+    );
+    for g in games {
+        let rows = with_game(g, Bench(a)).ok_or_else(|| super::unknown_game(g))??;
+        for r in rows {
+            println!("{r}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! Turning the shared table arguments into a validated, typed table spec for one game: rules
+//! with every `--rule` applied, a legal player count, a strategy per seat.
+
+use super::args::TableArgs;
+use crate::error::{Error, Result};
+use crate::game::{Game, MAX_SEATS, Rules};
+use crate::strategy::{StrategySpec, resolve};
+
+/// A validated table: everything needed to deal and play.
+#[derive(Clone, Debug)]
+pub struct TableSpec<G: Game> {
+    pub rules: G::Rules,
+    pub players: usize,
+    pub seats: Vec<StrategySpec>,
+    pub seed: u64,
+}
+
+/// Applies `KEY=VALUE` switches to the game's default rules.
+pub fn parse_rules<G: Game>(pairs: &[String]) -> Result<G::Rules> {
+    let mut rules = G::Rules::default();
+    for p in pairs {
+        let (k, v) = p
+            .split_once('=')
+            .ok_or_else(|| Error::input(format!("bad --rule '{p}': expected KEY=VALUE")))?;
+        rules.set(k.trim(), v.trim())?;
+    }
+    Ok(rules)
+}
+
+/// The strategy used when none is given: `greedy` where the game has it, else `random`.
+pub fn default_strategy<G: Game>() -> &'static str {
+    if G::bots().iter().any(|b| b.name == "greedy") {
+        "greedy"
+    } else {
+        "random"
+    }
+}
+
+/// Validates the shared table arguments for game `G`.
+pub fn table<G: Game>(a: &TableArgs) -> Result<TableSpec<G>> {
+    let rules = parse_rules::<G>(&a.rules)?;
+    let players = a.players.unwrap_or(G::DEFAULT_PLAYERS);
+    if players == 0 || players > MAX_SEATS {
+        return Err(Error::input(format!(
+            "bad --players {players}: {} seats 2 to 8 at most",
+            G::NAME
+        )));
+    }
+    G::check_players(&rules, players).map_err(Error::Input)?;
+    let names: Vec<String> = if a.strategies.is_empty() {
+        vec![default_strategy::<G>().to_string()]
+    } else {
+        a.strategies.clone()
+    };
+    let specs = names
+        .iter()
+        .map(|n| resolve::<G>(n))
+        .collect::<Result<Vec<_>>>()?;
+    let seats = (0..players)
+        .map(|s| specs[s % specs.len()].clone())
+        .collect();
+    Ok(TableSpec {
+        rules,
+        players,
+        seats,
+        seed: a.seed,
+    })
+}

@@ -1,0 +1,133 @@
+//! `cardsim simulate`: validate, run on all cores, print a table or write the CSV files.
+
+use super::args::SimulateArgs;
+use super::setup::{TableSpec, table};
+use crate::error::{Error, Result};
+use crate::game::{Game, Rules};
+use crate::games::{GameVisitor, with_game};
+use crate::output::{Report, print_table, write_report};
+use crate::sim::{Mode, RunOutcome, RunSpec, run as run_sim};
+
+/// Deals played when neither `--deals` nor `--matches` is given.
+pub const DEFAULT_DEALS: u64 = 100_000;
+
+struct Simulate<'a>(&'a SimulateArgs);
+
+impl GameVisitor for Simulate<'_> {
+    type Out = Result<()>;
+    fn visit<G: Game>(self) -> Result<()> {
+        let a = self.0;
+        let t = table::<G>(&a.table)?;
+        let (mode, n) = match (a.deals, a.matches) {
+            (_, Some(m)) => (Mode::Matches, m),
+            (d, None) => (Mode::Deals, d.unwrap_or(DEFAULT_DEALS)),
+        };
+        if n == 0 {
+            return Err(Error::input(format!(
+                "--{} must be at least 1",
+                mode.unit()
+            )));
+        }
+        if a.threads == Some(0) {
+            return Err(Error::input("--threads must be at least 1"));
+        }
+        if let Some(dir) = &a.out {
+            check_out_dir(dir)?;
+        }
+        let spec = run_spec(&t, mode, 0..n, a.threads, !a.quiet);
+        let outcome = run_sim(&spec)?;
+        let report = make_report(&t, mode, outcome, None);
+        match &a.out {
+            Some(dir) => {
+                write_report(&report, dir)?;
+                if !a.quiet {
+                    eprintln!(
+                        "wrote {} {} of {} to {}",
+                        report.tally.units,
+                        report.unit,
+                        G::NAME,
+                        dir.display()
+                    );
+                }
+            }
+            None => print_table(&report),
+        }
+        Ok(())
+    }
+}
+
+/// Fails early (before hours of simulation) when `dir` cannot be an output folder.
+pub fn check_out_dir(dir: &std::path::Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::input(format!(
+            "--out {}: exists and is not a folder",
+            dir.display()
+        )));
+    }
+    let mut p = dir;
+    while !p.exists() {
+        match p.parent() {
+            Some(q) if !q.as_os_str().is_empty() => p = q,
+            _ => return Ok(()),
+        }
+    }
+    if !p.is_dir() {
+        return Err(Error::input(format!(
+            "--out {}: {} is not a folder",
+            dir.display(),
+            p.display()
+        )));
+    }
+    let probe = p.join(format!(".cardsim-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .map_err(|e| Error::input(format!("--out {}: cannot write there: {e}", dir.display())))?;
+    let _ = std::fs::remove_file(probe);
+    Ok(())
+}
+
+/// The runner's spec for a validated table.
+pub fn run_spec<G: Game>(
+    t: &TableSpec<G>,
+    mode: Mode,
+    units: std::ops::Range<u64>,
+    threads: Option<usize>,
+    progress: bool,
+) -> RunSpec<G> {
+    RunSpec {
+        rules: t.rules.clone(),
+        players: t.players,
+        seats: t.seats.clone(),
+        mode,
+        seed: t.seed,
+        units,
+        threads,
+        progress,
+    }
+}
+
+/// The report of a finished run.
+pub fn make_report<G: Game>(
+    t: &TableSpec<G>,
+    mode: Mode,
+    o: RunOutcome,
+    shard: Option<(u64, u64)>,
+) -> Report {
+    Report {
+        game: G::NAME,
+        players: t.players,
+        unit: mode.unit(),
+        seed: t.seed,
+        rules: t.rules.values(),
+        seats: t.seats.clone(),
+        team_of: (0..t.players).map(|s| G::team_of(t.players, s)).collect(),
+        teams: G::teams(t.players),
+        tally: o.tally,
+        threads: o.threads,
+        elapsed_s: o.elapsed.as_secs_f64(),
+        shard,
+    }
+}
+
+pub fn run(a: &SimulateArgs) -> Result<()> {
+    with_game(&a.table.game, Simulate(a)).unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))
+}

@@ -1,0 +1,252 @@
+//! `Report`: a finished run in output form. Every figure comes from the exact tally, so the
+//! CSV text is a pure function of the tally: byte-identical for any thread count.
+
+use crate::error::{Error, Result};
+use crate::stats::{Tally, WIN_UNITS, wilson};
+use crate::strategy::StrategySpec;
+use serde_json::json;
+
+/// A finished run with everything needed to describe it.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub game: &'static str,
+    pub players: usize,
+    /// `deals` or `matches`.
+    pub unit: &'static str,
+    pub seed: u64,
+    /// Every rule switch and its value.
+    pub rules: Vec<(&'static str, String)>,
+    /// The strategy at each seat.
+    pub seats: Vec<StrategySpec>,
+    /// The team of each seat (equal to the seat when there are no partnerships).
+    pub team_of: Vec<usize>,
+    pub teams: usize,
+    pub tally: Tally,
+    pub threads: usize,
+    pub elapsed_s: f64,
+    /// `K/N` when this run is one shard of a larger one.
+    pub shard: Option<(u64, u64)>,
+}
+
+/// One seat's figures, as printed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatLine {
+    pub seat: usize,
+    pub strategy: String,
+    pub wins: f64,
+    pub win_rate: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub mean: f64,
+    pub sd: f64,
+    pub se: f64,
+}
+
+fn csv_err(e: impl std::fmt::Display) -> Error {
+    Error::Other(format!("csv: {e}"))
+}
+
+/// Fixed-precision text for floats (NaN as empty, for pandas/R).
+pub fn num(x: f64, places: usize) -> String {
+    if x.is_finite() {
+        format!("{x:.places$}")
+    } else {
+        String::new()
+    }
+}
+
+impl Report {
+    pub fn seat_lines(&self) -> Vec<SeatLine> {
+        let n = self.tally.units as f64;
+        self.tally
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, t)| {
+                let (lo, hi) = wilson(t.wins(), n);
+                SeatLine {
+                    seat: s,
+                    strategy: self.seats[s].label.clone(),
+                    wins: t.wins(),
+                    win_rate: t.wins() / n,
+                    lo,
+                    hi,
+                    mean: t.scores.mean(),
+                    sd: t.scores.sd(),
+                    se: t.scores.se(),
+                }
+            })
+            .collect()
+    }
+
+    /// `summary.csv`: one row per seat.
+    pub fn summary_csv(&self) -> Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record([
+            "game",
+            "players",
+            "seat",
+            "strategy",
+            self.unit,
+            "wins",
+            "win_rate",
+            "win_rate_lo",
+            "win_rate_hi",
+            "mean_score",
+            "sd_score",
+            "se_score",
+        ])
+        .map_err(csv_err)?;
+        for l in self.seat_lines() {
+            w.write_record([
+                self.game.to_string(),
+                self.players.to_string(),
+                l.seat.to_string(),
+                l.strategy,
+                self.tally.units.to_string(),
+                num(l.wins, 4),
+                num(l.win_rate, 6),
+                num(l.lo, 6),
+                num(l.hi, 6),
+                num(l.mean, 4),
+                num(l.sd, 4),
+                num(l.se, 4),
+            ])
+            .map_err(csv_err)?;
+        }
+        finish(w)
+    }
+
+    /// `scores.csv`: the full score distribution per seat (deal scores, or match totals).
+    pub fn scores_csv(&self) -> Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(["seat", "strategy", "score", "count"])
+            .map_err(csv_err)?;
+        for (s, t) in self.tally.seats.iter().enumerate() {
+            for (v, c) in t.score_hist.iter() {
+                w.write_record([
+                    s.to_string(),
+                    self.seats[s].label.clone(),
+                    v.to_string(),
+                    c.to_string(),
+                ])
+                .map_err(csv_err)?;
+            }
+        }
+        finish(w)
+    }
+
+    /// `lengths.csv`: player turns per deal, or deals per match.
+    pub fn lengths_csv(&self) -> Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let col = if self.unit == "deals" {
+            "turns"
+        } else {
+            "deals"
+        };
+        w.write_record([col, "count"]).map_err(csv_err)?;
+        for (v, c) in self.tally.lengths.iter() {
+            w.write_record([v.to_string(), c.to_string()])
+                .map_err(csv_err)?;
+        }
+        finish(w)
+    }
+
+    /// `teams.csv` for partnership games: one row per team.
+    pub fn teams_csv(&self) -> Result<Option<String>> {
+        if self.teams >= self.players {
+            return Ok(None);
+        }
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record([
+            "game",
+            "players",
+            "team",
+            "seats",
+            self.unit,
+            "wins",
+            "win_rate",
+            "win_rate_lo",
+            "win_rate_hi",
+        ])
+        .map_err(csv_err)?;
+        let n = self.tally.units as f64;
+        for team in 0..self.teams {
+            let seats: Vec<usize> = (0..self.players)
+                .filter(|&s| self.team_of[s] == team)
+                .collect();
+            // Partners share each win, so the team's wins are the sum over its seats.
+            let units: u64 = seats.iter().map(|&s| self.tally.seats[s].win_units).sum();
+            let wins = units as f64 / WIN_UNITS as f64;
+            let (lo, hi) = wilson(wins, n);
+            let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+            w.write_record([
+                self.game.to_string(),
+                self.players.to_string(),
+                team.to_string(),
+                names.join(" "),
+                self.tally.units.to_string(),
+                num(wins, 4),
+                num(wins / n, 6),
+                num(lo, 6),
+                num(hi, 6),
+            ])
+            .map_err(csv_err)?;
+        }
+        finish(w).map(Some)
+    }
+
+    /// `run.json`: how the run was made (version, seed, rules, strategies, threads, speed).
+    pub fn run_json(&self) -> String {
+        let rules: serde_json::Map<String, serde_json::Value> = self
+            .rules
+            .iter()
+            .map(|(k, v)| (k.to_string(), json!(v)))
+            .collect();
+        let strategies: Vec<serde_json::Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, sp)| {
+                let knobs: serde_json::Map<String, serde_json::Value> = sp
+                    .params
+                    .entries()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), json!(v)))
+                    .collect();
+                json!({"seat": s, "strategy": sp.label, "bot": sp.base, "knobs": knobs,
+                       "file": sp.file.as_ref().map(|p| p.display().to_string())})
+            })
+            .collect();
+        let per_s = |x: f64| {
+            if self.elapsed_s > 0.0 {
+                x / self.elapsed_s
+            } else {
+                0.0
+            }
+        };
+        let v = json!({
+            "cardsim_version": env!("CARGO_PKG_VERSION"),
+            "game": self.game,
+            "players": self.players,
+            "unit": self.unit,
+            "count": self.tally.units,
+            "seed": self.seed,
+            "shard": self.shard.map(|(k, n)| format!("{k}/{n}")),
+            "rules": rules,
+            "strategies": strategies,
+            "threads": self.threads,
+            "elapsed_s": self.elapsed_s,
+            "units_per_s": per_s(self.tally.units as f64),
+            "actions_per_s": per_s(self.tally.actions as f64),
+            "capped_matches": self.tally.capped,
+            "no_winner": self.tally.no_winner,
+        });
+        serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    }
+}
+
+fn finish(w: csv::Writer<Vec<u8>>) -> Result<String> {
+    let bytes = w.into_inner().map_err(csv_err)?;
+    String::from_utf8(bytes).map_err(csv_err)
+}
