@@ -16,7 +16,7 @@
 //!   down (the most information), declining an optional flip that would go out while behind.
 
 use super::Golf;
-use super::scoring::{key, score_tenths, value_table};
+use super::scoring::{key, matched, score_tenths, value_table};
 use super::state::{ALL_UP, Action, Phase};
 use super::view::GolfView;
 use crate::cards::{Card, GameRng};
@@ -73,6 +73,8 @@ pub struct Greedy {
     go_out_margin: i32,
     go_out_bonus: i32,
     same_column: bool,
+    /// Card values in tenths (with the unknown estimate), cached per jokers rule.
+    vals: Option<(bool, [i32; 16])>,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -89,48 +91,88 @@ impl Greedy {
             go_out_margin: tenths(k("go_out_margin")),
             go_out_bonus: tenths(k("go_out_bonus")),
             same_column: k("opening_same_column") >= 0.5,
+            vals: None,
         }
     }
 
     /// Estimated score of a seat's grid in tenths.
     fn estimate(&self, v: &GolfView, keys: &[u8; 6], vals: &[i32; 16]) -> i32 {
-        score_tenths(keys, vals, v.rules)
+        score_tenths(keys, vals, v.rules())
     }
 
-    /// True when a grid estimated at `mine` leads every opponent by the margin.
-    fn ahead(&self, v: &GolfView, mine: i32, vals: &[i32; 16]) -> bool {
-        (0..v.players)
-            .filter(|&s| s != v.seat)
-            .all(|s| mine + self.go_out_margin < self.estimate(v, &v.keys(s), vals))
+    fn values(&mut self, v: &GolfView) -> [i32; 16] {
+        let jokers = v.rules().jokers;
+        match self.vals {
+            Some((j, t)) if j == jokers => t,
+            _ => {
+                let t = value_table(v.rules(), self.unknown);
+                self.vals = Some((jokers, t));
+                t
+            }
+        }
+    }
+
+    /// The lowest opponent estimate (tenths), computed once per decision when needed.
+    fn best_opponent(&self, v: &GolfView, vals: &[i32; 16], cache: &mut Option<i32>) -> i32 {
+        *cache.get_or_insert_with(|| {
+            (0..v.players())
+                .filter(|&s| s != v.seat())
+                .map(|s| self.estimate(v, &v.keys(s), vals))
+                .min()
+                .unwrap_or(i32::MAX)
+        })
     }
 
     /// The best position for `card` and the estimated gain (tenths) of putting it there.
-    fn best_place(&self, v: &GolfView, card: Card, vals: &[i32; 16]) -> (i32, u8) {
-        let keys = v.keys(v.seat);
-        let down = v.face_down(v.seat);
+    ///
+    /// A position whose card is in no match, where the new card makes no match, changes the
+    /// score by exactly the difference of the two values: only positions touching a match
+    /// (old or new) need the full scoring. Ties go to the lowest position.
+    fn best_place(
+        &self,
+        v: &GolfView,
+        card: Card,
+        vals: &[i32; 16],
+        opp: &mut Option<i32>,
+    ) -> (i32, u8) {
+        /// The other two positions of each position's row.
+        const ROW_MATES: [[usize; 2]; 6] = [[1, 2], [0, 2], [0, 1], [4, 5], [3, 5], [3, 4]];
+        let keys = v.keys(v.seat());
+        let down = v.face_down(v.seat());
         let base = self.estimate(v, &keys, vals);
+        let zero = matched(&keys, v.rules());
+        let ck = key(card);
+        let cv = vals[ck as usize];
         let mut best = (i32::MIN, 0u8);
-        for p in 0..6u8 {
-            let mut k = keys;
-            k[p as usize] = key(card);
-            let after = self.estimate(v, &k, vals);
-            let mut gain = base - after;
-            if down == 1 << p && v.ender.is_none() {
-                if self.ahead(v, after, vals) {
+        for p in 0..6usize {
+            let [a, b] = ROW_MATES[p];
+            let makes_match =
+                keys[(p + 3) % 6] == ck || (v.rules().row_rule && keys[a] == ck && keys[b] == ck);
+            let (mut gain, after) = if makes_match || zero >> p & 1 == 1 {
+                let mut k = keys;
+                k[p] = ck;
+                let after = self.estimate(v, &k, vals);
+                (base - after, after)
+            } else {
+                let g = vals[keys[p] as usize] - cv;
+                (g, base - g)
+            };
+            if down == 1 << p && v.ender().is_none() {
+                if after + self.go_out_margin < self.best_opponent(v, vals, opp) {
                     gain += self.go_out_bonus;
                 } else {
                     gain -= 1000;
                 }
             }
             if gain > best.0 {
-                best = (gain, p);
+                best = (gain, p as u8);
             }
         }
         best
     }
 
     fn opening(&self, v: &GolfView) -> Action {
-        let down = v.face_down(v.seat);
+        let down = v.face_down(v.seat());
         let want = if self.same_column { [0u8, 3] } else { [0u8, 4] };
         let p = want
             .into_iter()
@@ -140,11 +182,11 @@ impl Greedy {
     }
 
     fn flip_after(&self, v: &GolfView, legal: &[Action], vals: &[i32; 16]) -> Action {
-        let down = v.face_down(v.seat);
+        let down = v.face_down(v.seat());
         let optional = legal.contains(&Action::NoFlip);
-        if down.count_ones() == 1 && optional && v.ender.is_none() {
-            let mine = self.estimate(v, &v.keys(v.seat), vals);
-            if !self.ahead(v, mine, vals) {
+        if down.count_ones() == 1 && optional && v.ender().is_none() {
+            let mine = self.estimate(v, &v.keys(v.seat()), vals);
+            if mine + self.go_out_margin >= self.best_opponent(v, vals, &mut None) {
                 return Action::NoFlip;
             }
         }
@@ -157,19 +199,20 @@ impl Greedy {
 
 impl Strategy<Golf> for Greedy {
     fn act(&mut self, v: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
-        let vals = value_table(v.rules, self.unknown);
-        match v.phase {
+        let vals = self.values(v);
+        let opp = &mut None;
+        match v.phase() {
             Phase::Opening => self.opening(v),
-            Phase::Draw => match v.discard.last() {
-                Some(&top) if self.best_place(v, top, &vals).0 >= self.take_discard_gain => {
+            Phase::Draw => match v.discard().last() {
+                Some(&top) if self.best_place(v, top, &vals, opp).0 >= self.take_discard_gain => {
                     Action::DrawDiscard
                 }
                 _ => Action::DrawStock,
             },
             Phase::PlaceDiscard | Phase::PlaceStock => {
-                let held = v.held.expect("a placing seat holds a card");
-                let (gain, p) = self.best_place(v, held, &vals);
-                if v.phase == Phase::PlaceStock && gain < self.keep_gain {
+                let held = v.held().expect("a placing seat holds a card");
+                let (gain, p) = self.best_place(v, held, &vals, opp);
+                if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
                     Action::Discard
                 } else {
                     Action::Swap(p)

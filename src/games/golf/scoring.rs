@@ -44,45 +44,63 @@ pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
     v
 }
 
+/// The score of a grid (row-major keys) in tenths of a point. Straight-line, branch-light
+/// code over masks: this is the inner loop of the greedy bot.
 #[inline]
-fn col_pair(k: &[u8; 6], c: usize) -> bool {
-    k[c] == k[c + 3] && k[c] != UNKNOWN
-}
-
-/// The score of a grid (row-major keys) in tenths of a point.
 pub fn score_tenths(k: &[u8; 6], vals: &[i32; 16], rules: &GolfRules) -> i32 {
-    let mut zero = 0u8;
+    let zero = matched(k, rules);
+    let (c0, c1, c2) = (
+        zero & 1 != 0 && k[0] == k[3],
+        zero & 2 != 0 && k[1] == k[4],
+        zero & 4 != 0 && k[2] == k[5],
+    );
     let mut total = 0;
+    for (i, &x) in k.iter().enumerate() {
+        total += vals[(x & 15) as usize] * ((zero >> i) & 1 ^ 1) as i32;
+    }
+    if zero == 0 {
+        return total;
+    }
+    // Rare structures: at most one box (its columns score the box value together), and the
+    // value of a column pair of 2s outside a box.
+    let mut boxed = 0u8;
     if let Some(b) = rules.box_score {
-        for c in 0..2 {
-            if col_pair(k, c) && col_pair(k, c + 1) && k[c] == k[c + 1] {
-                zero |= 0b11 << c | 0b11 << (c + 3);
-                total += b * 10;
-                break;
-            }
+        boxed = if c0 && c1 && k[0] == k[1] {
+            0b011
+        } else if c1 && c2 && k[1] == k[2] {
+            0b110
+        } else {
+            0
+        };
+        if boxed != 0 {
+            total += b * 10;
         }
     }
-    for c in 0..3 {
-        if zero >> c & 1 == 0 && col_pair(k, c) {
-            zero |= 1 << c | 1 << (c + 3);
-            if k[c] == TWO {
+    if rules.pair_of_twos != 0 {
+        for (c, t) in [c0, c1, c2].into_iter().enumerate() {
+            if t && k[c] == TWO && boxed >> c & 1 == 0 {
                 total += rules.pair_of_twos * 10;
             }
         }
     }
-    if rules.row_rule {
-        for r in [0, 3] {
-            if k[r] == k[r + 1] && k[r] == k[r + 2] && k[r] != UNKNOWN {
-                zero |= 0b111 << r;
-            }
-        }
-    }
-    for (i, &x) in k.iter().enumerate() {
-        if zero >> i & 1 == 0 {
-            total += vals[x as usize];
-        }
-    }
     total
+}
+
+/// The positions that score 0 because they are in a matching column or row (boxes are made
+/// of column pairs, so they are included).
+#[inline]
+pub fn matched(k: &[u8; 6], rules: &GolfRules) -> u8 {
+    let known = |i: usize| k[i] != UNKNOWN;
+    let c0 = k[0] == k[3] && known(0);
+    let c1 = k[1] == k[4] && known(1);
+    let c2 = k[2] == k[5] && known(2);
+    let mut zero = ((c0 as u8) * 0b001_001) | ((c1 as u8) * 0b010_010) | ((c2 as u8) * 0b100_100);
+    if rules.row_rule {
+        let top = k[0] == k[1] && k[1] == k[2] && known(0);
+        let bottom = k[3] == k[4] && k[4] == k[5] && known(3);
+        zero |= ((top as u8) * 0b000_111) | ((bottom as u8) * 0b111_000);
+    }
+    zero
 }
 
 /// The score of six cards, all face up, in points.

@@ -1,52 +1,96 @@
 //! What one Golf seat may see: every face-up grid card, the discard pile (all of it went down
 //! face up, in public), the stock's size, the card it holds, and who went out.
+//!
+//! The view is a borrowed window on the state whose field is private to this file: strategies
+//! (even the ones in this folder) reach the deal only through the methods below, which never
+//! return a face-down card or the stock. Building it costs nothing, so even `random` pays
+//! nothing for the privacy.
 
 use super::rules::GolfRules;
 use super::scoring::{UNKNOWN, key};
 use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
-use crate::game::{MAX_SEATS, Seat, SeatView};
+use crate::game::{Seat, SeatView};
 
 /// One seat's view of a Golf deal.
 #[derive(Clone, Copy, Debug)]
 pub struct GolfView<'a> {
-    pub seat: Seat,
-    pub players: usize,
-    pub phase: Phase,
-    pub rules: &'a GolfRules,
-    /// Face-up cards per seat and position; `None` is face down.
-    pub grids: [[Option<Card>; 6]; MAX_SEATS],
-    /// The discard pile, bottom first (the top is last).
-    pub discard: &'a [Card],
-    pub stock_len: usize,
-    /// The card this seat holds (drawn, not yet placed).
-    pub held: Option<Card>,
-    /// The seat that went out, if any (the rest are on their final turns).
-    pub ender: Option<Seat>,
-    pub turns: u32,
+    g: &'a Golf,
+    seat: Seat,
 }
 
-impl GolfView<'_> {
+impl<'a> GolfView<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn players(&self) -> usize {
+        self.g.players as usize
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.g.phase
+    }
+
+    pub fn rules(&self) -> &'a GolfRules {
+        &self.g.rules
+    }
+
+    /// The card at `pos` of `seat`'s grid when face up.
+    #[inline]
+    pub fn card(&self, seat: Seat, pos: usize) -> Option<Card> {
+        (self.g.up[seat] >> pos & 1 == 1).then(|| self.g.grids[seat][pos])
+    }
+
     /// Scoring keys of a seat's grid, [`UNKNOWN`] for face-down cards.
+    #[inline]
     pub fn keys(&self, seat: Seat) -> [u8; 6] {
-        self.grids[seat].map(|c| c.map_or(UNKNOWN, key))
+        let up = self.g.up[seat];
+        let g = &self.g.grids[seat];
+        std::array::from_fn(|p| if up >> p & 1 == 1 { key(g[p]) } else { UNKNOWN })
     }
 
     /// Face-down positions of a seat, as a bit mask.
+    #[inline]
     pub fn face_down(&self, seat: Seat) -> u8 {
-        (0..6)
-            .filter(|&p| self.grids[seat][p].is_none())
-            .fold(0, |m, p| m | 1 << p)
+        !self.g.up[seat] & super::state::ALL_UP
+    }
+
+    /// The discard pile, bottom first (the top is last).
+    pub fn discard(&self) -> &'a [Card] {
+        self.g.discard.as_slice()
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.g.stock.len()
+    }
+
+    /// The card this seat holds (drawn, not yet placed).
+    pub fn held(&self) -> Option<Card> {
+        if self.g.seat as usize == self.seat {
+            self.g.held
+        } else {
+            None
+        }
+    }
+
+    /// The seat that went out, if any (the others are on their final turns).
+    pub fn ender(&self) -> Option<Seat> {
+        self.g.ender.map(|e| e as usize)
+    }
+
+    pub fn turns(&self) -> u32 {
+        self.g.turns
     }
 }
 
 impl SeatView for GolfView<'_> {
     fn shown(&self) -> CardCounts {
-        let mut c: CardCounts = self.discard.iter().copied().collect();
-        for g in self.grids.iter().take(self.players) {
-            c.add_cards(g.iter().flatten().copied());
+        let mut c: CardCounts = self.discard().iter().copied().collect();
+        for s in 0..self.players() {
+            c.add_cards((0..6).filter_map(|p| self.card(s, p)));
         }
-        if let Some(h) = self.held {
+        if let Some(h) = self.held() {
             c.insert(h);
         }
         c
@@ -55,29 +99,6 @@ impl SeatView for GolfView<'_> {
 
 impl Golf {
     pub(super) fn seat_view(&self, seat: Seat) -> GolfView<'_> {
-        let mut grids = [[None; 6]; MAX_SEATS];
-        for (s, g) in grids.iter_mut().enumerate().take(self.players as usize) {
-            for (p, x) in g.iter_mut().enumerate() {
-                if self.up[s] >> p & 1 == 1 {
-                    *x = Some(self.grids[s][p]);
-                }
-            }
-        }
-        GolfView {
-            seat,
-            players: self.players as usize,
-            phase: self.phase,
-            rules: &self.rules,
-            grids,
-            discard: self.discard.as_slice(),
-            stock_len: self.stock.len(),
-            held: if self.seat as usize == seat {
-                self.held
-            } else {
-                None
-            },
-            ender: self.ender.map(|e| e as usize),
-            turns: self.turns,
-        }
+        GolfView { g: self, seat }
     }
 }
