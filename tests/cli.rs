@@ -213,3 +213,63 @@ fn bad_input_is_one_line_and_exit_code_2() {
     assert!(!under_file.exists());
     std::fs::remove_file(file).unwrap();
 }
+
+#[test]
+fn merged_shards_equal_a_single_run_byte_for_byte() {
+    let whole = tmp("whole");
+    let args = [
+        "simulate",
+        "golf",
+        "--deals",
+        "10000",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--quiet",
+    ];
+    let o = cardsim(&[&args[..], &["--out", whole.to_str().unwrap()]].concat());
+    assert!(o.status.success());
+    let shards: Vec<PathBuf> = (1..=3).map(|k| tmp(&format!("shard{k}"))).collect();
+    for (k, d) in shards.iter().enumerate() {
+        let spec = format!("{}/3", k + 1);
+        let o = cardsim(
+            &[
+                &args[..],
+                &[
+                    "--shard",
+                    &spec,
+                    "--threads",
+                    "1",
+                    "--out",
+                    d.to_str().unwrap(),
+                ],
+            ]
+            .concat(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let merged = tmp("merged");
+    let mut margs = vec!["merge"];
+    // Out of order on purpose: the merge does not depend on the order given.
+    margs.extend([2, 0, 1].iter().map(|&i| shards[i].to_str().unwrap()));
+    margs.extend(["--out", merged.to_str().unwrap()]);
+    let o = cardsim(&margs);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["summary.csv", "scores.csv", "lengths.csv"] {
+        assert_eq!(read(&whole, f), read(&merged, f), "{f}");
+    }
+    // A missing shard is an error, not a smaller result.
+    let o = cardsim(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("shard 3/3 is missing"));
+    for d in shards.into_iter().chain([whole, merged]) {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}

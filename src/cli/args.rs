@@ -31,6 +31,15 @@ pub enum Command {
     List,
     /// Quick throughput table per game and strategy, one thread and all threads.
     Bench(BenchArgs),
+    /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
+    Merge {
+        /// The shards' output folders (each holding shard.json).
+        #[arg(required = true)]
+        dirs: Vec<std::path::PathBuf>,
+        /// Where to write the combined files.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
 
 /// What every run of deals shares: game, table, strategies, rules, seed.
@@ -71,6 +80,10 @@ pub struct SimulateArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Play only shard K of N (K = 1..N) of the deal indices and write mergeable results
+    /// (needs --out); combine shards with `cardsim merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -5,6 +5,7 @@
 pub mod args;
 mod bench;
 mod info;
+mod merge;
 mod score;
 pub mod setup;
 mod simulate;
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Score { game, args } => score::run(&game, &args),
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
+        Command::Merge { dirs, out } => merge::run(&dirs, &out),
     }
 }
 

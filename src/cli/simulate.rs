@@ -34,12 +34,26 @@ impl GameVisitor for Simulate<'_> {
         if let Some(dir) = &a.out {
             check_out_dir(dir)?;
         }
-        let spec = run_spec(&t, mode, 0..n, a.threads, !a.quiet);
+        let shard = a.shard.as_deref().map(parse_shard).transpose()?;
+        let units = match shard {
+            Some((k, of)) if a.out.is_some() => n * (k - 1) / of..n * k / of,
+            Some(_) => {
+                return Err(Error::input(
+                    "--shard needs --out: a shard writes mergeable files",
+                ));
+            }
+            None => 0..n,
+        };
+        let spec = run_spec(&t, mode, units, a.threads, !a.quiet);
         let outcome = run_sim(&spec)?;
-        let report = make_report(&t, mode, outcome, None);
+        let report = make_report(&t, mode, outcome, shard, n);
         match &a.out {
             Some(dir) => {
-                write_report(&report, dir)?;
+                if shard.is_some() {
+                    crate::output::write_shard(&report, dir)?;
+                } else {
+                    write_report(&report, dir)?;
+                }
                 if !a.quiet {
                     eprintln!(
                         "wrote {} {} of {} to {}",
@@ -54,6 +68,24 @@ impl GameVisitor for Simulate<'_> {
         }
         Ok(())
     }
+}
+
+/// Parses `K/N` with 1 <= K <= N.
+pub fn parse_shard(s: &str) -> Result<(u64, u64)> {
+    let bad = || {
+        Error::input(format!(
+            "bad --shard '{s}': expected K/N with 1 <= K <= N, e.g. 3/8"
+        ))
+    };
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 /// Fails early (before hours of simulation) when `dir` cannot be an output folder.
@@ -111,13 +143,19 @@ pub fn make_report<G: Game>(
     mode: Mode,
     o: RunOutcome,
     shard: Option<(u64, u64)>,
+    total_units: u64,
 ) -> Report {
     Report {
-        game: G::NAME,
+        game: G::NAME.to_string(),
         players: t.players,
-        unit: mode.unit(),
+        unit: mode.unit().to_string(),
         seed: t.seed,
-        rules: t.rules.values(),
+        rules: t
+            .rules
+            .values()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
         seats: t.seats.clone(),
         team_of: (0..t.players).map(|s| G::team_of(t.players, s)).collect(),
         teams: G::teams(t.players),
@@ -125,6 +163,7 @@ pub fn make_report<G: Game>(
         threads: o.threads,
         elapsed_s: o.elapsed.as_secs_f64(),
         shard,
+        total_units,
     }
 }
 

@@ -13,6 +13,15 @@ pub use table::print_table;
 use crate::error::Result;
 use std::path::Path;
 
+/// Writes a shard's own CSV files plus `shard.json`: the exact tally and everything needed to
+/// merge it (see `cardsim merge`).
+pub fn write_shard(r: &Report, dir: &Path) -> Result<()> {
+    let json =
+        serde_json::to_string(r).map_err(|e| crate::Error::Other(format!("shard.json: {e}")))?;
+    write_report(r, dir)?;
+    write_files(dir, &[OutFile::new("shard.json", json + "\n")])
+}
+
 /// Writes `summary.csv`, `scores.csv`, `lengths.csv`, `teams.csv` (partnership games) and
 /// `run.json` into `dir` (created if missing).
 pub fn write_report(r: &Report, dir: &Path) -> Result<()> {

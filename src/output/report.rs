@@ -7,15 +7,15 @@ use crate::strategy::StrategySpec;
 use serde_json::json;
 
 /// A finished run with everything needed to describe it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Report {
-    pub game: &'static str,
+    pub game: String,
     pub players: usize,
     /// `deals` or `matches`.
-    pub unit: &'static str,
+    pub unit: String,
     pub seed: u64,
     /// Every rule switch and its value.
-    pub rules: Vec<(&'static str, String)>,
+    pub rules: Vec<(String, String)>,
     /// The strategy at each seat.
     pub seats: Vec<StrategySpec>,
     /// The team of each seat (equal to the seat when there are no partnerships).
@@ -26,6 +26,8 @@ pub struct Report {
     pub elapsed_s: f64,
     /// `K/N` when this run is one shard of a larger one.
     pub shard: Option<(u64, u64)>,
+    /// All the units of the whole run (a shard plays a share of them).
+    pub total_units: u64,
 }
 
 /// One seat's figures, as printed.
@@ -87,7 +89,7 @@ impl Report {
             "players",
             "seat",
             "strategy",
-            self.unit,
+            &self.unit,
             "wins",
             "win_rate",
             "win_rate_lo",
@@ -99,7 +101,7 @@ impl Report {
         .map_err(csv_err)?;
         for l in self.seat_lines() {
             w.write_record([
-                self.game.to_string(),
+                self.game.clone(),
                 self.players.to_string(),
                 l.seat.to_string(),
                 l.strategy,
@@ -163,7 +165,7 @@ impl Report {
             "players",
             "team",
             "seats",
-            self.unit,
+            &self.unit,
             "wins",
             "win_rate",
             "win_rate_lo",
@@ -181,7 +183,7 @@ impl Report {
             let (lo, hi) = wilson(wins, n);
             let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
             w.write_record([
-                self.game.to_string(),
+                self.game.clone(),
                 self.players.to_string(),
                 team.to_string(),
                 names.join(" "),

@@ -4,7 +4,7 @@
 use super::Merge;
 
 /// Counts per integer value.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
     lo: i64,
     counts: Vec<u64>,

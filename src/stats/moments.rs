@@ -3,10 +3,12 @@
 use super::Merge;
 
 /// Exact first and second moments of integer observations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Moments {
     pub n: u64,
+    #[serde(with = "i128_text")]
     pub sum: i128,
+    #[serde(with = "i128_text")]
     pub sum_sq: i128,
 }
 
@@ -48,6 +50,21 @@ impl Merge for Moments {
         self.n += o.n;
         self.sum += o.sum;
         self.sum_sq += o.sum_sq;
+    }
+}
+
+/// i128 as decimal text in JSON, so that no reader rounds it through a float.
+mod i128_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(x: &i128, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&x.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<i128, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 

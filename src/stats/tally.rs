@@ -8,7 +8,7 @@ use crate::game::{DealResult, MAX_SEATS, MatchResult};
 pub const WIN_UNITS: u64 = 840;
 
 /// One seat's record.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatTally {
     /// Wins in units of 1/840.
     pub win_units: u64,
@@ -33,7 +33,7 @@ impl Merge for SeatTally {
 }
 
 /// Everything a run counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub players: usize,
     /// Deals (or matches) tallied.

@@ -9,7 +9,7 @@ pub struct Knob {
 }
 
 /// Knob values given by a strategy file; anything not given takes the knob's default.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Params {
     values: Vec<(String, f64)>,
 }

@@ -14,7 +14,7 @@ use crate::game::Game;
 use std::path::{Path, PathBuf};
 
 /// A resolved strategy: its label in outputs, the bot it runs, and the knob values.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StrategySpec {
     /// The name users gave (`greedy`, `cautious`), used in every output.
     pub label: String,
