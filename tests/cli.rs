@@ -273,3 +273,54 @@ fn merged_shards_equal_a_single_run_byte_for_byte() {
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+#[test]
+fn compare_pairs_the_same_deals_across_variants() {
+    let d = tmp("cmp");
+    let o = cardsim(&[
+        "compare",
+        "golf",
+        "--variant",
+        "base:",
+        "--variant",
+        "same:holes=9",
+        "--variant",
+        "nofinal:final_turns=no",
+        "--deals",
+        "3000",
+        "--players",
+        "3",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = read(&d, "compare.csv");
+    let rows: Vec<Vec<String>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    let value = |v: &str, m: &str| -> f64 {
+        rows.iter().find(|r| r[3] == v && r[5] == m).unwrap()[6]
+            .parse()
+            .unwrap()
+    };
+    for r in &rows {
+        // The mean paired difference equals the difference of the means (computed apart).
+        let diff: f64 = r[7].parse().unwrap();
+        assert!(
+            (diff - (value(&r[3], &r[5]) - value("base", &r[5]))).abs() < 2e-6,
+            "{r:?}"
+        );
+        if r[3] == "same" && r[5] != "sd_score" {
+            // Identical rules on identical deals: no difference at all, p = 1.
+            assert_eq!((diff, r[10].as_str()), (0.0, "1.000000"), "{r:?}");
+        }
+    }
+    assert!(value("nofinal", "mean_turns") < value("base", "mean_turns"));
+    let o = cardsim(&["compare", "golf", "--variant", "only:"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = cardsim(&["compare", "golf", "--variant", "a:", "--variant", "b:box=7"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(d).unwrap();
+}

@@ -31,6 +31,8 @@ pub enum Command {
     List,
     /// Quick throughput table per game and strategy, one thread and all threads.
     Bench(BenchArgs),
+    /// Rule variants on the same deals: paired differences against the first variant.
+    Compare(CompareArgs),
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
     Merge {
         /// The shards' output folders (each holding shard.json).
@@ -84,6 +86,23 @@ pub struct SimulateArgs {
     /// (needs --out); combine shards with `cardsim merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// A variant, NAME:KEY=VAL,KEY=VAL (NAME: alone = the defaults); the first is the baseline.
+    #[arg(long = "variant", value_name = "NAME:SWITCHES")]
+    pub variants: Vec<String>,
+    /// Deals each variant plays (the same deals for all) [default: 100000].
+    #[arg(long)]
+    pub deals: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write compare.csv and run.json into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -4,6 +4,7 @@
 
 pub mod args;
 mod bench;
+mod compare;
 mod info;
 mod merge;
 mod score;
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Score { game, args } => score::run(&game, &args),
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
+        Command::Compare(a) => compare::run(&a),
         Command::Merge { dirs, out } => merge::run(&dirs, &out),
     }
 }

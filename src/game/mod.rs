@@ -122,6 +122,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// `cardsim score <game> ARGS`: a JSON answer for a position given as text.
     fn score_cli(rules: &Self::Rules, args: &[String]) -> Result<serde_json::Value, String>;
 
+    /// The seat that plays first in a deal dealt by `dealer` (default: the dealer's left).
+    fn first_to_play(players: usize, dealer: Seat) -> Seat {
+        (dealer + 1) % players
+    }
+
     /// Partnerships: how many teams a table of `players` forms (default: every seat alone).
     fn teams(players: usize) -> usize {
         players

@@ -7,7 +7,7 @@ mod report;
 mod table;
 
 pub use files::{OutFile, write_files};
-pub use report::{Report, SeatLine};
+pub use report::{Report, SeatLine, num};
 pub use table::print_table;
 
 use crate::error::Result;

@@ -5,6 +5,7 @@
 //! tallies are exact integers merged in batch order. So every output is byte-identical for
 //! any thread count, and a shard's tally merges into exactly what a single run counts.
 
+pub mod compare;
 mod play;
 mod runner;
 

@@ -5,12 +5,16 @@
 //! - [`Moments`]: count, sum and sum of squares (i128) with mean, sd and standard error.
 //! - [`Histogram`]: exact counts of integer values, dense, growing only at new extremes.
 //! - [`Tally`]: everything a run reports, per seat and overall.
+//! - [`PairedDiff`], [`holm`]: paired differences with intervals and p-values, and Holm's
+//!   correction across a table of them.
 
 mod histogram;
+mod inference;
 mod moments;
 mod tally;
 
 pub use histogram::Histogram;
+pub use inference::{PairedDiff, holm, normal_cdf, two_sided_p};
 pub use moments::Moments;
 pub use tally::{SeatTally, Tally, WIN_UNITS};
 

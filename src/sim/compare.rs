@@ -1,0 +1,172 @@
+//! Rule-variant comparisons with common random numbers: every variant plays the same deal
+//! indices from the same (seed, index) generators, so where the deck is the same the shuffle
+//! is the same, and per-deal differences against the baseline are paired. Everything is
+//! tallied as exact integers (observations and paired differences), merged in batch order.
+
+use super::play::{Quiet, deal_rngs, play_deal};
+use crate::error::{Error, Result};
+use crate::game::{ActionList, DealResult, Game, Table};
+use crate::stats::{Merge, Moments, WIN_UNITS};
+use crate::strategy::{Strategy, StrategySpec, build};
+use rayon::prelude::*;
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+/// A comparison to run.
+#[derive(Clone, Debug)]
+pub struct CompareSpec<G: Game> {
+    /// (name, rules); the first is the baseline.
+    pub variants: Vec<(String, G::Rules)>,
+    pub players: usize,
+    pub seats: Vec<StrategySpec>,
+    pub seed: u64,
+    pub units: Range<u64>,
+    pub threads: Option<usize>,
+}
+
+/// One metric: its name and the divisor that turns its integer observations into its unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Metric {
+    pub name: String,
+    pub scale: f64,
+}
+
+/// The metrics observed per deal at a table of `players`.
+pub fn metrics(players: usize) -> Vec<Metric> {
+    let mut m: Vec<Metric> = (0..players)
+        .map(|s| Metric {
+            name: format!("win_rate_seat{s}"),
+            scale: WIN_UNITS as f64,
+        })
+        .collect();
+    m.push(Metric {
+        name: "first_seat_win_rate".into(),
+        scale: WIN_UNITS as f64,
+    });
+    m.push(Metric {
+        name: "mean_score".into(),
+        scale: players as f64,
+    });
+    m.push(Metric {
+        name: "mean_turns".into(),
+        scale: 1.0,
+    });
+    m.push(Metric {
+        name: "no_winner_share".into(),
+        scale: 1.0,
+    });
+    m
+}
+
+fn observe<G: Game>(r: &DealResult, table: &Table, out: &mut [i64]) {
+    let p = r.players;
+    let k = r.winners.len() as i64;
+    for (s, o) in out.iter_mut().enumerate().take(p) {
+        *o = if r.winners.contains(s) {
+            WIN_UNITS as i64 / k
+        } else {
+            0
+        };
+    }
+    out[p] = out[G::first_to_play(p, table.dealer)];
+    out[p + 1] = r.scores[..p].iter().map(|&x| x as i64).sum();
+    out[p + 2] = r.turns as i64;
+    out[p + 3] = r.winners.is_empty() as i64;
+}
+
+/// Exact tallies of a comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareTally {
+    pub deals: u64,
+    /// `x[v][m]`: observations of metric m under variant v.
+    pub x: Vec<Vec<Moments>>,
+    /// `d[v][m]`: paired differences (variant v minus the baseline).
+    pub d: Vec<Vec<Moments>>,
+    /// Every seat's deal score, pooled, per variant (for the sd of scores).
+    pub scores: Vec<Moments>,
+}
+
+impl CompareTally {
+    fn new(variants: usize, metrics: usize) -> CompareTally {
+        CompareTally {
+            deals: 0,
+            x: vec![vec![Moments::default(); metrics]; variants],
+            d: vec![vec![Moments::default(); metrics]; variants],
+            scores: vec![Moments::default(); variants],
+        }
+    }
+}
+
+impl Merge for CompareTally {
+    fn merge(&mut self, o: &CompareTally) {
+        self.deals += o.deals;
+        for (a, b) in self.x.iter_mut().flatten().zip(o.x.iter().flatten()) {
+            a.merge(b);
+        }
+        for (a, b) in self.d.iter_mut().flatten().zip(o.d.iter().flatten()) {
+            a.merge(b);
+        }
+        for (a, b) in self.scores.iter_mut().zip(&o.scores) {
+            a.merge(b);
+        }
+    }
+}
+
+fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
+    let nm = metrics(spec.players).len();
+    let mut t = CompareTally::new(spec.variants.len(), nm);
+    let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
+    let mut buf = ActionList::new();
+    let table = Table::first(spec.players);
+    let mut base = vec![0i64; nm];
+    let mut obs = vec![0i64; nm];
+    for i in range {
+        t.deals += 1;
+        for (v, (_, rules)) in spec.variants.iter().enumerate() {
+            let (r, _) = play_deal(
+                rules,
+                &table,
+                &mut deal_rngs(spec.seed, i, 0),
+                &mut seats,
+                &mut buf,
+                &mut Quiet,
+            );
+            observe::<G>(&r, &table, &mut obs);
+            for s in 0..spec.players {
+                t.scores[v].add(r.scores[s] as i64);
+            }
+            if v == 0 {
+                base.copy_from_slice(&obs);
+            }
+            for m in 0..nm {
+                t.x[v][m].add(obs[m]);
+                t.d[v][m].add(obs[m] - base[m]);
+            }
+        }
+    }
+    t
+}
+
+/// Runs the comparison on a rayon pool; returns the merged tally and the elapsed time.
+pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration, usize)> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(spec.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))?;
+    let size = super::BATCH_DEALS / 4;
+    let mut ranges = Vec::new();
+    let mut s = spec.units.start;
+    while s < spec.units.end {
+        let e = ((s / size + 1) * size).min(spec.units.end);
+        ranges.push(s..e);
+        s = e;
+    }
+    let start = Instant::now();
+    let parts: Vec<CompareTally> =
+        pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
+    let mut t = CompareTally::new(spec.variants.len(), metrics(spec.players).len());
+    for p in &parts {
+        t.merge(p);
+    }
+    Ok((t, start.elapsed(), pool.current_num_threads()))
+}
