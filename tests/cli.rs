@@ -324,3 +324,40 @@ fn compare_pairs_the_same_deals_across_variants() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn tournament_rotates_seats_and_rates_strategies() {
+    let d = tmp("tour");
+    let o = cardsim(&[
+        "tournament",
+        "golf",
+        "--strategy",
+        "greedy",
+        "--strategy",
+        "random",
+        "--strategy",
+        "cautious",
+        "--players",
+        "2",
+        "--deals",
+        "300",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let t = read(&d, "tournament.csv");
+    let rows: Vec<Vec<&str>> = t.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // Three pairings, each 300 deals x 2 rotations: every strategy sits 1200 times.
+    assert!(rows.iter().all(|r| r[3] == "1200"), "{t}");
+    let rating = |s: &str| {
+        rows.iter().find(|r| r[2] == s).unwrap()[9]
+            .parse::<f64>()
+            .unwrap()
+    };
+    assert!(rating("greedy") > rating("random") + 200.0, "{t}");
+    let p = read(&d, "pairwise.csv");
+    assert_eq!(p.lines().count(), 1 + 6);
+    let o = cardsim(&["tournament", "golf", "--strategy", "greedy"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(d).unwrap();
+}

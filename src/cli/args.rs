@@ -33,6 +33,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Rule variants on the same deals: paired differences against the first variant.
     Compare(CompareArgs),
+    /// Duplicate-deal tournament between strategies, with ratings.
+    Tournament(TournamentArgs),
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
     Merge {
         /// The shards' output folders (each holding shard.json).
@@ -101,6 +103,20 @@ pub struct CompareArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write compare.csv and run.json into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Deals per table and rotation (every seating plays the same deals) [default: 10000].
+    #[arg(long)]
+    pub deals: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write tournament.csv, pairwise.csv and run.json into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }

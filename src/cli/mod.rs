@@ -10,6 +10,7 @@ mod merge;
 mod score;
 pub mod setup;
 mod simulate;
+mod tournament;
 mod trace;
 
 pub use args::Cli;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
         Command::Merge { dirs, out } => merge::run(&dirs, &out),
     }
 }

@@ -8,6 +8,7 @@
 pub mod compare;
 mod play;
 mod runner;
+pub mod tournament;
 
 pub use play::{DealRngs, Observer, Quiet, deal_rngs, play_deal, play_match};
 pub use runner::{BATCH_DEALS, BATCH_MATCHES, Mode, RunOutcome, RunSpec, run};

@@ -11,11 +11,13 @@
 mod histogram;
 mod inference;
 mod moments;
+mod rating;
 mod tally;
 
 pub use histogram::Histogram;
 pub use inference::{PairedDiff, holm, normal_cdf, two_sided_p};
 pub use moments::Moments;
+pub use rating::{Rating, bradley_terry};
 pub use tally::{SeatTally, Tally, WIN_UNITS};
 
 /// Summaries that combine exactly: `a.merge(b)` equals the summary of both inputs.

@@ -1,0 +1,175 @@
+//! `cardsim tournament <game> --strategy A --strategy B ...`: duplicate deals with rotated
+//! seats, per-strategy win rates, pairwise results, and Bradley–Terry ratings (Elo scale).
+
+use super::args::TournamentArgs;
+use super::setup::table;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::games::{GameVisitor, with_game};
+use crate::output::{OutFile, num, write_files};
+use crate::sim::tournament::{TournamentSpec, TournamentTally, tournament};
+use crate::stats::{WIN_UNITS, Z95, bradley_terry, wilson};
+use serde_json::json;
+
+fn csv_err(e: csv::Error) -> Error {
+    Error::Other(format!("csv: {e}"))
+}
+
+fn finish(w: csv::Writer<Vec<u8>>) -> Result<String> {
+    String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
+        .map_err(|e| Error::Other(e.to_string()))
+}
+
+/// Pairwise wins (ties half) for the rating fit.
+fn wins_matrix(t: &TournamentTally) -> Vec<Vec<f64>> {
+    t.pair
+        .iter()
+        .map(|r| r.iter().map(|&h| h as f64 / 2.0).collect())
+        .collect()
+}
+
+fn tables(
+    game: &str,
+    players: usize,
+    names: &[String],
+    t: &TournamentTally,
+) -> Result<(String, String)> {
+    let ratings = bradley_terry(&wins_matrix(t));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "game",
+        "players",
+        "strategy",
+        "games",
+        "wins",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "mean_score",
+        "rating",
+        "rating_lo",
+        "rating_hi",
+    ])
+    .map_err(csv_err)?;
+    for (i, name) in names.iter().enumerate() {
+        let wins = t.win_units[i] as f64 / WIN_UNITS as f64;
+        let n = t.games[i] as f64;
+        let (lo, hi) = wilson(wins, n);
+        let r = ratings.as_ref().map(|r| r[i]);
+        let rf = |f: fn(f64, f64) -> f64| r.map_or(String::new(), |r| num(f(r.elo, r.se), 1));
+        w.write_record([
+            game.to_string(),
+            players.to_string(),
+            name.clone(),
+            t.games[i].to_string(),
+            num(wins, 4),
+            num(wins / n, 6),
+            num(lo, 6),
+            num(hi, 6),
+            num(t.scores[i].mean(), 4),
+            rf(|e, _| e),
+            rf(|e, s| e - Z95 * s),
+            rf(|e, s| e + Z95 * s),
+        ])
+        .map_err(csv_err)?;
+    }
+    let strategies = finish(w)?;
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "game",
+        "strategy",
+        "opponent",
+        "deals",
+        "score",
+        "score_rate",
+    ])
+    .map_err(csv_err)?;
+    for (a, na) in names.iter().enumerate() {
+        for (b, nb) in names.iter().enumerate() {
+            if a != b && t.met[a][b] > 0 {
+                let s = t.pair[a][b] as f64 / 2.0;
+                w.write_record([
+                    game.to_string(),
+                    na.clone(),
+                    nb.clone(),
+                    t.met[a][b].to_string(),
+                    num(s, 1),
+                    num(s / t.met[a][b] as f64, 6),
+                ])
+                .map_err(csv_err)?;
+            }
+        }
+    }
+    Ok((strategies, finish(w)?))
+}
+
+struct Tournament<'a>(&'a TournamentArgs);
+
+impl GameVisitor for Tournament<'_> {
+    type Out = Result<()>;
+    fn visit<G: Game>(self) -> Result<()> {
+        let a = self.0;
+        if a.table.strategies.len() < 2 {
+            return Err(Error::input("a tournament needs at least two --strategy"));
+        }
+        let t = table::<G>(&a.table)?;
+        let mut specs = Vec::new();
+        for n in &a.table.strategies {
+            let s = crate::strategy::resolve::<G>(n)?;
+            if specs
+                .iter()
+                .any(|x: &crate::strategy::StrategySpec| x.label == s.label)
+            {
+                return Err(Error::input(format!(
+                    "strategy '{}' is given twice",
+                    s.label
+                )));
+            }
+            specs.push(s);
+        }
+        let n = a.deals.unwrap_or(10_000);
+        if n == 0 {
+            return Err(Error::input("--deals must be at least 1"));
+        }
+        if let Some(dir) = &a.out {
+            super::simulate::check_out_dir(dir)?;
+        }
+        let names: Vec<String> = specs.iter().map(|s| s.label.clone()).collect();
+        let spec = TournamentSpec::<G> {
+            rules: t.rules.clone(),
+            players: t.players,
+            strategies: specs,
+            seed: t.seed,
+            deals: 0..n,
+            threads: a.threads,
+        };
+        let start = std::time::Instant::now();
+        let (tally, threads) = tournament(&spec)?;
+        let (strategies, pairs) = tables(G::NAME, t.players, &names, &tally)?;
+        match &a.out {
+            Some(dir) => {
+                let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,
+                    "deals_per_seating": n, "seed": t.seed, "strategies": names, "threads": threads,
+                    "elapsed_s": start.elapsed().as_secs_f64(),
+                    "rating": "Bradley-Terry MLE on pairwise results (ties half), Elo scale, mean 1500; interval 95% relative to the first strategy"});
+                write_files(
+                    dir,
+                    &[
+                        OutFile::new("tournament.csv", strategies),
+                        OutFile::new("pairwise.csv", pairs),
+                        OutFile::new("run.json", run.to_string() + "\n"),
+                    ],
+                )
+            }
+            None => {
+                print!("{strategies}\n{pairs}");
+                Ok(())
+            }
+        }
+    }
+}
+
+pub fn run(a: &TournamentArgs) -> Result<()> {
+    with_game(&a.table.game, Tournament(a))
+        .unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))
+}

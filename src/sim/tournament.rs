@@ -1,0 +1,167 @@
+//! Duplicate tournaments: every table (each set of `players` strategies, or one line-up cycled
+//! when there are fewer strategies than seats) plays the same deals once per rotation of its
+//! seats, so every strategy sits in every seat on the same cards. Exact integer tallies.
+
+use super::play::{Quiet, deal_rngs, play_deal};
+use crate::error::{Error, Result};
+use crate::game::{ActionList, Game, Table};
+use crate::stats::{Merge, Moments, WIN_UNITS};
+use crate::strategy::{Strategy, StrategySpec, build};
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// A tournament to run.
+#[derive(Clone, Debug)]
+pub struct TournamentSpec<G: Game> {
+    pub rules: G::Rules,
+    pub players: usize,
+    pub strategies: Vec<StrategySpec>,
+    pub seed: u64,
+    pub deals: Range<u64>,
+    pub threads: Option<usize>,
+}
+
+/// The line-ups: strategy indices per seat before rotation.
+pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
+    if k < players {
+        return vec![(0..players).map(|s| s % k).collect()];
+    }
+    let mut out = Vec::new();
+    let mut comb: Vec<usize> = (0..players).collect();
+    loop {
+        out.push(comb.clone());
+        let Some(i) = (0..players).rev().find(|&i| comb[i] < k - players + i) else {
+            break;
+        };
+        comb[i] += 1;
+        for j in i + 1..players {
+            comb[j] = comb[j - 1] + 1;
+        }
+    }
+    out
+}
+
+/// Per strategy and per pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentTally {
+    /// Seatings played per strategy (a deal at one seat).
+    pub games: Vec<u64>,
+    pub win_units: Vec<u64>,
+    pub scores: Vec<Moments>,
+    /// `pair[a][b]`: half-points a scored against b on deals where both sat (2 = a won and b
+    /// did not, 1 each when both or neither won).
+    pub pair: Vec<Vec<u64>>,
+    /// Deals where a and b both sat.
+    pub met: Vec<Vec<u64>>,
+}
+
+impl TournamentTally {
+    fn new(k: usize) -> Self {
+        TournamentTally {
+            games: vec![0; k],
+            win_units: vec![0; k],
+            scores: vec![Moments::default(); k],
+            pair: vec![vec![0; k]; k],
+            met: vec![vec![0; k]; k],
+        }
+    }
+}
+
+impl Merge for TournamentTally {
+    fn merge(&mut self, o: &Self) {
+        let add = |a: &mut Vec<u64>, b: &Vec<u64>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.games, &o.games);
+        add(&mut self.win_units, &o.win_units);
+        self.scores
+            .iter_mut()
+            .zip(&o.scores)
+            .for_each(|(a, b)| a.merge(b));
+        self.pair
+            .iter_mut()
+            .zip(&o.pair)
+            .for_each(|(a, b)| add(a, b));
+        self.met.iter_mut().zip(&o.met).for_each(|(a, b)| add(a, b));
+    }
+}
+
+fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTally {
+    let k = spec.strategies.len();
+    let p = spec.players;
+    let mut t = TournamentTally::new(k);
+    let mut buf = ActionList::new();
+    let table = Table::first(p);
+    for lineup in tables(k, p) {
+        for rot in 0..p {
+            let who: Vec<usize> = (0..p).map(|s| lineup[(s + rot) % p]).collect();
+            let mut seats: Vec<Box<dyn Strategy<G>>> = who
+                .iter()
+                .map(|&i| build::<G>(&spec.strategies[i]))
+                .collect();
+            for i in range.clone() {
+                let (r, _) = play_deal(
+                    &spec.rules,
+                    &table,
+                    &mut deal_rngs(spec.seed, i, 0),
+                    &mut seats,
+                    &mut buf,
+                    &mut Quiet,
+                );
+                let kw = r.winners.len() as u64;
+                for s in 0..p {
+                    let a = who[s];
+                    t.games[a] += 1;
+                    if r.winners.contains(s) {
+                        t.win_units[a] += WIN_UNITS / kw;
+                    }
+                    t.scores[a].add(r.scores[s] as i64);
+                    for (u, &b) in who.iter().enumerate() {
+                        if u == s || a == b {
+                            continue;
+                        }
+                        t.met[a][b] += 1;
+                        t.pair[a][b] += match (r.winners.contains(s), r.winners.contains(u)) {
+                            (true, false) => 2,
+                            (false, true) => 0,
+                            _ => 1,
+                        };
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+/// Runs the tournament on a rayon pool.
+pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(spec.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))?;
+    let size = 1024;
+    let mut ranges = Vec::new();
+    let mut s = spec.deals.start;
+    while s < spec.deals.end {
+        let e = ((s / size + 1) * size).min(spec.deals.end);
+        ranges.push(s..e);
+        s = e;
+    }
+    let parts: Vec<TournamentTally> =
+        pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
+    let mut t = TournamentTally::new(spec.strategies.len());
+    parts.iter().for_each(|p| t.merge(p));
+    Ok((t, pool.current_num_threads()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_all_combinations_or_one_cycled_lineup() {
+        assert_eq!(tables(4, 2).len(), 6);
+        assert_eq!(tables(5, 3).len(), 10);
+        assert_eq!(tables(3, 3), vec![vec![0, 1, 2]]);
+        assert_eq!(tables(2, 4), vec![vec![0, 1, 0, 1]]);
+    }
+}
