@@ -79,6 +79,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const DEFAULT_PLAYERS: usize = 4;
     /// Hard cap on actions in one deal; a deal still running after it is a bug.
     const MAX_ACTIONS: u32 = 100_000;
+    /// True when a lower deal score is better (Golf, Chinchón); used to rank non-winners.
+    const LOWER_SCORE_IS_BETTER: bool = false;
     /// Hard cap on deals in one match; the match ends with the leaders winning.
     const MAX_DEALS: u32 = 200;
 

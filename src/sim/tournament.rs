@@ -4,7 +4,7 @@
 
 use super::play::{Quiet, deal_rngs, play_deal};
 use crate::error::{Error, Result};
-use crate::game::{ActionList, Game, Table};
+use crate::game::{ActionList, DealResult, Game, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
 use rayon::prelude::*;
@@ -48,8 +48,8 @@ pub struct TournamentTally {
     pub games: Vec<u64>,
     pub win_units: Vec<u64>,
     pub scores: Vec<Moments>,
-    /// `pair[a][b]`: half-points a scored against b on deals where both sat (2 = a won and b
-    /// did not, 1 each when both or neither won).
+    /// `pair[a][b]`: half-points a scored against b on deals where both sat (2 = a placed
+    /// above b: won when b did not, or neither won and a scored better; 1 each for a tie).
     pub pair: Vec<Vec<u64>>,
     /// Deals where a and b both sat.
     pub met: Vec<Vec<u64>>,
@@ -81,6 +81,30 @@ impl Merge for TournamentTally {
             .zip(&o.pair)
             .for_each(|(a, b)| add(a, b));
         self.met.iter_mut().zip(&o.met).for_each(|(a, b)| add(a, b));
+    }
+}
+
+/// Half-points seat `s` scores against seat `u` in a deal: a winner beats a non-winner;
+/// otherwise the better deal score (in the game's direction) wins; equal is a tie.
+fn beats<G: Game>(r: &DealResult, s: usize, u: usize) -> u64 {
+    match (r.winners.contains(s), r.winners.contains(u)) {
+        (true, false) => 2,
+        (false, true) => 0,
+        _ => {
+            let (a, b) = (r.scores[s], r.scores[u]);
+            let better = if G::LOWER_SCORE_IS_BETTER {
+                a < b
+            } else {
+                a > b
+            };
+            if a == b {
+                1
+            } else if better {
+                2
+            } else {
+                0
+            }
+        }
     }
 }
 
@@ -119,11 +143,7 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
                             continue;
                         }
                         t.met[a][b] += 1;
-                        t.pair[a][b] += match (r.winners.contains(s), r.winners.contains(u)) {
-                            (true, false) => 2,
-                            (false, true) => 0,
-                            _ => 1,
-                        };
+                        t.pair[a][b] += beats::<G>(&r, s, u);
                     }
                 }
             }

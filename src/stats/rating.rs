@@ -150,7 +150,7 @@ mod tests {
         // For two players, theta = ln(w/l) and var = 1/(n p (1-p)) with p = w/n.
         let (w, l) = (700.0, 300.0);
         let r = bradley_terry(&[vec![0.0, l], vec![w, 0.0]]).unwrap();
-        let gap = ELO * (w / l as f64).ln();
+        let gap = ELO * (w / l).ln();
         assert!((r[1].elo - r[0].elo - gap).abs() < 1e-6);
         let p: f64 = w / (w + l);
         let se = ELO / ((w + l) * p * (1.0 - p)).sqrt();

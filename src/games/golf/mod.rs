@@ -28,6 +28,7 @@ impl Game for Golf {
     const ABOUT: &'static str = "six-card Golf: 2x3 grids, column pairs, lowest score wins";
     const RULES_DOC: &'static str = include_str!("rules.md");
     const MAX_DEALS: u32 = 36;
+    const LOWER_SCORE_IS_BETTER: bool = true;
 
     type Rules = GolfRules;
     type Action = Action;
