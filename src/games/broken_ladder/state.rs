@@ -3,7 +3,7 @@
 
 use super::rules::Rules;
 use super::scoring::{is_valid, layer_score, signed, Hand};
-use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
+use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{ActionList, DealResult, Seat, SeatMask, Table, MAX_SEATS};
 
 /// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
@@ -95,7 +95,7 @@ impl BrokenLadder {
     #[cfg(test)]
     pub(crate) fn from_deck(rules: &Rules, table: &Table, top: &[Card]) -> BrokenLadder {
         let packs = rules.packs(table.players);
-        let mut rest = CardCounts::from_set_times(CardSet::DECK52, packs);
+        let mut rest = CardCounts::from_set_times(crate::cards::CardSet::DECK52, packs);
         let mut deck: Pile<SHOE_MAX> = Pile::from_slice(top);
         for &c in top {
             assert!(rest.remove(c), "{c} is not in a {packs}-pack shoe");
