@@ -15,7 +15,7 @@
 //! draw it discards the card whose removal leaves the best measure (the card taken from the
 //! discard pile may be put back when the rules allow and nothing is better).
 
-use super::scoring::{number, over_limit, rank_bit, signed, Hand};
+use super::scoring::{over_limit, rank_bit, signed, Hand};
 use super::state::{Action, BrokenLadder, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -72,57 +72,56 @@ impl Greedy {
         }
     }
 
-    /// The measure of `hand` (six cards) once `out` is discarded; `need6` is the target gap of
-    /// the six cards and `rc6` their packed rank counts.
-    fn eval_without(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand, out: Card, need6: i32, rc6: u64) -> f64 {
-        let need = need6 + signed(out);
-        let rc = rc6 - rank_bit(out);
-        let points = hand.points() - number(out);
-        let limit = v.rank_limit;
-        let pts = points as f64 * self.points_weight;
-        if need == 0 && limit.is_none_or(|l| !over_limit(rc, l)) {
-            return VALID + pts;
+    /// The measure of the five cards left when each card of the six-card `hand` is
+    /// discarded (entry `j`: discard `hand[j]`). The single replacements are counted per
+    /// pair: discarding `j` and replacing `i` needs a card of value `need6 + s[i] + s[j]`
+    /// fitting beside the other four, which is symmetric in `i` and `j`, so each of the 15
+    /// pairs is looked up once.
+    fn measures(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> [f64; 6] {
+        let cards = hand.as_slice();
+        let n = cards.len();
+        let mut s = [0i32; 6];
+        let mut rb = [0u64; 6];
+        for (k, &c) in cards.iter().enumerate() {
+            s[k] = signed(c);
+            rb[k] = rank_bit(c);
         }
-        let mut outs = 0;
-        let mut skipped = false;
-        for &c in hand.as_slice() {
-            if c == out && !skipped {
-                skipped = true;
-                continue;
-            }
-            outs += self.outs_for(unseen, limit, need + signed(c), rc - rank_bit(c));
-        }
-        outs as f64 * self.outs_weight - need.abs() as f64 * self.need_weight + pts
-    }
-
-    /// Unseen cards of signed value `s` that fit beside the four cards counted in `rc4`.
-    #[inline]
-    fn outs_for(&self, unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
-        if s == 0 || !(-13..=13).contains(&s) {
-            return 0;
-        }
-        let rank_bit = 1u64 << (4 * (s.unsigned_abs() - 1));
-        if limit.is_some_and(|l| over_limit(rc4 + rank_bit, l)) {
-            return 0;
-        }
-        unseen[(s + 13) as usize]
-    }
-
-    /// The best measure over the discards of a six-card hand, and the card to discard.
-    fn best_discard(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand, forbid: Option<Card>) -> (f64, Card) {
         let need6 = super::need(v.head, v.starters[v.seat], hand);
-        let rc6 = hand.rank_counts();
-        let mut best = (f64::NEG_INFINITY, hand.as_slice()[0]);
-        for &c in hand.as_slice() {
-            if Some(c) == forbid {
-                continue;
-            }
-            let m = self.eval_without(v, unseen, hand, c, need6, rc6);
-            if m > best.0 {
-                best = (m, c);
+        let rc6: u64 = rb.iter().sum();
+        let limit = v.rank_limit;
+        let mut outs = [0i32; 6];
+        for i in 0..n {
+            for j in i + 1..n {
+                let k = outs_for(unseen, limit, need6 + s[i] + s[j], rc6 - rb[i] - rb[j]);
+                outs[i] += k;
+                outs[j] += k;
             }
         }
-        best
+        let points = hand.points();
+        let mut m = [f64::NEG_INFINITY; 6];
+        for j in 0..n {
+            let need = need6 + s[j];
+            let pts = (points - s[j].abs()) as f64 * self.points_weight;
+            m[j] = if need == 0 && limit.is_none_or(|l| !over_limit(rc6 - rb[j], l)) {
+                VALID + pts
+            } else {
+                outs[j] as f64 * self.outs_weight - need.abs() as f64 * self.need_weight + pts
+            };
+        }
+        m
+    }
+
+    /// The card of the six-card `hand` whose discard leaves the best measure (first on ties),
+    /// never `forbid`.
+    fn best_discard(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand, forbid: Option<Card>) -> Card {
+        let m = self.measures(v, unseen, hand);
+        let mut best = (f64::NEG_INFINITY, hand.as_slice()[0]);
+        for (j, &c) in hand.as_slice().iter().enumerate() {
+            if Some(c) != forbid && m[j] > best.0 {
+                best = (m[j], c);
+            }
+        }
+        best.1
     }
 
     fn start(&self, v: &View<'_>, legal: &[Action]) -> Action {
@@ -132,19 +131,35 @@ impl Greedy {
         let Some(&top) = v.discard.last() else {
             return Action::DrawStock;
         };
-        let unseen = unseen(v);
-        // The current hand's measure: a six-card hand with the top added, discarding the top.
+        // Six cards with the top: discarding the top again is the current hand.
         let mut with_top = *v.hand;
         with_top.push(top);
-        let need6 = super::need(v.head, v.starters[v.seat], &with_top);
-        let now = self.eval_without(v, &unseen, &with_top, top, need6, with_top.rank_counts());
-        let (best, _) = self.best_discard(v, &unseen, &with_top, Some(top));
+        let m = self.measures(v, &unseen(v), &with_top);
+        let now = m[5];
+        let best = with_top.as_slice().iter().zip(m).filter(|&(&c, _)| c != top).map(|(_, x)| x);
+        let best = best.fold(f64::NEG_INFINITY, f64::max);
         if best > now + self.take_margin && legal.contains(&Action::DrawDiscard) {
             Action::DrawDiscard
         } else {
             Action::DrawStock
         }
     }
+}
+
+/// Unseen cards of signed value `s` that fit beside the four cards counted in `rc4`.
+#[inline]
+fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
+    let idx = (s + 13) as u32;
+    if idx >= 27 {
+        return 0;
+    }
+    if let Some(l) = limit
+        && s != 0
+        && over_limit(rc4 + (1u64 << (4 * (s.unsigned_abs() - 1))), l)
+    {
+        return 0;
+    }
+    unseen[idx as usize]
 }
 
 /// Unseen copies per signed value for this seat.
@@ -167,8 +182,7 @@ impl Strategy<BrokenLadder> for Greedy {
             Phase::Start => self.start(v, legal),
             _ => {
                 let forbid = v.taken.filter(|&t| !legal.contains(&Action::Discard(t)));
-                let (_, c) = self.best_discard(v, &unseen(v), v.hand, forbid);
-                Action::Discard(c)
+                Action::Discard(self.best_discard(v, &unseen(v), v.hand, forbid))
             }
         }
     }

@@ -8,6 +8,16 @@ use crate::game::{ActionList, DealResult, Seat, SeatMask, Table, MAX_SEATS};
 
 /// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
 pub const SHOE_MAX: usize = 6 * 52;
+/// Six packs in index order (a shoe is a prefix of it).
+const SHOE: [Card; SHOE_MAX] = {
+    let mut a = [Card::from_index(0); SHOE_MAX];
+    let mut i = 0;
+    while i < SHOE_MAX {
+        a[i] = Card::from_index((i % 52) as u8);
+        i += 1;
+    }
+    a
+};
 /// Hard cap on player turns in a deal; a deal reaching it ends with no winner.
 pub const TURN_CAP: u32 = 1000;
 
@@ -78,16 +88,11 @@ pub struct BrokenLadder {
 impl BrokenLadder {
     /// Shuffles the shoe with `rng` and deals it.
     pub(crate) fn shuffled(rules: &Rules, table: &Table, rng: &mut GameRng) -> BrokenLadder {
-        let packs = rules.packs(table.players);
-        let mut shoe: Pile<SHOE_MAX> = Pile::new();
-        for _ in 0..packs {
-            for c in Card::all52() {
-                shoe.push(c);
-            }
-        }
-        shoe.shuffle(rng);
+        let packs = rules.packs(table.players) as usize;
+        let mut stock: Pile<SHOE_MAX> = Pile::from_slice(&SHOE[..52 * packs]);
+        stock.shuffle(rng);
         let chance = rng.fork();
-        Self::from_order(rules, table, shoe.as_slice(), chance)
+        Self::from_stock(rules, table, stock, chance)
     }
 
     /// Deals with `top` as the first cards off the deck (the rest of the shoe follows in
@@ -96,22 +101,22 @@ impl BrokenLadder {
     pub(crate) fn from_deck(rules: &Rules, table: &Table, top: &[Card]) -> BrokenLadder {
         let packs = rules.packs(table.players);
         let mut rest = CardCounts::from_set_times(crate::cards::CardSet::DECK52, packs);
-        let mut deck: Pile<SHOE_MAX> = Pile::from_slice(top);
         for &c in top {
             assert!(rest.remove(c), "{c} is not in a {packs}-pack shoe");
         }
-        for (c, n) in rest.iter() {
-            (0..n).for_each(|_| deck.push(c));
+        let mut stock: Pile<SHOE_MAX> = Pile::new();
+        for (c, n) in rest.iter().collect::<Vec<_>>().into_iter().rev() {
+            (0..n).for_each(|_| stock.push(c));
         }
-        Self::from_order(rules, table, deck.as_slice(), GameRng::new(0, 0))
+        top.iter().rev().for_each(|&c| stock.push(c));
+        Self::from_stock(rules, table, stock, GameRng::new(0, 0))
     }
 
-    /// Deals `deck` in order: the Head, a Starter per seat from the dealer's left, five
-    /// cards each one at a time, the discard upcard; the rest is the stock, `deck` order.
-    fn from_order(rules: &Rules, table: &Table, deck: &[Card], rng: GameRng) -> BrokenLadder {
+    /// Deals off the top of `stock`: the Head, a Starter per seat from the dealer's left,
+    /// five cards each one at a time, the discard upcard; the rest stays the stock.
+    fn from_stock(rules: &Rules, table: &Table, mut stock: Pile<SHOE_MAX>, rng: GameRng) -> BrokenLadder {
         let players = table.players;
-        let mut next = deck.iter().copied();
-        let mut take = || next.next().expect("shoe too small");
+        let mut take = || stock.pop().expect("shoe too small");
         let head = take();
         let mut starters = [head; MAX_SEATS];
         let mut hands = [Hand::default(); MAX_SEATS];
@@ -121,9 +126,6 @@ impl BrokenLadder {
             (0..players).for_each(|k| hands[seat(k)].push(take()));
         }
         let up = take();
-        let used = 2 + players * 6;
-        let mut stock: Pile<SHOE_MAX> = Pile::new();
-        deck[used..].iter().rev().for_each(|&c| stock.push(c));
         let mut s = BrokenLadder {
             rules: *rules,
             players,

@@ -317,6 +317,7 @@ fn greedy_deals_are_short_and_knob_files_load() {
     let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> = (0..4).map(|_| build(&g)).collect();
     let (_, none, turns) = play(4, &mut seats, 200, 8);
     assert_eq!(none, 0);
+    eprintln!("greedy 4p turns/deal {}", turns as f64 / 200.0);
     assert!(turns < 200 * 60, "{turns}");
     let spec = resolve::<BrokenLadder>("collector").unwrap();
     assert_eq!(spec.base, "greedy");
