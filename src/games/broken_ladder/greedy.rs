@@ -59,8 +59,8 @@ impl Default for Greedy {
     }
 }
 
-/// Unseen copies per signed value (index `value + 13`).
-type Unseen = [i32; 27];
+/// Unseen copies per signed value (index `value + 13`; 13 and 27.. unused).
+type Unseen = [i8; 32];
 
 impl Greedy {
     pub fn new(p: &Params) -> Greedy {
@@ -146,33 +146,47 @@ impl Greedy {
     }
 }
 
+/// The packed rank-count bit of a card of signed value `index - 13` (0 for value 0).
+const VALUE_RANK_BIT: [u64; 27] = {
+    let mut t = [0u64; 27];
+    let mut i = 0;
+    while i < 27 {
+        let v = (i as i32 - 13).unsigned_abs();
+        if v > 0 {
+            t[i] = 1 << (4 * (v - 1));
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Unseen cards of signed value `s` that fit beside the four cards counted in `rc4`.
 #[inline]
 fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
-    let idx = (s + 13) as u32;
+    let idx = (s + 13) as u32 as usize;
     if idx >= 27 {
         return 0;
     }
     if let Some(l) = limit
-        && s != 0
-        && over_limit(rc4 + (1u64 << (4 * (s.unsigned_abs() - 1))), l)
+        && over_limit(rc4 + VALUE_RANK_BIT[idx], l)
     {
         return 0;
     }
-    unseen[idx as usize]
+    unseen[idx] as i32
 }
 
-/// Unseen copies per signed value for this seat.
+/// Unseen copies per signed value for this seat: the shoe less every face-up card and the
+/// seat's own hand.
 fn unseen(v: &View<'_>) -> Unseen {
-    let mut u = [2 * v.packs as i32; 27];
-    u[13] = 0;
-    for (x, &d) in u.iter_mut().zip(v.discard_values.iter()) {
-        *x -= d as i32;
+    let base = 2 * v.packs as i8;
+    let mut u = [0i8; 32];
+    for (x, &seen) in u.iter_mut().zip(v.public_values.iter()) {
+        *x = base - seen as i8;
     }
-    let mut see = |c: Card| u[(signed(c) + 13) as usize] -= 1;
-    see(v.head);
-    v.starters.iter().for_each(|&c| see(c));
-    v.hand.as_slice().iter().for_each(|&c| see(c));
+    u[13] = 0;
+    for &c in v.hand.as_slice() {
+        u[(signed(c) + 13) as usize] -= 1;
+    }
     u
 }
 

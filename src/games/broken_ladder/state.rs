@@ -58,8 +58,8 @@ pub enum Outcome {
     TurnCap,
 }
 
-/// Counts of cards by signed value (index `value + 13`, so 0..27; index 13 is unused).
-pub type ValueCounts = [u8; 27];
+/// Counts of cards by signed value (index `value + 13`, so 0..27; 13 and 27.. stay 0).
+pub type ValueCounts = [u8; 32];
 
 /// The whole state of a Broken Ladder deal.
 #[derive(Clone, Debug)]
@@ -73,8 +73,8 @@ pub struct BrokenLadder {
     pub(crate) hands: [Hand; MAX_SEATS],
     pub(crate) stock: Pile<SHOE_MAX>,
     pub(crate) discard: Pile<SHOE_MAX>,
-    /// The discard pile's cards by signed value (public: every discard is seen).
-    pub(crate) discard_values: ValueCounts,
+    /// Every face-up card (Head, Starters, the whole discard pile) by signed value.
+    pub(crate) public_values: ValueCounts,
     pub(crate) to_act: Seat,
     pub(crate) phase: Phase,
     /// The card taken from the discard pile this turn, if any.
@@ -136,7 +136,7 @@ impl BrokenLadder {
             hands,
             stock,
             discard: Pile::new(),
-            discard_values: [0; 27],
+            public_values: [0; 32],
             to_act: seat(0),
             phase: Phase::Start,
             taken: None,
@@ -145,17 +145,21 @@ impl BrokenLadder {
             rng,
         };
         s.push_discard(up);
+        s.public_values[(signed(head) + 13) as usize] += 1;
+        for &c in &starters[..players] {
+            s.public_values[(signed(c) + 13) as usize] += 1;
+        }
         s
     }
 
     fn push_discard(&mut self, c: Card) {
         self.discard.push(c);
-        self.discard_values[(signed(c) + 13) as usize] += 1;
+        self.public_values[(signed(c) + 13) as usize] += 1;
     }
 
     fn pop_discard(&mut self) -> Card {
         let c = self.discard.pop().expect("discard pile empty");
-        self.discard_values[(signed(c) + 13) as usize] -= 1;
+        self.public_values[(signed(c) + 13) as usize] -= 1;
         c
     }
 

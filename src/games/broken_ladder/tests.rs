@@ -179,7 +179,8 @@ fn an_empty_stock_is_rebuilt_from_the_discards_but_the_top() {
     assert_eq!(s.all_cards(), s.shoe());
     assert_eq!(s.turns, turns + 1);
     assert_eq!(s.outcome(), Outcome::Running);
-    assert_eq!(s.discard_values.iter().map(|&n| n as u32).sum::<u32>(), 1);
+    // Head, two Starters and the discard top are face up.
+    assert_eq!(s.public_values.iter().map(|&n| n as u32).sum::<u32>(), 4);
 }
 
 #[test]

@@ -21,8 +21,9 @@ pub struct View<'a> {
     pub hand: &'a Hand,
     /// The discard pile, bottom first (the top is the last).
     pub discard: &'a [Card],
-    /// The discard pile counted by signed value (index `value + 13`).
-    pub discard_values: &'a ValueCounts,
+    /// Every face-up card (Head, Starters, discard pile) counted by signed value
+    /// (index `value + 13`).
+    pub public_values: &'a ValueCounts,
     pub stock_len: usize,
     pub phase: Phase,
     /// The card this seat took from the discard pile this turn, if any.
@@ -51,7 +52,7 @@ impl BrokenLadder {
             starters: &self.starters[..self.players],
             hand: &self.hands[seat],
             discard: self.discard.as_slice(),
-            discard_values: &self.discard_values,
+            public_values: &self.public_values,
             stock_len: self.stock.len(),
             phase: self.phase,
             taken: if seat == self.to_act { self.taken } else { None },
