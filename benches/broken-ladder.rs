@@ -5,9 +5,9 @@
 
 use cardsim::game::{ActionList, Game, Table};
 use cardsim::games::broken_ladder::{BrokenLadder, Rules};
-use cardsim::sim::{deal_rngs, play_deal, Quiet};
-use cardsim::strategy::{build, resolve, Strategy};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use cardsim::sim::{Quiet, deal_rngs, play_deal};
+use cardsim::strategy::{Strategy, build, resolve};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -58,8 +58,18 @@ fn per_cpu_second(name: &str, n: u64) {
     let mut turns = 0u64;
     let a0 = ALLOCS.load(Ordering::Relaxed);
     for i in 0..n {
-        let t = Table { dealer: (i % 4) as usize, ..Table::first(4) };
-        let (r, _) = play_deal(&rules, &t, &mut deal_rngs(7, i, 0), &mut s, &mut buf, &mut Quiet);
+        let t = Table {
+            dealer: (i % 4) as usize,
+            ..Table::first(4)
+        };
+        let (r, _) = play_deal(
+            &rules,
+            &t,
+            &mut deal_rngs(7, i, 0),
+            &mut s,
+            &mut buf,
+            &mut Quiet,
+        );
         turns += r.turns as u64;
     }
     let allocs = ALLOCS.load(Ordering::Relaxed) - a0;
@@ -89,7 +99,10 @@ fn deals(c: &mut Criterion) {
                 seed += 1;
                 let mut turns = 0u64;
                 for i in 0..DEALS {
-                    let t = Table { dealer: (i % 4) as usize, ..Table::first(4) };
+                    let t = Table {
+                        dealer: (i % 4) as usize,
+                        ..Table::first(4)
+                    };
                     let mut rngs = deal_rngs(seed, i, 0);
                     let (r, _) = play_deal(&rules, &t, &mut rngs, &mut s, &mut buf, &mut Quiet);
                     turns += r.turns as u64;

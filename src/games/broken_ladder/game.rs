@@ -1,11 +1,11 @@
 //! The [`Game`] implementation: glue from the engine's trait to the state, plus the trace
 //! text (`describe`, `render`) and the match rules (`deals`, `target`).
 
-use super::rules::{Rules, MAX_MATCH_DEALS};
+use super::rules::{MAX_MATCH_DEALS, Rules};
 use super::scoring::{cards_text, layer_score, need, score_cli};
 use super::state::{Action, BrokenLadder, Outcome, Phase};
 use super::view::View;
-use super::{greedy, NAME};
+use super::{NAME, greedy};
 use crate::cards::{CardCounts, CardSet, GameRng};
 use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;

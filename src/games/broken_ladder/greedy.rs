@@ -15,7 +15,7 @@
 //! draw it discards the card whose removal leaves the best measure (the card taken from the
 //! discard pile may be put back when the rules allow and nothing is better).
 
-use super::scoring::{over_limit, rank_bit, signed, Hand};
+use super::scoring::{Hand, over_limit, rank_bit, signed};
 use super::state::{Action, BrokenLadder, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -26,10 +26,26 @@ pub const VALID: f64 = 1e6;
 
 /// Greedy's knobs.
 pub const KNOBS: &[Knob] = &[
-    Knob { name: "outs_weight", default: 1.0, doc: "value of one unseen card that would complete the hand" },
-    Knob { name: "need_weight", default: 0.05, doc: "cost per point between the hand's sum and the target" },
-    Knob { name: "points_weight", default: 0.02, doc: "value per point of unsigned card value held (loser points)" },
-    Knob { name: "take_margin", default: 0.0, doc: "how much better the discard must make the hand to be taken" },
+    Knob {
+        name: "outs_weight",
+        default: 1.0,
+        doc: "value of one unseen card that would complete the hand",
+    },
+    Knob {
+        name: "need_weight",
+        default: 0.05,
+        doc: "cost per point between the hand's sum and the target",
+    },
+    Knob {
+        name: "points_weight",
+        default: 0.02,
+        doc: "value per point of unsigned card value held (loser points)",
+    },
+    Knob {
+        name: "take_margin",
+        default: 0.0,
+        doc: "how much better the discard must make the hand to be taken",
+    },
 ];
 
 /// The bots of Broken Ladder (besides `random`).
@@ -113,7 +129,13 @@ impl Greedy {
 
     /// The card of the six-card `hand` whose discard leaves the best measure (first on ties),
     /// never `forbid`.
-    fn best_discard(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand, forbid: Option<Card>) -> Card {
+    fn best_discard(
+        &self,
+        v: &View<'_>,
+        unseen: &Unseen,
+        hand: &Hand,
+        forbid: Option<Card>,
+    ) -> Card {
         let m = self.measures(v, unseen, hand);
         let mut best = (f64::NEG_INFINITY, hand.as_slice()[0]);
         for (j, &c) in hand.as_slice().iter().enumerate() {
@@ -136,7 +158,12 @@ impl Greedy {
         with_top.push(top);
         let m = self.measures(v, &unseen(v), &with_top);
         let now = m[5];
-        let best = with_top.as_slice().iter().zip(m).filter(|&(&c, _)| c != top).map(|(_, x)| x);
+        let best = with_top
+            .as_slice()
+            .iter()
+            .zip(m)
+            .filter(|&(&c, _)| c != top)
+            .map(|(_, x)| x);
         let best = best.fold(f64::NEG_INFINITY, f64::max);
         if best > now + self.take_margin && legal.contains(&Action::DrawDiscard) {
             Action::DrawDiscard

@@ -13,7 +13,7 @@ mod tests;
 
 pub use greedy::{Greedy, KNOBS};
 pub use rules::Rules;
-pub use scoring::{is_valid, layer_score, need, number, signed, Hand};
+pub use scoring::{Hand, is_valid, layer_score, need, number, signed};
 pub use state::{Action, BrokenLadder, Outcome, Phase, SHOE_MAX, TURN_CAP};
 pub use view::View;
 

@@ -22,17 +22,17 @@ fn five_card_ways(avail: &[[i32; 13]; 2], target: i32, limit: i32) -> f64 {
     const OFF: i32 = 65;
     let mut dp = [[0.0f64; 131]; 6];
     dp[0][OFF as usize] = 1.0;
-    for r in 0..13 {
+    for (r, (&red, &black)) in avail[0].iter().zip(avail[1].iter()).enumerate() {
         let value = r as i32 + 1;
         let mut next = [[0.0f64; 131]; 6];
-        for k in 0..6 {
-            for (s, &w) in dp[k].iter().enumerate() {
+        for (k, row) in dp.iter().enumerate() {
+            for (s, &w) in row.iter().enumerate() {
                 if w == 0.0 {
                     continue;
                 }
                 for mr in 0..=(5 - k as i32).min(limit) {
                     for mb in 0..=(5 - k as i32 - mr).min(limit - mr) {
-                        let ways = choose(avail[0][r], mr) * choose(avail[1][r], mb);
+                        let ways = choose(red, mr) * choose(black, mb);
                         let ns = s as i32 + value * (mr - mb);
                         next[k + (mr + mb) as usize][ns as usize] += w * ways;
                     }
@@ -42,7 +42,11 @@ fn five_card_ways(avail: &[[i32; 13]; 2], target: i32, limit: i32) -> f64 {
         dp = next;
     }
     let t = target + OFF;
-    if (0..131).contains(&t) { dp[5][t as usize] } else { 0.0 }
+    if (0..131).contains(&t) {
+        dp[5][t as usize]
+    } else {
+        0.0
+    }
 }
 
 /// The probability that one seat's dealt hand is valid, for `players` under `rules`.

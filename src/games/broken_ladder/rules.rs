@@ -1,6 +1,8 @@
 //! The rule switches of Broken Ladder (RULES.md section `broken-ladder`), with their defaults.
 
-use crate::game::{parse_bool, parse_choice, parse_num, unknown_key, RuleError, Rules as RulesTrait, Switch};
+use crate::game::{
+    RuleError, Rules as RulesTrait, Switch, parse_bool, parse_choice, parse_num, unknown_key,
+};
 
 /// Most deals a `deals` switch may ask for (also the match deal cap).
 pub const MAX_MATCH_DEALS: u32 = 200;
@@ -116,11 +118,13 @@ impl RulesTrait for Rules {
 
 /// An integer 1..=hi, or the error naming the word alternative too.
 fn num_or(key: &str, value: &str, word: &str, hi: i64) -> Result<u32, RuleError> {
-    parse_num(key, value, 1, hi).map(|n| n as u32).map_err(|_| RuleError::BadValue {
-        key: key.into(),
-        value: value.into(),
-        allowed: format!("{word}|integer 1..={hi}"),
-    })
+    parse_num(key, value, 1, hi)
+        .map(|n| n as u32)
+        .map_err(|_| RuleError::BadValue {
+            key: key.into(),
+            value: value.into(),
+            allowed: format!("{word}|integer 1..={hi}"),
+        })
 }
 
 #[cfg(test)]
@@ -137,7 +141,10 @@ mod tests {
             assert_eq!(r.get(s.key), s.default, "{}", s.key);
         }
         r.set("packs_per_two", "1.5").unwrap();
-        assert_eq!((r.packs(2), r.packs(3), r.packs(4), r.packs(8)), (2, 3, 3, 6));
+        assert_eq!(
+            (r.packs(2), r.packs(3), r.packs(4), r.packs(8)),
+            (2, 3, 3, 6)
+        );
         r.set("rank_limit", "off").unwrap();
         r.set("rediscard", "off").unwrap();
         r.set("deals", "7").unwrap();
@@ -159,6 +166,11 @@ mod tests {
         assert!(e.contains("players|integer 1..=200"), "{e}");
         assert!(r.set("packs_per_two", "2").is_err());
         assert!(r.set("rank_limit", "3").is_err());
-        assert!(r.set("nope", "1").unwrap_err().to_string().contains("packs_per_two"));
+        assert!(
+            r.set("nope", "1")
+                .unwrap_err()
+                .to_string()
+                .contains("packs_per_two")
+        );
     }
 }

@@ -12,7 +12,11 @@ pub const fn number(c: Card) -> i32 {
 /// A hand card's signed value: red positive, black negative.
 #[inline]
 pub const fn signed(c: Card) -> i32 {
-    if c.suit().is_red() { number(c) } else { -number(c) }
+    if c.suit().is_red() {
+        number(c)
+    } else {
+        -number(c)
+    }
 }
 
 /// Rank counts packed 4 bits per rank (13 nibbles), for the rank limit.
@@ -24,8 +28,8 @@ pub const fn rank_bit(c: Card) -> u64 {
 /// True when some nibble of packed rank counts reaches `limit` + 1 (limit 1..=7).
 #[inline]
 pub const fn over_limit(counts: u64, limit: u8) -> bool {
-    let add = (8 - (limit as u64 + 1)) * 0x1111_1111_1111_1;
-    (counts + add) & 0x8888_8888_8888_8 != 0
+    let add = (8 - (limit as u64 + 1)) * 0x0001_1111_1111_1111;
+    (counts + add) & 0x0008_8888_8888_8888 != 0
 }
 
 /// A hand: five cards between turns, six after a draw. Fixed array, no heap.
@@ -37,7 +41,10 @@ pub struct Hand {
 
 impl Default for Hand {
     fn default() -> Self {
-        Hand { cards: [Card::from_index(0); 6], len: 0 }
+        Hand {
+            cards: [Card::from_index(0); 6],
+            len: 0,
+        }
     }
 }
 
@@ -81,7 +88,11 @@ impl Hand {
 
     /// Removes one copy of `c`; panics when there is none (a bug: only legal discards).
     pub fn remove(&mut self, c: Card) {
-        let i = self.as_slice().iter().position(|&x| x == c).expect("card not in hand");
+        let i = self
+            .as_slice()
+            .iter()
+            .position(|&x| x == c)
+            .expect("card not in hand");
         self.len -= 1;
         self.cards[i] = self.cards[self.len as usize];
     }
@@ -129,13 +140,18 @@ pub fn layer_score(hand: &Hand) -> i32 {
 
 /// Cards as text, space-separated.
 pub fn cards_text(cards: &[Card]) -> String {
-    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `cardsim score broken-ladder --head C --starter C C1 .. C5`: `{"valid", "score"}`, the
 /// score being the layer's (10 x unsigned sum) when valid, else the hand's unsigned sum.
 pub fn score_cli(rank_limit: Option<u8>, args: &[String]) -> Result<serde_json::Value, String> {
-    const USAGE: &str = "usage: cardsim score broken-ladder --head CARD --starter CARD C1 C2 C3 C4 C5";
+    const USAGE: &str =
+        "usage: cardsim score broken-ladder --head CARD --starter CARD C1 C2 C3 C4 C5";
     let mut head = None;
     let mut starter = None;
     let mut hand = Vec::new();
@@ -149,7 +165,9 @@ pub fn score_cli(rank_limit: Option<u8>, args: &[String]) -> Result<serde_json::
                 continue;
             }
         };
-        let text = it.next().ok_or_else(|| format!("{a} needs a card; {USAGE}"))?;
+        let text = it
+            .next()
+            .ok_or_else(|| format!("{a} needs a card; {USAGE}"))?;
         *slot = Some(parse_card(text)?);
     }
     let (Some(head), Some(starter)) = (head, starter) else {
@@ -160,12 +178,18 @@ pub fn score_cli(rank_limit: Option<u8>, args: &[String]) -> Result<serde_json::
     }
     let hand = Hand::from_slice(&hand);
     let valid = is_valid(head, starter, &hand, rank_limit);
-    let score = if valid { layer_score(&hand) } else { hand.points() };
+    let score = if valid {
+        layer_score(&hand)
+    } else {
+        hand.points()
+    };
     Ok(serde_json::json!({ "valid": valid, "score": score }))
 }
 
 fn parse_card(text: &str) -> Result<Card, String> {
-    let c: Card = text.parse().map_err(|e: crate::cards::ParseCardError| e.to_string())?;
+    let c: Card = text
+        .parse()
+        .map_err(|e: crate::cards::ParseCardError| e.to_string())?;
     if c.is_joker() {
         return Err(format!("bad card '{text}': Broken Ladder has no jokers"));
     }
@@ -177,7 +201,11 @@ mod tests {
     use super::*;
 
     fn hand(s: &str) -> Hand {
-        Hand::from_slice(&s.split_whitespace().map(|t| t.parse().unwrap()).collect::<Vec<Card>>())
+        Hand::from_slice(
+            &s.split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect::<Vec<Card>>(),
+        )
     }
 
     fn card(s: &str) -> Card {
@@ -186,7 +214,15 @@ mod tests {
 
     #[test]
     fn values_by_colour() {
-        let table = [("AC", -1), ("AD", 1), ("TH", 10), ("JS", -11), ("QD", 12), ("KC", -13), ("KH", 13)];
+        let table = [
+            ("AC", -1),
+            ("AD", 1),
+            ("TH", 10),
+            ("JS", -11),
+            ("QD", 12),
+            ("KC", -13),
+            ("KH", 13),
+        ];
         for (c, v) in table {
             assert_eq!(signed(card(c)), v, "{c}");
             assert_eq!(number(card(c)), v.abs(), "{c}");
@@ -205,9 +241,19 @@ mod tests {
     #[test]
     fn colour_matters_and_head_starter_count_positive() {
         // Same ranks, one colour flipped: the sum moves by 2 x 4.
-        assert!(!is_valid(card("5S"), card("3D"), &hand("AC 3S 3C 4S 5D"), Some(2)));
+        assert!(!is_valid(
+            card("5S"),
+            card("3D"),
+            &hand("AC 3S 3C 4S 5D"),
+            Some(2)
+        ));
         // Black Head and Starter still count positive: 3C + (...) = 5C.
-        assert!(is_valid(card("5C"), card("3S"), &hand("AC 3S 3C 4H 5D"), Some(2)));
+        assert!(is_valid(
+            card("5C"),
+            card("3S"),
+            &hand("AC 3S 3C 4H 5D"),
+            Some(2)
+        ));
         assert_eq!(need(card("5C"), card("3S"), &hand("AC 3S 3C 4S 5D")), 8);
     }
 
@@ -255,7 +301,13 @@ mod tests {
         assert_eq!(v, serde_json::json!({"valid": false, "score": 10}));
         let v = score_cli(None, &args("--head 5H --starter 3H 2D 2D 2H AC 3S")).unwrap();
         assert_eq!(v, serde_json::json!({"valid": true, "score": 100}));
-        for bad in ["--head 5S AC 3S 3C 4H 5D", "--head 5S --starter 3D AC", "--head ZZ --starter 3D AC 3S 3C 4H 5D", "--head 5S --starter", "--head JK --starter 3D AC 3S 3C 4H 5D"] {
+        for bad in [
+            "--head 5S AC 3S 3C 4H 5D",
+            "--head 5S --starter 3D AC",
+            "--head ZZ --starter 3D AC 3S 3C 4H 5D",
+            "--head 5S --starter",
+            "--head JK --starter 3D AC 3S 3C 4H 5D",
+        ] {
             let e = score_cli(Some(2), &args(bad)).unwrap_err();
             assert!(!e.contains('\n'), "{e}");
         }

@@ -2,9 +2,9 @@
 //! with the `Phase` that drives legal actions and their application.
 
 use super::rules::Rules;
-use super::scoring::{is_valid, layer_score, signed, Hand};
+use super::scoring::{Hand, is_valid, layer_score, signed};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::{ActionList, DealResult, Seat, SeatMask, Table, MAX_SEATS};
+use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
 
 /// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
 pub const SHOE_MAX: usize = 6 * 52;
@@ -114,7 +114,12 @@ impl BrokenLadder {
 
     /// Deals off the top of `stock`: the Head, a Starter per seat from the dealer's left,
     /// five cards each one at a time, the discard upcard; the rest stays the stock.
-    fn from_stock(rules: &Rules, table: &Table, mut stock: Pile<SHOE_MAX>, rng: GameRng) -> BrokenLadder {
+    fn from_stock(
+        rules: &Rules,
+        table: &Table,
+        mut stock: Pile<SHOE_MAX>,
+        rng: GameRng,
+    ) -> BrokenLadder {
         let players = table.players;
         let mut take = || stock.pop().expect("shoe too small");
         let head = take();
@@ -165,7 +170,12 @@ impl BrokenLadder {
 
     /// True when `seat`'s hand is valid now.
     pub fn valid(&self, seat: Seat) -> bool {
-        is_valid(self.head, self.starters[seat], &self.hands[seat], self.rules.rank_limit)
+        is_valid(
+            self.head,
+            self.starters[seat],
+            &self.hands[seat],
+            self.rules.rank_limit,
+        )
     }
 
     pub fn outcome(&self) -> Outcome {
@@ -277,7 +287,12 @@ impl BrokenLadder {
             scores[w] = layer_score(&self.hands[w]);
             winners.insert(w);
         }
-        DealResult { players: self.players, scores, winners, turns: self.turns }
+        DealResult {
+            players: self.players,
+            scores,
+            winners,
+            turns: self.turns,
+        }
     }
 
     /// Every card in every zone.

@@ -7,8 +7,8 @@ use super::*;
 use crate::cards::{Card, GameRng};
 use crate::game::check::{deals_with, random_deals, random_matches};
 use crate::game::{ActionList, Game, MatchProgress, Rules as _, SeatView, Table};
-use crate::sim::{deal_rngs, play_deal, Quiet};
-use crate::strategy::{build, resolve, Random, Strategy};
+use crate::sim::{Quiet, deal_rngs, play_deal};
+use crate::strategy::{Random, Strategy, build, resolve};
 
 fn c(s: &str) -> Card {
     s.parse().unwrap()
@@ -19,22 +19,30 @@ fn cs(s: &str) -> Vec<Card> {
 }
 
 /// A deck in dealing order for a table dealt by `dealer`: `starters` and `hands` by seat.
-fn deck(dealer: usize, head: &str, starters: &[&str], hands: &[&str], up: &str, stock: &str) -> Vec<Card> {
+fn deck(
+    dealer: usize,
+    head: &str,
+    starters: &[&str],
+    hands: &[&str],
+    up: &str,
+    stock: &str,
+) -> Vec<Card> {
     let n = starters.len();
     let order: Vec<usize> = (0..n).map(|k| (dealer + 1 + k) % n).collect();
     let mut d = vec![c(head)];
     d.extend(order.iter().map(|&s| c(starters[s])));
     let hands: Vec<Vec<Card>> = hands.iter().map(|h| cs(h)).collect();
-    for i in 0..5 {
-        d.extend(order.iter().map(|&s| hands[s][i]));
-    }
+    (0..5).for_each(|i| d.extend(order.iter().map(|&s| hands[s][i])));
     d.push(c(up));
     d.extend(cs(stock));
     d
 }
 
 fn table(players: usize, dealer: usize) -> Table {
-    Table { dealer, ..Table::first(players) }
+    Table {
+        dealer,
+        ..Table::first(players)
+    }
 }
 
 fn legal(s: &BrokenLadder) -> Vec<Action> {
@@ -53,7 +61,14 @@ fn rules(kv: &[(&str, &str)]) -> Rules {
 
 /// Seat 1 (left of dealer 0) holds the seed's example hand: Starter 3, Head 5.
 fn example_deal(r: &Rules) -> BrokenLadder {
-    let d = deck(0, "5S", &["7D", "3D"], &["KC QD QH 9S 8C", "AC 3S 3C 4H 5D"], "2H", "6D 6C");
+    let d = deck(
+        0,
+        "5S",
+        &["7D", "3D"],
+        &["KC QD QH 9S 8C", "AC 3S 3C 4H 5D"],
+        "2H",
+        "6D 6C",
+    );
     BrokenLadder::from_deck(r, &table(2, 0), &d)
 }
 
@@ -74,8 +89,14 @@ fn the_deal_follows_the_dealing_order() {
 #[test]
 fn a_valid_dealt_hand_is_laid_on_the_first_turn_and_scored() {
     let mut s = example_deal(&Rules::default());
-    assert_eq!(legal(&s), vec![Action::LayDown, Action::DrawStock, Action::DrawDiscard]);
-    assert!(s.describe(Action::LayDown).contains("lays down AC 3S 3C 4H 5D"));
+    assert_eq!(
+        legal(&s),
+        vec![Action::LayDown, Action::DrawStock, Action::DrawDiscard]
+    );
+    assert!(
+        s.describe(Action::LayDown)
+            .contains("lays down AC 3S 3C 4H 5D")
+    );
     s.apply(Action::LayDown);
     assert_eq!(s.to_act(), None);
     let r = s.result();
@@ -103,7 +124,14 @@ fn an_invalid_hand_cannot_be_laid_and_draws_go_to_hand() {
 #[test]
 fn a_hand_made_valid_by_a_discard_waits_for_the_next_turn() {
     // Seat 1: Starter 3, Head 5, hand sums to +2 with the 2H from the discard pile.
-    let d = deck(0, "5S", &["7D", "3D"], &["KC QD QH 9S 8C", "AC 3S 3C 4H 9D"], "5H", "6D 6C 7C");
+    let d = deck(
+        0,
+        "5S",
+        &["7D", "3D"],
+        &["KC QD QH 9S 8C", "AC 3S 3C 4H 9D"],
+        "5H",
+        "6D 6C 7C",
+    );
     let mut s = BrokenLadder::from_deck(&Rules::default(), &table(2, 0), &d);
     assert!(!legal(&s).contains(&Action::LayDown));
     s.apply(Action::DrawDiscard);
@@ -122,7 +150,14 @@ fn a_hand_made_valid_by_a_discard_waits_for_the_next_turn() {
 #[test]
 fn rediscard_switch_controls_putting_the_taken_card_back() {
     // Three players: two packs, so the AC upcard is a second copy of seat 1's AC.
-    let d = deck(0, "5S", &["7D", "3D", "8H"], &["KC QD QH 9S 8C", "AC 3S 3C 4H 9D", "2C 3C 4C 5C 6C"], "AC", "6D");
+    let d = deck(
+        0,
+        "5S",
+        &["7D", "3D", "8H"],
+        &["KC QD QH 9S 8C", "AC 3S 3C 4H 9D", "2C 3C 4C 5C 6C"],
+        "AC",
+        "6D",
+    );
     for (on, expect) in [("on", 5), ("off", 4)] {
         let mut s = BrokenLadder::from_deck(&rules(&[("rediscard", on)]), &table(3, 0), &d);
         s.apply(Action::DrawDiscard);
@@ -137,7 +172,14 @@ fn rediscard_switch_controls_putting_the_taken_card_back() {
 fn rank_limit_switch_decides_three_of_a_rank() {
     // Seat 1: Starter 3H, Head 5H, hand 2D 2D 2H AC 3S sums to +2: valid only without the limit.
     // Three players (two packs): the two 2D are identical cards of different packs.
-    let d = deck(0, "5H", &["7D", "3H", "8H"], &["KC QD QH 9S 8C", "2D 2D 2H AC 3S", "2C 3C 4C 5C 6C"], "4C", "");
+    let d = deck(
+        0,
+        "5H",
+        &["7D", "3H", "8H"],
+        &["KC QD QH 9S 8C", "2D 2D 2H AC 3S", "2C 3C 4C 5C 6C"],
+        "4C",
+        "",
+    );
     let s = BrokenLadder::from_deck(&Rules::default(), &table(3, 0), &d);
     assert!(!legal(&s).contains(&Action::LayDown));
     let mut s = BrokenLadder::from_deck(&rules(&[("rank_limit", "off")]), &table(3, 0), &d);
@@ -148,10 +190,21 @@ fn rank_limit_switch_decides_three_of_a_rank() {
 #[test]
 fn packs_per_two_sets_the_shoe() {
     let mut g = GameRng::new(1, 1);
-    for (players, one, one_half) in [(2, 1, 2), (3, 2, 3), (4, 2, 3), (5, 3, 4), (7, 4, 6), (8, 4, 6)] {
+    for (players, one, one_half) in [
+        (2, 1, 2),
+        (3, 2, 3),
+        (4, 2, 3),
+        (5, 3, 4),
+        (7, 4, 6),
+        (8, 4, 6),
+    ] {
         let s = BrokenLadder::deal(&Rules::default(), &Table::first(players), &mut g);
         assert_eq!(s.shoe().len(), 52 * one);
-        let s = BrokenLadder::deal(&rules(&[("packs_per_two", "1.5")]), &Table::first(players), &mut g);
+        let s = BrokenLadder::deal(
+            &rules(&[("packs_per_two", "1.5")]),
+            &Table::first(players),
+            &mut g,
+        );
         assert_eq!(s.shoe().len(), 52 * one_half);
         assert_eq!(s.stock.len() as u32, 52 * one_half - 2 - 6 * players as u32);
     }
@@ -227,11 +280,20 @@ fn the_view_shows_own_hand_and_public_cards_only() {
 #[test]
 fn describe_and_render_are_readable() {
     let s = example_deal(&Rules::default());
-    assert_eq!(s.describe(Action::DrawStock), "seat 1 draws 6D from the stock");
-    assert_eq!(s.describe(Action::DrawDiscard), "seat 1 takes 2H from the discard pile");
+    assert_eq!(
+        s.describe(Action::DrawStock),
+        "seat 1 draws 6D from the stock"
+    );
+    assert_eq!(
+        s.describe(Action::DrawDiscard),
+        "seat 1 takes 2H from the discard pile"
+    );
     assert_eq!(s.describe(Action::Discard(c("AC"))), "seat 1 discards AC");
     let r = s.render();
-    assert!(r.contains("Head 5S") && r.contains("seat 1: Starter 3D hand [AC 3S 3C 4H 5D] needs +0"), "{r}");
+    assert!(
+        r.contains("Head 5S") && r.contains("seat 1: Starter 3D hand [AC 3S 3C 4H 5D] needs +0"),
+        "{r}"
+    );
 }
 
 #[test]
@@ -249,7 +311,12 @@ fn match_rules_deals_and_target() {
     assert!(!BrokenLadder::match_over(&t, &m));
     m.totals[2] = 300;
     assert!(BrokenLadder::match_over(&t, &m));
-    assert_eq!(BrokenLadder::match_winners(&t, &m).iter().collect::<Vec<_>>(), vec![2]);
+    assert_eq!(
+        BrokenLadder::match_winners(&t, &m)
+            .iter()
+            .collect::<Vec<_>>(),
+        vec![2]
+    );
     m.totals[1] = 300;
     assert_eq!(BrokenLadder::match_winners(&t, &m).len(), 2);
 }
@@ -266,7 +333,8 @@ fn harness_random_deals_every_player_count_and_switch() {
     for (i, kv) in combos.iter().enumerate() {
         for players in 2..=8 {
             let n = if i == 0 { 150 } else { 60 };
-            let rep = random_deals::<BrokenLadder>(&rules(kv), players, n, 11 + players as u64).unwrap();
+            let rep =
+                random_deals::<BrokenLadder>(&rules(kv), players, n, 11 + players as u64).unwrap();
             total += rep.deals;
             assert!(rep.longest <= 2 * TURN_CAP);
         }
@@ -278,7 +346,8 @@ fn harness_random_deals_every_player_count_and_switch() {
 fn harness_greedy_deals_and_random_matches() {
     let spec = resolve::<BrokenLadder>("greedy").unwrap();
     for players in [2, 4, 8] {
-        let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> = (0..players).map(|_| build(&spec)).collect();
+        let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> =
+            (0..players).map(|_| build(&spec)).collect();
         deals_with(&Rules::default(), players, 300, 5, &mut seats).unwrap();
     }
     for players in [2, 5] {
@@ -288,13 +357,25 @@ fn harness_greedy_deals_and_random_matches() {
 }
 
 /// Plays `n` deals with `seats` and returns (wins per seat, no-winner deals, turns).
-fn play(players: usize, seats: &mut [Box<dyn Strategy<BrokenLadder>>], n: u64, seed: u64) -> ([f64; 8], u64, u64) {
+fn play(
+    players: usize,
+    seats: &mut [Box<dyn Strategy<BrokenLadder>>],
+    n: u64,
+    seed: u64,
+) -> ([f64; 8], u64, u64) {
     let mut wins = [0.0; 8];
     let (mut none, mut turns) = (0, 0);
     let mut buf = ActionList::new();
     for i in 0..n {
         let t = table(players, i as usize % players);
-        let (r, _) = play_deal(&Rules::default(), &t, &mut deal_rngs(seed, i, 0), seats, &mut buf, &mut Quiet);
+        let (r, _) = play_deal(
+            &Rules::default(),
+            &t,
+            &mut deal_rngs(seed, i, 0),
+            seats,
+            &mut buf,
+            &mut Quiet,
+        );
         for w in r.winners.iter() {
             wins[w] += 1.0;
         }
@@ -309,7 +390,12 @@ fn greedy_beats_random_clearly() {
     let g = resolve::<BrokenLadder>("greedy").unwrap();
     let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> = vec![build(&g), Box::new(Random)];
     let (wins, none, _) = play(2, &mut seats, 400, 21);
-    assert!(wins[0] > 300.0 && wins[1] < 80.0, "greedy {} random {} none {none}", wins[0], wins[1]);
+    assert!(
+        wins[0] > 300.0 && wins[1] < 80.0,
+        "greedy {} random {} none {none}",
+        wins[0],
+        wins[1]
+    );
 }
 
 #[test]
@@ -328,7 +414,14 @@ fn greedy_deals_are_short_and_knob_files_load() {
 #[test]
 fn greedy_takes_a_completing_discard_and_lays_down() {
     // Seat 1 needs +2 more: 9D in hand, the 2H... take 5H (replaces 9D -> need 0 after discard).
-    let d = deck(0, "5S", &["7D", "3D"], &["KC QD QH 9S 8C", "AC 3S 3C 4H 9D"], "5H", "6D 6C 7C");
+    let d = deck(
+        0,
+        "5S",
+        &["7D", "3D"],
+        &["KC QD QH 9S 8C", "AC 3S 3C 4H 9D"],
+        "5H",
+        "6D 6C 7C",
+    );
     let mut s = BrokenLadder::from_deck(&Rules::default(), &table(2, 0), &d);
     let mut g = Greedy::default();
     let mut rng = GameRng::new(0, 0);
@@ -358,7 +451,10 @@ fn exact_dealt_valid_probability_agrees_with_sampled_deals() {
             hits += s.valid(0) as u64;
         }
         let (lo, hi) = crate::stats::wilson(hits as f64, n as f64);
-        assert!(lo <= p && p <= hi, "{players} players {kv:?}: exact {p}, sampled {hits}/{n} ({lo}, {hi})");
+        assert!(
+            lo <= p && p <= hi,
+            "{players} players {kv:?}: exact {p}, sampled {hits}/{n} ({lo}, {hi})"
+        );
     }
 }
 

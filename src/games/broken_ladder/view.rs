@@ -55,7 +55,11 @@ impl BrokenLadder {
             public_values: &self.public_values,
             stock_len: self.stock.len(),
             phase: self.phase,
-            taken: if seat == self.to_act { self.taken } else { None },
+            taken: if seat == self.to_act {
+                self.taken
+            } else {
+                None
+            },
             rank_limit: self.rules.rank_limit,
         }
     }
