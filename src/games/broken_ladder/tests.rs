@@ -7,7 +7,7 @@ use super::*;
 use crate::cards::{Card, GameRng};
 use crate::game::check::{deals_with, random_deals, random_matches};
 use crate::game::{ActionList, Game, MatchProgress, Rules as _, SeatView, Table};
-use crate::sim::{Quiet, deal_rngs, play_deal};
+use crate::sim::{Observer, Quiet, deal_rngs, play_deal};
 use crate::strategy::{Random, Strategy, build, resolve};
 
 fn c(s: &str) -> Card {
@@ -465,4 +465,48 @@ fn deals_replay_identically_from_a_seed() {
     let a = play(3, &mut seats, 50, 77);
     let b = play(3, &mut seats, 50, 77);
     assert_eq!(a, b);
+}
+
+/// Collects the trace lines of a deal, as `trace` prints them.
+struct Lines(Vec<String>);
+
+impl Observer<BrokenLadder> for Lines {
+    fn chose(&mut self, state: &BrokenLadder, _seat: usize, action: Action) {
+        assert!(!state.render().is_empty());
+        self.0.push(state.describe(action));
+    }
+}
+
+#[test]
+fn seeded_greedy_trace_is_stable() {
+    let g = resolve::<BrokenLadder>("greedy").unwrap();
+    let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> = (0..2).map(|_| build(&g)).collect();
+    let mut lines = Lines(Vec::new());
+    let mut buf = ActionList::new();
+    let (r, _) = play_deal(
+        &Rules::default(),
+        &table(2, 0),
+        &mut deal_rngs(1, 0, 0),
+        &mut seats,
+        &mut buf,
+        &mut lines,
+    );
+    let text = lines.0.join("\n");
+    let golden = [
+        "seat 1 takes 7S from the discard pile",
+        "seat 1 discards KH",
+        "seat 0 takes KH from the discard pile",
+        "seat 0 discards 3S",
+        "seat 1 takes 3S from the discard pile",
+        "seat 1 discards 6H",
+        "seat 0 takes 6H from the discard pile",
+        "seat 0 discards KH",
+        "seat 1 lays down 3S 7S 5H 2D TH (Starter 4H + 7 = Head JS) for 270",
+    ];
+    assert_eq!(text, golden.join("\n"));
+    assert_eq!(lines.0.len() as u32, 2 * r.turns - 1);
+    assert_eq!(
+        (r.scores[..2].to_vec(), r.winners.len(), r.turns),
+        (vec![32, 270], 1, 5)
+    );
 }
