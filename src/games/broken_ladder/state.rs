@@ -243,6 +243,10 @@ impl BrokenLadder {
     }
 
     fn apply_discard(&mut self, c: Card) {
+        assert!(
+            self.rules.rediscard || self.taken != Some(c),
+            "rediscarding {c} is off"
+        );
         self.hands[self.to_act].remove(c);
         self.push_discard(c);
         self.taken = None;

@@ -350,6 +350,9 @@ fn harness_greedy_deals_and_random_matches() {
             (0..players).map(|_| build(&spec)).collect();
         deals_with(&Rules::default(), players, 300, 5, &mut seats).unwrap();
     }
+    let strict = rules(&[("rediscard", "off"), ("packs_per_two", "1.5")]);
+    let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> = (0..3).map(|_| build(&spec)).collect();
+    deals_with(&strict, 3, 300, 6, &mut seats).unwrap();
     for players in [2, 5] {
         random_matches::<BrokenLadder>(&Rules::default(), players, 12, 3).unwrap();
         random_matches::<BrokenLadder>(&rules(&[("target", "400")]), players, 6, 4).unwrap();
@@ -509,4 +512,20 @@ fn seeded_greedy_trace_is_stable() {
         (r.scores[..2].to_vec(), r.winners.len(), r.turns),
         (vec![32, 270], 1, 5)
     );
+}
+
+#[test]
+#[should_panic(expected = "rediscarding AC is off")]
+fn putting_back_the_taken_card_is_refused_when_off() {
+    let d = deck(
+        0,
+        "5S",
+        &["7D", "3D"],
+        &["KC QD QH 9S 8C", "AD 3S 3C 4H 9D"],
+        "AC",
+        "6D",
+    );
+    let mut s = BrokenLadder::from_deck(&rules(&[("rediscard", "off")]), &table(2, 0), &d);
+    s.apply(Action::DrawDiscard);
+    s.apply(Action::Discard(c("AC")));
 }
