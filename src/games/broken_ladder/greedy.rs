@@ -75,8 +75,8 @@ impl Default for Greedy {
     }
 }
 
-/// Unseen copies per signed value (index `value + 13`; 13 and 27.. unused).
-type Unseen = [i8; 32];
+/// Unseen copies per signed value (index `value + MID`, zero off the card range).
+type Unseen = [i8; 256];
 
 impl Greedy {
     pub fn new(p: &Params) -> Greedy {
@@ -173,16 +173,19 @@ impl Greedy {
     }
 }
 
-/// The packed rank-count bit of a card of signed value `index - 13` (0 for value 0).
-const VALUE_RANK_BIT: [u64; 27] = {
-    let mut t = [0u64; 27];
-    let mut i = 0;
-    while i < 27 {
-        let v = (i as i32 - 13).unsigned_abs();
-        if v > 0 {
-            t[i] = 1 << (4 * (v - 1));
-        }
-        i += 1;
+/// Table offset: signed value `v` sits at index `v + MID`. Every sum the bot looks up is
+/// within ±116 (Head - Starter ±12, six cards ±78, two cards ±26), so 256 entries cover
+/// them all and the lookups need no bounds test.
+const MID: i32 = 128;
+
+/// The packed rank-count bit of a card of signed value `index - MID` (0 off the card range).
+const VALUE_RANK_BIT: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut v = 1;
+    while v <= 13 {
+        t[(MID + v) as usize] = 1 << (4 * (v - 1));
+        t[(MID - v) as usize] = 1 << (4 * (v - 1));
+        v += 1;
     }
     t
 };
@@ -190,29 +193,25 @@ const VALUE_RANK_BIT: [u64; 27] = {
 /// Unseen cards of signed value `s` that fit beside the four cards counted in `rc4`.
 #[inline]
 fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
-    let idx = (s + 13) as u32 as usize;
-    if idx >= 27 {
-        return 0;
+    let idx = (s + MID) as usize & 255;
+    match limit {
+        Some(l) if over_limit(rc4 + VALUE_RANK_BIT[idx], l) => 0,
+        _ => unseen[idx] as i32,
     }
-    if let Some(l) = limit
-        && over_limit(rc4 + VALUE_RANK_BIT[idx], l)
-    {
-        return 0;
-    }
-    unseen[idx] as i32
 }
 
 /// Unseen copies per signed value for this seat: the shoe less every face-up card and the
-/// seat's own hand.
+/// seat's own hand; zero off the card range.
 fn unseen(v: &View<'_>) -> Unseen {
     let base = 2 * v.packs as i8;
-    let mut u = [0i8; 32];
-    for (x, &seen) in u.iter_mut().zip(v.public_values.iter()) {
+    let mut u = [0i8; 256];
+    let lo = (MID - 13) as usize;
+    for (x, &seen) in u[lo..lo + 27].iter_mut().zip(v.public_values.iter()) {
         *x = base - seen as i8;
     }
-    u[13] = 0;
+    u[MID as usize] = 0;
     for &c in v.hand.as_slice() {
-        u[(signed(c) + 13) as usize] -= 1;
+        u[(signed(c) + MID) as usize] -= 1;
     }
     u
 }
