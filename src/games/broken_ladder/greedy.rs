@@ -227,3 +227,50 @@ impl Strategy<BrokenLadder> for Greedy {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+    use crate::game::Table;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn unseen_counts_and_outs_by_hand() {
+        // Two players, one pack. Dealt: Head 5S, Starters 7D (seat 0) 3D (seat 1), upcard 2H.
+        let mut deck = cards("5S 3D 7D");
+        for (a, b) in cards("AC 3S 3C 4H 9D")
+            .into_iter()
+            .zip(cards("KC QD QH 9S 8C"))
+        {
+            deck.extend([a, b]);
+        }
+        deck.extend(cards("2H"));
+        let s = BrokenLadder::from_deck(&Default::default(), &Table::first(2), &deck);
+        let v = s.seat_view(0);
+        let u = unseen(&v);
+        let at = |x: i32| u[(x + MID) as usize];
+        // Value +12: QD and QH both in seat 0's hand; -5: 5S is the Head; +2: 2H is up.
+        assert_eq!(
+            (at(12), at(-5), at(2), at(7), at(-13), at(1), at(0), at(40)),
+            (0, 1, 1, 1, 1, 2, 0, 0)
+        );
+        // Seat 1 (Starter 3, Head 5) holds AC 3S 3C 4H 9D (+6): it needs -4. With the 2H up
+        // added, discarding 2H (entry 5) leaves the hand as it is. Replacing 9D needs +5
+        // (5D, 5H: 2 unseen), 4H needs 0 (none), AC needs -5 (5S is the Head: 5C, 1),
+        // 3S needs -7 (7C, 7S: 2), 3C the same (2): 7 outs, gap 4, 20 points.
+        let v = s.seat_view(1);
+        let mut six = *v.hand;
+        six.push("2H".parse().unwrap());
+        let m = Greedy::default().measures(&v, &unseen(&v), &six);
+        let expect = 2 + 1 + 2 + 2;
+        let pts = 20.0 * 0.02;
+        assert!(
+            (m[5] - (expect as f64 - 4.0 * 0.05 + pts)).abs() < 1e-9,
+            "{m:?}"
+        );
+    }
+}
