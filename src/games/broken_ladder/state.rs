@@ -5,6 +5,7 @@ use super::rules::Rules;
 use super::scoring::{Hand, is_valid, layer_score, signed};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
+use std::sync::OnceLock;
 
 /// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
 pub const SHOE_MAX: usize = 6 * 52;
@@ -18,6 +19,14 @@ const SHOE: [Card; SHOE_MAX] = {
     }
     a
 };
+/// An unshuffled shoe of `packs` packs (1..=6), copied from piles built once: filling a pile
+/// card by card costs more than the shuffle.
+fn fresh_shoe(packs: u8) -> Pile<SHOE_MAX> {
+    static SHOES: OnceLock<[Pile<SHOE_MAX>; 7]> = OnceLock::new();
+    let shoes = SHOES.get_or_init(|| std::array::from_fn(|p| Pile::from_slice(&SHOE[..52 * p])));
+    shoes[packs as usize]
+}
+
 /// Hard cap on player turns in a deal; a deal reaching it ends with no winner.
 pub const TURN_CAP: u32 = 1000;
 
@@ -88,8 +97,7 @@ pub struct BrokenLadder {
 impl BrokenLadder {
     /// Shuffles the shoe with `rng` and deals it.
     pub(crate) fn shuffled(rules: &Rules, table: &Table, rng: &mut GameRng) -> BrokenLadder {
-        let packs = rules.packs(table.players) as usize;
-        let mut stock: Pile<SHOE_MAX> = Pile::from_slice(&SHOE[..52 * packs]);
+        let mut stock = fresh_shoe(rules.packs(table.players));
         stock.shuffle(rng);
         let chance = rng.fork();
         Self::from_stock(rules, table, stock, chance)
