@@ -2,6 +2,7 @@
 //! scoring, view, bots, tests). This file is the only list of them: adding a game is one
 //! entry in [`NAMES`] and one arm in [`with_game`].
 
+pub mod broken_ladder;
 pub mod golf;
 
 use crate::game::Game;
@@ -13,12 +14,13 @@ pub trait GameVisitor {
 }
 
 /// Every game's command-line name, in the order `cardsim list` shows them.
-pub const NAMES: &[&str] = &["golf"];
+pub const NAMES: &[&str] = &["golf", "broken-ladder"];
 
 /// Runs `v` for the game called `name`; `None` when there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
     match name {
         "golf" => Some(v.visit::<golf::Golf>()),
+        "broken-ladder" => Some(v.visit::<broken_ladder::BrokenLadder>()),
         _ => None,
     }
 }

@@ -1,0 +1,276 @@
+//! `greedy`: lays down whenever it can; otherwise it keeps the five cards closest to a valid
+//! hand, takes the discard when that brings it closer, and discards the card helping least.
+//!
+//! The measure of a five-card hand (higher is closer):
+//! - a valid hand: [`VALID`] plus the points term (it is never broken up);
+//! - otherwise `outs * outs_weight - |need| * need_weight + points * points_weight`, where
+//!   `need` is Head - Starter - signed sum, and `outs` counts the single replacements that
+//!   make the hand valid: over each hand card `c` (by position), the unseen copies of cards
+//!   with signed value `need + signed(c)` (the rank limit respected). Unseen = the shoe minus
+//!   the Head, the Starters, the own hand and the whole discard pile; other hands and the
+//!   stock are unknown to it, so those copies count as possible.
+//!
+//! At the start of a turn it takes the discard when the best hand it could keep with it beats
+//! the current hand by more than `take_margin`; otherwise it draws from the stock. After a
+//! draw it discards the card whose removal leaves the best measure (the card taken from the
+//! discard pile may be put back when the rules allow and nothing is better).
+
+use super::scoring::{Hand, over_limit, rank_bit, signed};
+use super::state::{Action, BrokenLadder, Phase};
+use super::view::View;
+use crate::cards::{Card, GameRng};
+use crate::strategy::{Bot, Knob, Params, Strategy};
+
+/// The measure of a valid hand (far above any other).
+pub const VALID: f64 = 1e6;
+
+/// Greedy's knobs.
+pub const KNOBS: &[Knob] = &[
+    Knob {
+        name: "outs_weight",
+        default: 1.0,
+        doc: "value of one unseen card that would complete the hand",
+    },
+    Knob {
+        name: "need_weight",
+        default: 0.05,
+        doc: "cost per point between the hand's sum and the target",
+    },
+    Knob {
+        name: "points_weight",
+        default: 0.02,
+        doc: "value per point of unsigned card value held (loser points)",
+    },
+    Knob {
+        name: "take_margin",
+        default: 0.0,
+        doc: "how much better the discard must make the hand to be taken",
+    },
+];
+
+/// The bots of Broken Ladder (besides `random`).
+pub const BOTS: &[Bot<BrokenLadder>] = &[Bot {
+    name: "greedy",
+    about: "lays down when valid; keeps the cards with most single-card completions; takes the discard when it helps",
+    knobs: KNOBS,
+    build: build_greedy,
+}];
+
+fn build_greedy(p: &Params) -> Box<dyn Strategy<BrokenLadder>> {
+    Box::new(Greedy::new(p))
+}
+
+/// The greedy bot with its knob values.
+#[derive(Clone, Copy, Debug)]
+pub struct Greedy {
+    outs_weight: f64,
+    need_weight: f64,
+    points_weight: f64,
+    take_margin: f64,
+}
+
+impl Default for Greedy {
+    fn default() -> Self {
+        Greedy::new(&Params::default())
+    }
+}
+
+/// Unseen copies per signed value (index `value + MID`, zero off the card range).
+type Unseen = [i8; 256];
+
+impl Greedy {
+    pub fn new(p: &Params) -> Greedy {
+        Greedy {
+            outs_weight: p.knob(KNOBS, "outs_weight"),
+            need_weight: p.knob(KNOBS, "need_weight"),
+            points_weight: p.knob(KNOBS, "points_weight"),
+            take_margin: p.knob(KNOBS, "take_margin"),
+        }
+    }
+
+    /// The measure of the five cards left when each card of the six-card `hand` is
+    /// discarded (entry `j`: discard `hand[j]`). The single replacements are counted per
+    /// pair: discarding `j` and replacing `i` needs a card of value `need6 + s[i] + s[j]`
+    /// fitting beside the other four, which is symmetric in `i` and `j`, so each of the 15
+    /// pairs is looked up once.
+    fn measures(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> [f64; 6] {
+        let cards = hand.as_slice();
+        let n = cards.len();
+        let mut s = [0i32; 6];
+        let mut rb = [0u64; 6];
+        for (k, &c) in cards.iter().enumerate() {
+            s[k] = signed(c);
+            rb[k] = rank_bit(c);
+        }
+        let need6 = super::need(v.head, v.starters[v.seat], hand);
+        let rc6: u64 = rb.iter().sum();
+        let limit = v.rank_limit;
+        let mut outs = [0i32; 6];
+        for i in 0..n {
+            for j in i + 1..n {
+                let k = outs_for(unseen, limit, need6 + s[i] + s[j], rc6 - rb[i] - rb[j]);
+                outs[i] += k;
+                outs[j] += k;
+            }
+        }
+        let points = hand.points();
+        let mut m = [f64::NEG_INFINITY; 6];
+        for j in 0..n {
+            let need = need6 + s[j];
+            let pts = (points - s[j].abs()) as f64 * self.points_weight;
+            m[j] = if need == 0 && limit.is_none_or(|l| !over_limit(rc6 - rb[j], l)) {
+                VALID + pts
+            } else {
+                outs[j] as f64 * self.outs_weight - need.abs() as f64 * self.need_weight + pts
+            };
+        }
+        m
+    }
+
+    /// The card of the six-card `hand` whose discard leaves the best measure (first on ties),
+    /// never `forbid`.
+    fn best_discard(
+        &self,
+        v: &View<'_>,
+        unseen: &Unseen,
+        hand: &Hand,
+        forbid: Option<Card>,
+    ) -> Card {
+        let m = self.measures(v, unseen, hand);
+        let mut best = (f64::NEG_INFINITY, hand.as_slice()[0]);
+        for (j, &c) in hand.as_slice().iter().enumerate() {
+            if Some(c) != forbid && m[j] > best.0 {
+                best = (m[j], c);
+            }
+        }
+        best.1
+    }
+
+    fn start(&self, v: &View<'_>, legal: &[Action]) -> Action {
+        if legal.contains(&Action::LayDown) {
+            return Action::LayDown;
+        }
+        let Some(&top) = v.discard.last() else {
+            return Action::DrawStock;
+        };
+        // Six cards with the top: discarding the top again is the current hand.
+        let mut with_top = *v.hand;
+        with_top.push(top);
+        let m = self.measures(v, &unseen(v), &with_top);
+        let now = m[5];
+        let best = with_top
+            .as_slice()
+            .iter()
+            .zip(m)
+            .filter(|&(&c, _)| c != top)
+            .map(|(_, x)| x);
+        let best = best.fold(f64::NEG_INFINITY, f64::max);
+        if best > now + self.take_margin && legal.contains(&Action::DrawDiscard) {
+            Action::DrawDiscard
+        } else {
+            Action::DrawStock
+        }
+    }
+}
+
+/// Table offset: signed value `v` sits at index `v + MID`. Every sum the bot looks up is
+/// within ±116 (Head - Starter ±12, six cards ±78, two cards ±26), so 256 entries cover
+/// them all and the lookups need no bounds test.
+const MID: i32 = 128;
+
+/// The packed rank-count bit of a card of signed value `index - MID` (0 off the card range).
+const VALUE_RANK_BIT: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut v = 1;
+    while v <= 13 {
+        t[(MID + v) as usize] = 1 << (4 * (v - 1));
+        t[(MID - v) as usize] = 1 << (4 * (v - 1));
+        v += 1;
+    }
+    t
+};
+
+/// Unseen cards of signed value `s` that fit beside the four cards counted in `rc4`.
+#[inline]
+fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
+    let idx = (s + MID) as usize & 255;
+    match limit {
+        Some(l) if over_limit(rc4 + VALUE_RANK_BIT[idx], l) => 0,
+        _ => unseen[idx] as i32,
+    }
+}
+
+/// Unseen copies per signed value for this seat: the shoe less every face-up card and the
+/// seat's own hand; zero off the card range.
+fn unseen(v: &View<'_>) -> Unseen {
+    let base = 2 * v.packs as i8;
+    let mut u = [0i8; 256];
+    let lo = (MID - 13) as usize;
+    for (x, &seen) in u[lo..lo + 27].iter_mut().zip(v.public_values.iter()) {
+        *x = base - seen as i8;
+    }
+    u[MID as usize] = 0;
+    for &c in v.hand.as_slice() {
+        u[(signed(c) + MID) as usize] -= 1;
+    }
+    u
+}
+
+impl Strategy<BrokenLadder> for Greedy {
+    fn act(&mut self, v: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+        match v.phase {
+            Phase::Start => self.start(v, legal),
+            _ => {
+                let forbid = v.taken.filter(|&t| !legal.contains(&Action::Discard(t)));
+                Action::Discard(self.best_discard(v, &unseen(v), v.hand, forbid))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+    use crate::game::Table;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn unseen_counts_and_outs_by_hand() {
+        // Two players, one pack. Dealt: Head 5S, Starters 7D (seat 0) 3D (seat 1), upcard 2H.
+        let mut deck = cards("5S 3D 7D");
+        for (a, b) in cards("AC 3S 3C 4H 9D")
+            .into_iter()
+            .zip(cards("KC QD QH 9S 8C"))
+        {
+            deck.extend([a, b]);
+        }
+        deck.extend(cards("2H"));
+        let s = BrokenLadder::from_deck(&Default::default(), &Table::first(2), &deck);
+        let v = s.seat_view(0);
+        let u = unseen(&v);
+        let at = |x: i32| u[(x + MID) as usize];
+        // Value +12: QD and QH both in seat 0's hand; -5: 5S is the Head; +2: 2H is up.
+        assert_eq!(
+            (at(12), at(-5), at(2), at(7), at(-13), at(1), at(0), at(40)),
+            (0, 1, 1, 1, 1, 2, 0, 0)
+        );
+        // Seat 1 (Starter 3, Head 5) holds AC 3S 3C 4H 9D (+6): it needs -4. With the 2H up
+        // added, discarding 2H (entry 5) leaves the hand as it is. Replacing 9D needs +5
+        // (5D, 5H: 2 unseen), 4H needs 0 (none), AC needs -5 (5S is the Head: 5C, 1),
+        // 3S needs -7 (7C, 7S: 2), 3C the same (2): 7 outs, gap 4, 20 points.
+        let v = s.seat_view(1);
+        let mut six = *v.hand;
+        six.push("2H".parse().unwrap());
+        let m = Greedy::default().measures(&v, &unseen(&v), &six);
+        let expect = 2 + 1 + 2 + 2;
+        let pts = 20.0 * 0.02;
+        assert!(
+            (m[5] - (expect as f64 - 4.0 * 0.05 + pts)).abs() < 1e-9,
+            "{m:?}"
+        );
+    }
+}

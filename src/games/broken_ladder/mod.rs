@@ -1,0 +1,21 @@
+#![doc = include_str!("rules.md")]
+
+mod game;
+mod greedy;
+pub mod prob;
+mod rules;
+mod scoring;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use greedy::{Greedy, KNOBS};
+pub use rules::Rules;
+pub use scoring::{Hand, is_valid, layer_score, need, number, signed};
+pub use state::{Action, BrokenLadder, Outcome, Phase, SHOE_MAX, TURN_CAP};
+pub use view::View;
+
+/// The command-line name.
+pub const NAME: &str = "broken-ladder";

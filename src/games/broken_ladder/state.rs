@@ -1,0 +1,330 @@
+//! The state of one deal: the Head, the Starters, the hands, the stock and the discard pile,
+//! with the `Phase` that drives legal actions and their application.
+
+use super::rules::Rules;
+use super::scoring::{Hand, is_valid, layer_score, signed};
+use crate::cards::{Card, CardCounts, GameRng, Pile};
+use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
+use std::sync::OnceLock;
+
+/// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
+pub const SHOE_MAX: usize = 6 * 52;
+/// Six packs in index order (a shoe is a prefix of it).
+const SHOE: [Card; SHOE_MAX] = {
+    let mut a = [Card::from_index(0); SHOE_MAX];
+    let mut i = 0;
+    while i < SHOE_MAX {
+        a[i] = Card::from_index((i % 52) as u8);
+        i += 1;
+    }
+    a
+};
+/// An unshuffled shoe of `packs` packs (1..=6), copied from piles built once: filling a pile
+/// card by card costs more than the shuffle.
+fn fresh_shoe(packs: u8) -> Pile<SHOE_MAX> {
+    static SHOES: OnceLock<[Pile<SHOE_MAX>; 7]> = OnceLock::new();
+    let shoes = SHOES.get_or_init(|| std::array::from_fn(|p| Pile::from_slice(&SHOE[..52 * p])));
+    shoes[packs as usize]
+}
+
+/// Hard cap on player turns in a deal; a deal reaching it ends with no winner.
+pub const TURN_CAP: u32 = 1000;
+
+/// One decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Lay the five hand cards down (start of a turn, valid hands only): ends the deal.
+    #[default]
+    LayDown,
+    /// Take the top card of the stock.
+    DrawStock,
+    /// Take the top card of the discard pile.
+    DrawDiscard,
+    /// Discard this card (after a draw), ending the turn.
+    Discard(Card),
+}
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Start of a turn: lay down, or draw.
+    Start,
+    /// Drew; must discard.
+    Discard,
+    /// The deal is over.
+    Over,
+}
+
+/// How a deal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Running,
+    /// This seat laid down a valid hand.
+    LaidDown(Seat),
+    /// The stock was empty and could not be rebuilt.
+    StockExhausted,
+    /// [`TURN_CAP`] turns passed.
+    TurnCap,
+}
+
+/// Counts of cards by signed value (index `value + 13`, so 0..27; 13 and 27.. stay 0).
+pub type ValueCounts = [u8; 32];
+
+/// The whole state of a Broken Ladder deal.
+#[derive(Clone, Debug)]
+pub struct BrokenLadder {
+    pub(crate) rules: Rules,
+    pub(crate) players: usize,
+    pub(crate) dealer: Seat,
+    pub(crate) packs: u8,
+    pub(crate) head: Card,
+    pub(crate) starters: [Card; MAX_SEATS],
+    pub(crate) hands: [Hand; MAX_SEATS],
+    pub(crate) stock: Pile<SHOE_MAX>,
+    pub(crate) discard: Pile<SHOE_MAX>,
+    /// Every face-up card (Head, Starters, the whole discard pile) by signed value.
+    pub(crate) public_values: ValueCounts,
+    pub(crate) to_act: Seat,
+    pub(crate) phase: Phase,
+    /// The card taken from the discard pile this turn, if any.
+    pub(crate) taken: Option<Card>,
+    pub(crate) turns: u32,
+    pub(crate) outcome: Outcome,
+    /// The game's own chance (reshuffles), forked from the deal rng.
+    pub(crate) rng: GameRng,
+}
+
+impl BrokenLadder {
+    /// Shuffles the shoe with `rng` and deals it.
+    pub(crate) fn shuffled(rules: &Rules, table: &Table, rng: &mut GameRng) -> BrokenLadder {
+        let mut stock = fresh_shoe(rules.packs(table.players));
+        stock.shuffle(rng);
+        let chance = rng.fork();
+        Self::from_stock(rules, table, stock, chance)
+    }
+
+    /// Deals with `top` as the first cards off the deck (the rest of the shoe follows in
+    /// index order), for scripted tests. Panics when `top` is not part of the shoe.
+    #[cfg(test)]
+    pub(crate) fn from_deck(rules: &Rules, table: &Table, top: &[Card]) -> BrokenLadder {
+        let packs = rules.packs(table.players);
+        let mut rest = CardCounts::from_set_times(crate::cards::CardSet::DECK52, packs);
+        for &c in top {
+            assert!(rest.remove(c), "{c} is not in a {packs}-pack shoe");
+        }
+        let mut stock: Pile<SHOE_MAX> = Pile::new();
+        for (c, n) in rest.iter().collect::<Vec<_>>().into_iter().rev() {
+            (0..n).for_each(|_| stock.push(c));
+        }
+        top.iter().rev().for_each(|&c| stock.push(c));
+        Self::from_stock(rules, table, stock, GameRng::new(0, 0))
+    }
+
+    /// Deals off the top of `stock`: the Head, a Starter per seat from the dealer's left,
+    /// five cards each one at a time, the discard upcard; the rest stays the stock.
+    fn from_stock(
+        rules: &Rules,
+        table: &Table,
+        mut stock: Pile<SHOE_MAX>,
+        rng: GameRng,
+    ) -> BrokenLadder {
+        let players = table.players;
+        let mut take = || stock.pop().expect("shoe too small");
+        let head = take();
+        let mut starters = [head; MAX_SEATS];
+        let mut hands = [Hand::default(); MAX_SEATS];
+        let seat = |k: usize| (table.dealer + 1 + k) % players;
+        (0..players).for_each(|k| starters[seat(k)] = take());
+        for _ in 0..5 {
+            (0..players).for_each(|k| hands[seat(k)].push(take()));
+        }
+        let up = take();
+        let mut s = BrokenLadder {
+            rules: *rules,
+            players,
+            dealer: table.dealer,
+            packs: rules.packs(players),
+            head,
+            starters,
+            hands,
+            stock,
+            discard: Pile::new(),
+            public_values: [0; 32],
+            to_act: seat(0),
+            phase: Phase::Start,
+            taken: None,
+            turns: 0,
+            outcome: Outcome::Running,
+            rng,
+        };
+        s.push_discard(up);
+        s.public_values[(signed(head) + 13) as usize] += 1;
+        for &c in &starters[..players] {
+            s.public_values[(signed(c) + 13) as usize] += 1;
+        }
+        s
+    }
+
+    fn push_discard(&mut self, c: Card) {
+        self.discard.push(c);
+        self.public_values[(signed(c) + 13) as usize] += 1;
+    }
+
+    fn pop_discard(&mut self) -> Card {
+        let c = self.discard.pop().expect("discard pile empty");
+        self.public_values[(signed(c) + 13) as usize] -= 1;
+        c
+    }
+
+    /// True when `seat`'s hand is valid now.
+    pub fn valid(&self, seat: Seat) -> bool {
+        is_valid(
+            self.head,
+            self.starters[seat],
+            &self.hands[seat],
+            self.rules.rank_limit,
+        )
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn hand(&self, seat: Seat) -> &Hand {
+        &self.hands[seat]
+    }
+
+    pub(crate) fn legal(&self, out: &mut ActionList<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Start => {
+                if self.valid(self.to_act) {
+                    out.push(Action::LayDown);
+                }
+                out.push(Action::DrawStock);
+                out.push(Action::DrawDiscard);
+            }
+            Phase::Discard => self.legal_discard(out),
+            Phase::Over => {}
+        }
+    }
+
+    /// One discard per distinct card in hand; without `rediscard`, never the card just taken.
+    fn legal_discard(&self, out: &mut ActionList<Action>) {
+        let hand = self.hands[self.to_act].as_slice();
+        for (i, &c) in hand.iter().enumerate() {
+            let forbidden = !self.rules.rediscard && self.taken == Some(c);
+            if !forbidden && !hand[..i].contains(&c) {
+                out.push(Action::Discard(c));
+            }
+        }
+    }
+
+    pub(crate) fn play(&mut self, a: Action) {
+        match (self.phase, a) {
+            (Phase::Start, Action::LayDown) => self.apply_lay_down(),
+            (Phase::Start, Action::DrawStock) => {
+                let c = self.stock.pop().expect("stock empty at a turn's start");
+                self.hands[self.to_act].push(c);
+                self.phase = Phase::Discard;
+            }
+            (Phase::Start, Action::DrawDiscard) => {
+                let c = self.pop_discard();
+                self.hands[self.to_act].push(c);
+                self.taken = Some(c);
+                self.phase = Phase::Discard;
+            }
+            (Phase::Discard, Action::Discard(c)) => self.apply_discard(c),
+            (p, a) => panic!("illegal action {a:?} in phase {p:?}"),
+        }
+    }
+
+    fn apply_lay_down(&mut self) {
+        assert!(self.valid(self.to_act), "laying down an invalid hand");
+        self.turns += 1;
+        self.outcome = Outcome::LaidDown(self.to_act);
+        self.phase = Phase::Over;
+    }
+
+    fn apply_discard(&mut self, c: Card) {
+        assert!(
+            self.rules.rediscard || self.taken != Some(c),
+            "rediscarding {c} is off"
+        );
+        self.hands[self.to_act].remove(c);
+        self.push_discard(c);
+        self.taken = None;
+        self.turns += 1;
+        self.to_act = (self.to_act + 1) % self.players;
+        self.phase = Phase::Start;
+        if self.turns >= TURN_CAP {
+            self.end(Outcome::TurnCap);
+        } else if self.stock.is_empty() {
+            self.reshuffle();
+        }
+    }
+
+    /// Empty stock: the discards but the top, shuffled, become the stock.
+    fn reshuffle(&mut self) {
+        if self.discard.len() <= 1 {
+            return self.end(Outcome::StockExhausted);
+        }
+        let top = self.pop_discard();
+        while !self.discard.is_empty() {
+            let c = self.pop_discard();
+            self.stock.push(c);
+        }
+        self.stock.shuffle(&mut self.rng);
+        self.push_discard(top);
+    }
+
+    fn end(&mut self, o: Outcome) {
+        self.outcome = o;
+        self.phase = Phase::Over;
+    }
+
+    /// Scores: the layer 10 x its unsigned sum, everyone else its unsigned sum; a deal with
+    /// no layer scores nothing.
+    pub(crate) fn deal_result(&self) -> DealResult {
+        let mut scores = [0; MAX_SEATS];
+        let mut winners = SeatMask::EMPTY;
+        if let Outcome::LaidDown(w) = self.outcome {
+            for (s, score) in scores.iter_mut().enumerate().take(self.players) {
+                *score = self.hands[s].points();
+            }
+            scores[w] = layer_score(&self.hands[w]);
+            winners.insert(w);
+        }
+        DealResult {
+            players: self.players,
+            scores,
+            winners,
+            turns: self.turns,
+        }
+    }
+
+    /// Every card in every zone.
+    pub(crate) fn zones(&self) -> CardCounts {
+        let mut all = self.stock.counts();
+        all.add(&self.discard.counts());
+        all.insert(self.head);
+        for s in 0..self.players {
+            all.insert(self.starters[s]);
+            all.add_cards(self.hands[s].as_slice().iter().copied());
+        }
+        all
+    }
+
+    /// The stock and every hand but `seat`'s.
+    pub(crate) fn hidden(&self, seat: Seat) -> CardCounts {
+        let mut h = self.stock.counts();
+        for s in (0..self.players).filter(|&s| s != seat) {
+            h.add_cards(self.hands[s].as_slice().iter().copied());
+        }
+        h
+    }
+}
