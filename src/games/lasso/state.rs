@@ -417,7 +417,7 @@ impl Lasso {
     fn apply_lay(&mut self, cards: CardSet) {
         let s = self.turn as usize;
         let (kind, points) = classify(cards).expect("a legal set");
-        self.hands[s] = self.hands[s] - cards;
+        self.hands[s] -= cards;
         let i = self.nsets as usize;
         self.sets[i] = LaidSet {
             cards,
