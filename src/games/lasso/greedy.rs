@@ -22,7 +22,7 @@ use super::rules::Mismatch;
 use super::scoring::{best_set_points, classify, hand_penalty};
 use super::state::{Action, Phase, same};
 use super::view::View;
-use crate::cards::{CardSet, GameRng, Suit};
+use crate::cards::{Card, CardSet, GameRng, Suit};
 use crate::strategy::{Bot, Knob, Params, Strategy};
 
 /// The knobs of `greedy`.
@@ -140,6 +140,17 @@ impl Greedy {
         }
     }
 
+    /// A hand card discarded, as a bluff or not (going out with a bluff costs nothing).
+    fn score_discard(&self, v: &View<'_>, c: Card, bluff: bool) -> f32 {
+        let rest = v.hand.without(c);
+        let risk = if bluff && !rest.is_empty() {
+            self.bluff_risk * self.mismatch_cost(v) + self.bluff_margin
+        } else {
+            0.0
+        };
+        self.value(rest, v.rules.ace_in_hand) - risk
+    }
+
     /// The estimated worth of one action from this view.
     fn score(&self, v: &View<'_>, a: Action) -> f32 {
         let hand = v.hand;
@@ -170,16 +181,7 @@ impl Greedy {
                 val(hand | up[up.len() - n as usize..].iter().copied().collect())
             }
             Action::Stock => val(hand) + self.stock_value,
-            Action::Discard(c, p) => {
-                let rest = hand.without(c);
-                let bluff = top(p).is_some_and(|t| !same(t, c)) && !rest.is_empty();
-                val(rest)
-                    - if bluff {
-                        self.bluff_risk * self.mismatch_cost(v) + self.bluff_margin
-                    } else {
-                        0.0
-                    }
-            }
+            Action::Discard(c, p) => self.score_discard(v, c, top(p).is_some_and(|t| !same(t, c))),
             Action::Blind(_) => val(hand) - BLIND_MISS * self.mismatch_cost(v),
             Action::DrawUntil => val(hand) - self.draw_cost,
             Action::Refill(_, c) => val(hand.without(c)) - self.draw_cost / 2.0,
@@ -211,8 +213,27 @@ impl Strategy<Lasso> for Greedy {
     fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
         let mut best = legal[0];
         let mut best_v = f32::MIN;
+        // discards of one card onto each pile are listed together: score the card once
+        let mut last: Option<(Card, f32, f32)> = None;
         for &a in legal {
-            let s = self.score(view, a);
+            let s = match a {
+                Action::Discard(c, p) => {
+                    let (plain, bluff) = match last {
+                        Some((lc, plain, bluff)) if lc == c => (plain, bluff),
+                        _ => {
+                            let pair = (
+                                self.score_discard(view, c, false),
+                                self.score_discard(view, c, true),
+                            );
+                            last = Some((c, pair.0, pair.1));
+                            pair
+                        }
+                    };
+                    let matches = view.piles[p as usize].open_top().is_none_or(|t| same(t, c));
+                    if matches { plain } else { bluff }
+                }
+                _ => self.score(view, a),
+            };
             if s > best_v {
                 best = a;
                 best_v = s;

@@ -333,8 +333,11 @@ impl Lasso {
 
     fn enter_discard(&mut self) {
         self.phase = Phase::Discard;
-        let mut any = false;
-        self.each_discard(|_| any = true);
+        // a revealed top always takes a blind discard; otherwise look for any discard at all
+        let mut any = (0..SLOTS).any(|p| self.open_top(p).is_some());
+        if !any {
+            self.each_discard(|_| any = true);
+        }
         if !any {
             self.end_round();
         }

@@ -468,3 +468,71 @@ fn greedy_beats_random() {
         "greedy won {wins} of {deals}"
     );
 }
+
+/// Moves `cards` into `seat`'s hand from the stock or another hand (scripted positions).
+fn give(g: &mut Lasso, seat: usize, cards: &str) {
+    for x in cards.split_whitespace().map(c) {
+        if let Some(i) = g.stock.as_slice().iter().position(|&y| y == x) {
+            g.stock.remove_at(i);
+        } else {
+            let from = (0..4).find(|&s| g.hands[s].contains(x)).expect("card in a hand");
+            g.hands[from].remove(x);
+        }
+        g.hands[seat].insert(x);
+    }
+}
+
+#[test]
+fn sets_per_turn_allows_a_second_set() {
+    for per_turn in [1, 2] {
+        let mut r = LassoRules::default();
+        r.set("lasso", "off").unwrap();
+        r.sets_per_turn = per_turn;
+        let mut g = after_setup(&r, "");
+        give(&mut g, 1, "2C 3C 5C 6C 7S 7D 7H");
+        play(&mut g, Action::Reveal(1));
+        play(&mut g, Action::Take(0, 1));
+        play(&mut g, Action::Discard(c("TH"), 1));
+        assert!(legal(&g).contains(&Action::Pass));
+        play(&mut g, Action::Lay(cs("2C 3C 5C 6C")));
+        if per_turn == 1 {
+            assert_eq!(g.to_act(), Some(0));
+        } else {
+            assert_eq!((g.phase, g.to_act()), (Phase::Set, Some(1)));
+            play(&mut g, Action::Lay(cs("7C 7D 7H 7S")));
+            assert_eq!((g.nsets, g.sets[1].points, g.to_act()), (2, 84, Some(0)));
+        }
+    }
+}
+
+#[test]
+fn ace_in_hand_switch_scores_the_hand() {
+    for (ace, want) in [("22", 22), ("11", 11), ("2", 2)] {
+        let mut r = LassoRules::default();
+        r.set("ace_in_hand", ace).unwrap();
+        let g = after_setup(&r, "");
+        // seat 0 holds 2H 5H AS 3D 8D
+        assert_eq!(g.result().scores[0], -(2 + 5 + want + 3 + 8));
+    }
+}
+
+#[test]
+fn refill_from_the_stock_hides_an_unseen_top() {
+    let mut g = after_setup(&LassoRules::default(), "KS");
+    play(&mut g, Action::Reveal(1));
+    play(&mut g, Action::Take(1, 1)); // 4S
+    play(&mut g, Action::Refill(2, c("4S")));
+    play(&mut g, Action::RefillStock); // KS lands face down on 4S, unseen by all
+    assert_eq!(g.piles[2].as_slice(), &[c("4S"), c("KS")]);
+    assert_eq!((g.down[2], g.knower[2], g.down_by[2]), (true, state::NOBODY, 1));
+    assert!(g.hidden_from(1).contains(c("KS")) && g.view(1).piles[2].known_top.is_none());
+}
+
+#[test]
+fn trace_text_is_readable() {
+    let g = after_setup(&LassoRules::default(), "");
+    assert_eq!(g.describe(Action::Reveal(1)), "seat 1 reveals pile 1: 4S on 4H");
+    assert_eq!(g.describe(Action::Take(0, 1)), "seat 1 takes KC from pile 0");
+    let pic = g.render();
+    assert!(pic.contains("pile 1: 4H [down]4S") && pic.contains("pile 2: (empty)"), "{pic}");
+}
