@@ -14,6 +14,9 @@
 //! - a blind discard mismatches with probability 36/51 and costs that times the penalty;
 //! - revealing a pile we know hides our own mismatch costs the penalty, so we reveal others.
 //!
+//! After `patience` turns of a deal it always takes the stock option (pick-up and discard),
+//! so that two greedy seats cannot swap pile cards until the turn cap.
+//!
 //! It lays the best set when it gains, lassos and answers when the set is worth at least
 //! `lasso_min`, and always goes out when it can (the empty hand's +100 dominates).
 
@@ -67,6 +70,11 @@ pub const KNOBS: &[Knob] = &[
         default: 0.0,
         doc: "least set points worth a lasso or an answer",
     },
+    Knob {
+        name: "patience",
+        default: 60.0,
+        doc: "deal turns after which it always uses the stock (ends pile-swapping loops)",
+    },
 ];
 
 /// The bots Lasso lists besides `random`.
@@ -91,6 +99,7 @@ pub struct Greedy {
     bluff_risk: f32,
     bluff_margin: f32,
     lasso_min: f32,
+    patience: f32,
 }
 
 impl Default for Greedy {
@@ -111,6 +120,7 @@ impl Greedy {
             bluff_risk: k("bluff_risk"),
             bluff_margin: k("bluff_margin"),
             lasso_min: k("lasso_min"),
+            patience: k("patience"),
         }
     }
 
@@ -157,13 +167,14 @@ impl Greedy {
         let ace = v.rules.ace_in_hand;
         let val = |h: CardSet| self.value(h, ace);
         let top = |p: u8| v.piles[p as usize].open_top();
-        let dry = v.stock_len == 0 && v.rules.empty_stock == super::rules::EmptyStock::End;
-        if dry
-            && matches!(
-                a,
-                Action::Stock | Action::Blind(_) | Action::DrawUntil | Action::RefillStock
-            )
-        {
+        let stock = matches!(
+            a,
+            Action::Stock | Action::Blind(_) | Action::DrawUntil | Action::RefillStock
+        );
+        if stock && v.turns as f32 > self.patience {
+            return f32::MAX / 4.0; // past patience: use up the stock so that the deal ends
+        }
+        if stock && v.stock_len == 0 && v.rules.empty_stock == super::rules::EmptyStock::End {
             return f32::MIN / 2.0; // ends the round: the last resort
         }
         match a {

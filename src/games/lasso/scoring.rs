@@ -34,17 +34,27 @@ pub const fn face(r: u8) -> i32 {
     if r >= 9 { 10 } else { r as i32 + 1 }
 }
 
+/// Face sums (ace 1) of every subset of the ranks ace..9, built at compile time.
+const LOW_SUMS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut r = 0;
+        while r < 9 {
+            if i >> r & 1 == 1 {
+                t[i] += r as u8 + 1;
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Sum of the face values (ace 1) of a 13-bit rank field.
 #[inline]
 pub fn face_sum(bits: u16) -> i32 {
-    let low = (bits & 0x1ff) as u32; // ace..9: ranks 0..8
-    let mut s = 0;
-    let mut b = low;
-    while b != 0 {
-        s += b.trailing_zeros() as i32 + 1;
-        b &= b - 1;
-    }
-    s + 10 * (bits >> 9).count_ones() as i32
+    LOW_SUMS[(bits & 0x1ff) as usize] as i32 + 10 * (bits >> 9).count_ones() as i32
 }
 
 /// True when the 4 rank bits of one suit are consecutive (ace low A234 .. ace high JQKA).
@@ -154,27 +164,38 @@ fn each_4_subset(bits: u64, mut f: impl FnMut(u64)) {
 }
 
 /// The points of the best set in `hand` (0 when none), without enumerating subsets.
+#[inline]
 pub fn best_set_points(hand: CardSet) -> i32 {
-    let mut best = 0;
-    for s in Suit::ALL {
-        let bits = hand.suit_bits(s);
-        if bits.count_ones() < 4 {
-            continue;
-        }
-        best = best.max(face_sum(top4(bits)));
-        for w in 0..10 {
-            if bits >> w & 0b1111 == 0b1111 {
-                best = best.max(2 * (face_sum(0b1111 << w) + if w == 0 { 10 } else { 0 }));
-            }
-        }
-        if bits & 0b1_1100_0000_0001 == 0b1_1100_0000_0001 {
-            best = best.max(2 * (30 + 11));
-        }
-    }
     let x = hand.0;
     let all4 = (x & x >> 13 & x >> 26 & x >> 39 & SUIT13) as u16;
-    if all4 != 0 {
-        best = best.max(12 * face(15 - all4.leading_zeros() as u8));
+    let mut best = if all4 != 0 {
+        12 * face(15 - all4.leading_zeros() as u8)
+    } else {
+        0
+    };
+    for s in Suit::ALL {
+        let bits = hand.suit_bits(s);
+        if bits.count_ones() >= 4 {
+            best = best.max(best_in_suit(bits));
+        }
+    }
+    best
+}
+
+/// The best set among the cards of one suit (at least 4 of them).
+fn best_in_suit(bits: u16) -> i32 {
+    let mut best = face_sum(top4(bits));
+    // starts of 4-card runs: the highest start is the best but for A234 (ace 11: 40 points)
+    let runs = bits & bits >> 1 & bits >> 2 & bits >> 3 & 0x3ff;
+    if runs != 0 {
+        let w = 15 - runs.leading_zeros() as u16;
+        best = best.max(2 * face_sum(0b1111 << w));
+    }
+    if runs & 1 == 1 {
+        best = best.max(40); // A234 with the ace at 11
+    }
+    if bits & 0b1_1100_0000_0001 == 0b1_1100_0000_0001 {
+        best = best.max(2 * (30 + 11));
     }
     best
 }

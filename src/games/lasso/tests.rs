@@ -475,7 +475,9 @@ fn give(g: &mut Lasso, seat: usize, cards: &str) {
         if let Some(i) = g.stock.as_slice().iter().position(|&y| y == x) {
             g.stock.remove_at(i);
         } else {
-            let from = (0..4).find(|&s| g.hands[s].contains(x)).expect("card in a hand");
+            let from = (0..4)
+                .find(|&s| g.hands[s].contains(x))
+                .expect("card in a hand");
             g.hands[from].remove(x);
         }
         g.hands[seat].insert(x);
@@ -524,15 +526,28 @@ fn refill_from_the_stock_hides_an_unseen_top() {
     play(&mut g, Action::Refill(2, c("4S")));
     play(&mut g, Action::RefillStock); // KS lands face down on 4S, unseen by all
     assert_eq!(g.piles[2].as_slice(), &[c("4S"), c("KS")]);
-    assert_eq!((g.down[2], g.knower[2], g.down_by[2]), (true, state::NOBODY, 1));
+    assert_eq!(
+        (g.down[2], g.knower[2], g.down_by[2]),
+        (true, state::NOBODY, 1)
+    );
     assert!(g.hidden_from(1).contains(c("KS")) && g.view(1).piles[2].known_top.is_none());
 }
 
 #[test]
 fn trace_text_is_readable() {
     let g = after_setup(&LassoRules::default(), "");
-    assert_eq!(g.describe(Action::Reveal(1)), "seat 1 reveals pile 1: 4S on 4H");
-    assert_eq!(g.describe(Action::Take(0, 1)), "seat 1 takes KC from pile 0");
+    assert_eq!(
+        g.describe(Action::Reveal(1)),
+        "seat 1 reveals pile 1: 4S on 4H"
+    );
+    assert_eq!(
+        g.describe(Action::Take(0, 1)),
+        "seat 1 takes KC from pile 0"
+    );
     let pic = g.render();
-    assert!(pic.contains("pile 1: 4H [down]4S") && pic.contains("pile 2: (empty)"), "{pic}");
+    assert!(
+        pic.contains("pile 1: 4H [down]4S") && pic.contains("pile 2: (empty)"),
+        "{pic}"
+    );
 }
+

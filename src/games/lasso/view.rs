@@ -47,6 +47,8 @@ pub struct View<'a> {
     pub stock_len: usize,
     pub hand_len: [u8; SLOTS],
     pub penalties: [i32; SLOTS],
+    /// Player turns so far in this deal (including the current one).
+    pub turns: u32,
     /// The deepest card of this turn's multi-card pickup (public: the pickup was public).
     pub owed: Option<Card>,
     /// The set a lasso chain is about, and its claimant, during a chain.
@@ -85,6 +87,7 @@ impl Lasso {
             stock_len: self.stock.len(),
             hand_len: std::array::from_fn(|s| self.hands[s].len() as u8),
             penalties: self.penalties,
+            turns: self.turns,
             owed: self.owed,
             chain: in_chain.then_some((self.chain_set as usize, self.claimant as usize)),
         }
