@@ -152,17 +152,25 @@ impl Greedy {
 
     /// A hand card discarded, as a bluff or not (going out with a bluff costs nothing).
     fn score_discard(&self, v: &View<'_>, c: Card, bluff: bool) -> f32 {
-        let rest = v.hand.without(c);
-        let risk = if bluff && !rest.is_empty() {
-            self.bluff_risk * self.mismatch_cost(v) + self.bluff_margin
+        let plain = self.value(v.hand.without(c), v.rules.ace_in_hand);
+        if bluff {
+            plain - self.bluff_cost(v, c)
         } else {
+            plain
+        }
+    }
+
+    /// The cost of discarding `c` as a bluff: nothing when it empties the hand.
+    fn bluff_cost(&self, v: &View<'_>, c: Card) -> f32 {
+        if v.hand.without(c).is_empty() {
             0.0
-        };
-        self.value(rest, v.rules.ace_in_hand) - risk
+        } else {
+            self.bluff_risk * self.mismatch_cost(v) + self.bluff_margin
+        }
     }
 
     /// The estimated worth of one action from this view.
-    fn score(&self, v: &View<'_>, a: Action) -> f32 {
+    fn score(&self, v: &View<'_>, a: Action, base: f32) -> f32 {
         let hand = v.hand;
         let ace = v.rules.ace_in_hand;
         let val = |h: CardSet| self.value(h, ace);
@@ -183,7 +191,7 @@ impl Greedy {
                 let pv = &v.piles[p as usize];
                 match (pv.known_top, pv.up.last()) {
                     (Some(t), Some(&u)) if !same(t, u) => -self.mismatch_cost(v),
-                    (Some(t), _) => (val(hand.with(t)) - val(hand)).max(0.0),
+                    (Some(t), _) => (val(hand.with(t)) - base).max(0.0),
                     _ => 0.0,
                 }
             }
@@ -191,10 +199,10 @@ impl Greedy {
                 let up = v.piles[p as usize].up;
                 val(hand | up[up.len() - n as usize..].iter().copied().collect())
             }
-            Action::Stock => val(hand) + self.stock_value,
+            Action::Stock => base + self.stock_value,
             Action::Discard(c, p) => self.score_discard(v, c, top(p).is_some_and(|t| !same(t, c))),
-            Action::Blind(_) => val(hand) - BLIND_MISS * self.mismatch_cost(v),
-            Action::DrawUntil => val(hand) - self.draw_cost,
+            Action::Blind(_) => base - BLIND_MISS * self.mismatch_cost(v),
+            Action::DrawUntil => base - self.draw_cost,
             Action::Refill(_, c) => val(hand.without(c)) - self.draw_cost / 2.0,
             Action::RefillWith(c) => match v.my_phase {
                 Some(Phase::Refill(_, first)) => val(hand.without(first).without(c)),
@@ -215,7 +223,7 @@ impl Greedy {
                     pts + val(hand.without(c))
                 }
             }
-            Action::Pass => val(hand),
+            Action::Pass => base,
         }
     }
 }
@@ -226,16 +234,15 @@ impl Strategy<Lasso> for Greedy {
         let mut best_v = f32::MIN;
         // discards of one card onto each pile are listed together: score the card once
         let mut last: Option<(Card, f32, f32)> = None;
+        let base = self.value(view.hand, view.rules.ace_in_hand);
         for &a in legal {
             let s = match a {
                 Action::Discard(c, p) => {
                     let (plain, bluff) = match last {
                         Some((lc, plain, bluff)) if lc == c => (plain, bluff),
                         _ => {
-                            let pair = (
-                                self.score_discard(view, c, false),
-                                self.score_discard(view, c, true),
-                            );
+                            let plain = self.score_discard(view, c, false);
+                            let pair = (plain, plain - self.bluff_cost(view, c));
                             last = Some((c, pair.0, pair.1));
                             pair
                         }
@@ -243,7 +250,7 @@ impl Strategy<Lasso> for Greedy {
                     let matches = view.piles[p as usize].open_top().is_none_or(|t| same(t, c));
                     if matches { plain } else { bluff }
                 }
-                _ => self.score(view, a),
+                _ => self.score(view, a, base),
             };
             if s > best_v {
                 best = a;

@@ -551,3 +551,26 @@ fn trace_text_is_readable() {
     );
 }
 
+#[test]
+fn greedy_tables_finish_their_deals() {
+    let rules = LassoRules::default();
+    let mut seats: Vec<Box<dyn Strategy<Lasso>>> = (0..4)
+        .map(|_| Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>)
+        .collect();
+    let mut buf = ActionList::new();
+    let (mut outs, mut longest) = (0, 0);
+    for i in 0..300 {
+        let (r, _) = play_deal(
+            &rules,
+            &Table::first(4),
+            &mut deal_rngs(9, i, 0),
+            &mut seats,
+            &mut buf,
+            &mut Quiet,
+        );
+        longest = longest.max(r.turns);
+        outs += (r.scores[..4].iter().any(|&s| s >= 100)) as u32;
+    }
+    assert!(longest < MAX_TURNS, "a greedy deal ran to the cap");
+    assert!(outs > 100, "a seat scored 100+ (going out) in only {outs} of 300 deals");
+}
