@@ -22,7 +22,7 @@
 
 use super::Lasso;
 use super::rules::Mismatch;
-use super::scoring::{best_set_points, classify, hand_penalty};
+use super::scoring::{best_set_points, classify, hand_penalty, pop13};
 use super::state::{Action, Phase, same};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng, Suit};
@@ -132,10 +132,10 @@ impl Greedy {
         let s = Suit::ALL.map(|s| hand.suit_bits(s));
         let mut pairs = 0;
         for i in 0..4 {
-            let n = s[i].count_ones().min(4);
+            let n = pop13(s[i]).min(4);
             pairs += n * n.saturating_sub(1) / 2;
             for j in i + 1..4 {
-                pairs += (s[i] & s[j]).count_ones();
+                pairs += pop13(s[i] & s[j]);
             }
         }
         self.set_weight * best_set_points(hand) as f32 + self.progress * pairs as f32

@@ -34,15 +34,16 @@ pub const fn face(r: u8) -> i32 {
     if r >= 9 { 10 } else { r as i32 + 1 }
 }
 
-/// Face sums (ace 1) of every subset of the ranks ace..9, built at compile time.
-const LOW_SUMS: [u8; 512] = {
-    let mut t = [0u8; 512];
+/// Face sums (ace 1, court 10) of every 13-bit rank field, built at compile time: the build
+/// targets baseline x86-64 (no `popcnt`), so table look-ups beat bit counting here.
+const FACE_SUMS: [u8; 8192] = {
+    let mut t = [0u8; 8192];
     let mut i = 0;
-    while i < 512 {
+    while i < 8192 {
         let mut r = 0;
-        while r < 9 {
+        while r < 13 {
             if i >> r & 1 == 1 {
-                t[i] += r as u8 + 1;
+                t[i] += face(r as u8) as u8;
             }
             r += 1;
         }
@@ -51,10 +52,27 @@ const LOW_SUMS: [u8; 512] = {
     t
 };
 
+/// Cards in every 13-bit rank field.
+const POP13: [u8; 8192] = {
+    let mut t = [0u8; 8192];
+    let mut i = 0;
+    while i < 8192 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Sum of the face values (ace 1) of a 13-bit rank field.
 #[inline]
 pub fn face_sum(bits: u16) -> i32 {
-    LOW_SUMS[(bits & 0x1ff) as usize] as i32 + 10 * (bits >> 9).count_ones() as i32
+    FACE_SUMS[(bits & 0x1fff) as usize] as i32
+}
+
+/// The number of ranks in a 13-bit rank field.
+#[inline]
+pub fn pop13(bits: u16) -> u32 {
+    POP13[(bits & 0x1fff) as usize] as u32
 }
 
 /// True when the 4 rank bits of one suit are consecutive (ace low A234 .. ace high JQKA).
@@ -99,7 +117,8 @@ pub fn hand_penalty(hand: CardSet, ace: i32) -> i32 {
 /// True when `avail` holds a 4-card set containing `d`.
 #[inline]
 pub fn can_set_with(avail: CardSet, d: Card) -> bool {
-    avail.suit_bits(d.suit()).count_ones() >= 4 || (avail & CardSet::rank(d.rank())).len() == 4
+    let kind = CardSet::rank(d.rank());
+    pop13(avail.suit_bits(d.suit())) >= 4 || avail & kind == kind
 }
 
 /// True when `hand` holds any 4-card set.
@@ -107,10 +126,7 @@ pub fn can_set_with(avail: CardSet, d: Card) -> bool {
 pub fn has_set(hand: CardSet) -> bool {
     let x = hand.0;
     let all4 = x & x >> 13 & x >> 26 & x >> 39 & SUIT13;
-    all4 != 0
-        || Suit::ALL
-            .iter()
-            .any(|&s| hand.suit_bits(s).count_ones() >= 4)
+    all4 != 0 || Suit::ALL.iter().any(|&s| pop13(hand.suit_bits(s)) >= 4)
 }
 
 /// Calls `f` with every 4-card set in `hand` (containing `must` when given), suits first.
@@ -175,7 +191,7 @@ pub fn best_set_points(hand: CardSet) -> i32 {
     };
     for s in Suit::ALL {
         let bits = hand.suit_bits(s);
-        if bits.count_ones() >= 4 {
+        if pop13(bits) >= 4 {
             best = best.max(best_in_suit(bits));
         }
     }
@@ -203,7 +219,7 @@ fn best_in_suit(bits: u16) -> i32 {
 /// The 4 highest-valued ranks of a field (court cards first, ace lowest).
 fn top4(bits: u16) -> u16 {
     let mut b = bits;
-    while b.count_ones() > 4 {
+    while pop13(b) > 4 {
         b &= b - 1;
     }
     b

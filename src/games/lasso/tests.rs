@@ -572,5 +572,8 @@ fn greedy_tables_finish_their_deals() {
         outs += (r.scores[..4].iter().any(|&s| s >= 100)) as u32;
     }
     assert!(longest < MAX_TURNS, "a greedy deal ran to the cap");
-    assert!(outs > 100, "a seat scored 100+ (going out) in only {outs} of 300 deals");
+    assert!(
+        outs > 100,
+        "a seat scored 100+ (going out) in only {outs} of 300 deals"
+    );
 }
