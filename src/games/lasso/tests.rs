@@ -462,6 +462,7 @@ fn greedy_beats_random() {
         wins += res.winners.contains(0) as u32;
     }
     let (gm, rm) = (g as f64 / deals as f64, r as f64 / (3 * deals) as f64);
+    println!("greedy mean {gm:.1} vs random {rm:.1}, {wins} wins of {deals}");
     assert!(gm > rm + 20.0, "greedy mean {gm:.1} vs random {rm:.1}");
     assert!(
         wins as f64 > 0.4 * deals as f64,
@@ -575,5 +576,18 @@ fn greedy_tables_finish_their_deals() {
     assert!(
         outs > 100,
         "a seat scored 100+ (going out) in only {outs} of 300 deals"
+    );
+}
+
+#[test]
+fn knob_files_resolve_to_greedy() {
+    for name in ["cautious", "bluffer"] {
+        let spec = crate::strategy::resolve::<Lasso>(name).unwrap();
+        assert_eq!((spec.label.as_str(), spec.base.as_str()), (name, "greedy"));
+        let _bot = crate::strategy::build::<Lasso>(&spec);
+    }
+    assert_eq!(
+        crate::strategy::list_names::<Lasso>()[..2],
+        ["random", "greedy"]
     );
 }
