@@ -6,7 +6,50 @@ use cardsim::games::lasso::{Lasso, LassoRules, best_set_points};
 use cardsim::sim::{Quiet, deal_rngs, play_deal};
 use cardsim::strategy::{Strategy, build, resolve};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Counts heap allocations, to show that a deal makes none.
+struct Counting;
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Plays 2,000 deals of each line-up and checks that none of them touched the heap.
+fn zero_allocations() {
+    let rules = LassoRules::default();
+    for name in ["random", "greedy"] {
+        let mut s = seats(name);
+        let mut buf = ActionList::new();
+        let before = ALLOCS.load(Ordering::Relaxed);
+        for i in 0..2000 {
+            let mut rngs = deal_rngs(7, i, 0);
+            black_box(play_deal(
+                &rules,
+                &Table::first(4),
+                &mut rngs,
+                &mut s,
+                &mut buf,
+                &mut Quiet,
+            ));
+        }
+        let n = ALLOCS.load(Ordering::Relaxed) - before;
+        println!("lasso {name}: {n} heap allocations in 2000 4-player deals");
+        assert_eq!(n, 0, "a lasso deal allocated");
+    }
+}
 
 fn seats(name: &str) -> Vec<Box<dyn Strategy<Lasso>>> {
     let spec = resolve::<Lasso>(name).expect("strategy");
@@ -14,6 +57,7 @@ fn seats(name: &str) -> Vec<Box<dyn Strategy<Lasso>>> {
 }
 
 fn deals(c: &mut Criterion) {
+    zero_allocations();
     let rules = LassoRules::default();
     let mut group = c.benchmark_group("lasso_deal_4p");
     group.throughput(Throughput::Elements(1));
