@@ -4,6 +4,7 @@
 
 pub mod broken_ladder;
 pub mod golf;
+pub mod lasso;
 
 use crate::game::Game;
 
@@ -14,11 +15,12 @@ pub trait GameVisitor {
 }
 
 /// Every game's command-line name, in the order `cardsim list` shows them.
-pub const NAMES: &[&str] = &["golf", "broken-ladder"];
+pub const NAMES: &[&str] = &["lasso", "golf", "broken-ladder"];
 
 /// Runs `v` for the game called `name`; `None` when there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
     match name {
+        "lasso" => Some(v.visit::<lasso::Lasso>()),
         "golf" => Some(v.visit::<golf::Golf>()),
         "broken-ladder" => Some(v.visit::<broken_ladder::BrokenLadder>()),
         _ => None,
