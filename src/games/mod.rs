@@ -4,6 +4,8 @@
 
 use crate::game::Game;
 
+pub mod hand_and_foot;
+
 /// Code that runs for one game, chosen by name at run time.
 pub trait GameVisitor {
     type Out;
@@ -11,12 +13,13 @@ pub trait GameVisitor {
 }
 
 /// Every game's command-line name, in the order `cardsim list` shows them.
-pub const NAMES: &[&str] = &[];
+pub const NAMES: &[&str] = &["hand-and-foot"];
 
 /// Runs `v` for the game called `name`; `None` when there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
     let _ = &v;
     match name {
+        "hand-and-foot" => Some(v.visit::<hand_and_foot::HandAndFoot>()),
         _ => None,
     }
 }
