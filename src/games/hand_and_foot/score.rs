@@ -134,10 +134,14 @@ impl HandAndFoot {
             self.end
         );
         for s in 0..self.players {
-            let tag = if self.in_foot[s] { "foot" } else { "hand" };
+            let tag = if self.in_foot[s] { "on its foot" } else { "hand" };
             out.push_str(&format!("seat {s} {tag} [{}]", cards_text(&self.hands[s])));
-            if self.phase != Phase::Pass || !self.feet[s].is_empty() {
-                out.push_str(&format!(" foot [{}] (-{})", cards_text(&self.feet[s]), penalty(&self.feet[s])));
+            if !self.feet[s].is_empty() {
+                let what = if self.phase == Phase::Pass { "second packet" } else { "foot" };
+                out.push_str(&format!(", {what} [{}]", cards_text(&self.feet[s])));
+            }
+            if !self.recv[s].is_empty() {
+                out.push_str(&format!(", received [{}]", cards_text(&self.recv[s])));
             }
             out.push('\n');
         }

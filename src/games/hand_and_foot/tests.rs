@@ -5,7 +5,7 @@ use super::state::{minus, Action, End, HandAndFoot, Phase};
 use super::{HfRules, Greedy};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::check::{deals_with, random_deals, random_matches};
-use crate::game::{ActionList, Game, Rules, Table};
+use crate::game::{ActionList, Game, Rules, SeatView, Table};
 use crate::sim::{deal_rngs, play_deal, Quiet};
 use crate::strategy::{Params, Random, Strategy};
 
@@ -375,4 +375,85 @@ fn deals_are_deterministic() {
     assert_eq!(a.stock.as_slice(), b.stock.as_slice());
     assert_eq!(a.shoe, super::state::full_shoe(6));
     assert_eq!(minus(&a.zones(), &a.hands[0]).len(), 6 * 54 - 13);
+}
+
+/// Prints how greedy deals end (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn greedy_profile() {
+    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> =
+        (0..4).map(|_| Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>).collect();
+    let mut buf = ActionList::new();
+    let (mut turns, mut acts, mut s0, mut out) = (0u64, 0u64, 0i64, 0);
+    let n = 400;
+    for i in 0..n {
+        let t = Table::first(4);
+        let mut rngs = deal_rngs(1, i, 0);
+        let mut g = HandAndFoot::deal(&HfRules::default(), &t, &mut rngs.deal);
+        while let Some(seat) = g.to_act() {
+            g.legal_actions(&mut buf);
+            let a = if buf.len() == 1 { buf[0] } else { seats[seat].act(&g.view(seat), &buf, &mut rngs.play) };
+            g.apply(a);
+            acts += 1;
+        }
+        if i < 3 {
+            println!("{}", g.render());
+        }
+        let r = g.result();
+        turns += r.turns as u64;
+        s0 += (r.scores[0] + r.scores[1]) as i64;
+        out += u32::from(matches!(g.end, End::Out(_)));
+    }
+    println!("turns {} actions {} mean score {} out {out}/{n}", turns / n, acts / n, s0 / 2 / n as i64);
+}
+
+#[test]
+fn turn_cap_ends_the_deal() {
+    let mut g = position("KS KH KD 4C 4D 5D", "6D", STOCK, HfRules::default());
+    g.turns = super::state::TURN_CAP;
+    g.apply(Action::Draw);
+    g.apply(Action::Discard("4C".parse().unwrap()));
+    assert_eq!((g.end, g.to_act()), (End::Capped, None));
+    assert!(!g.result().winners.is_empty());
+}
+
+#[test]
+fn retract_after_pickup_only_when_stuck() {
+    // Sevens from the pile (15) + aces (60) would open, but the aces need a wild to meld.
+    let mut g = position("7S 7C AS AH 2C 9D", "9H 4D 7H", STOCK, HfRules::default());
+    assert!(legal(&g).contains(&Action::TakePile));
+    g.apply(Action::TakePile);
+    g.apply(Action::Add { rank: 6, wild: 1 });
+    assert!(!g.opened[0] && g.melds[0].points == 35);
+    assert_eq!(legal(&g), vec![Action::Retract], "stuck below the minimum");
+    g.apply(Action::Retract);
+    assert_eq!(g.hands[0], counts("7S 7C 7H AS AH 2C 9D 9H 4D"));
+    assert!(g.discard.is_empty() && g.melds[0] == Default::default());
+}
+
+#[test]
+fn view_hides_the_foot_and_the_pile() {
+    let g = position("KS KH KD", "9H 4D 7H", STOCK, HfRules::default());
+    let v = g.view(0);
+    assert_eq!(v.shown(), counts("KS KH KD 7H"));
+    assert_eq!((v.pile_len, v.stock_len, v.hand_lens[0]), (3, 10, 3));
+    assert!(g.hidden_from(0).is_subset(&counts(&format!("9H 4D {STOCK} 9C 9D 4S 4H 5C"))));
+    assert_eq!(g.hidden_from(0).len(), 2 + 10 + 5);
+}
+
+#[test]
+fn knob_file_resolves() {
+    let spec = crate::strategy::resolve::<HandAndFoot>("greedy-cautious").unwrap();
+    assert_eq!(spec.base, "greedy");
+    let p = Greedy::new(&spec.params);
+    assert_eq!(format!("{p:?}"), "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false }");
+    assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
+}
+
+#[test]
+fn describe_and_render() {
+    let g = position("7S 7C KS QH JD", "9H 4D 7H", STOCK, HfRules::default());
+    assert_eq!(g.describe(Action::TakePile), "seat 0 takes the pile of 3 under 7H");
+    assert_eq!(g.describe(Action::New { rank: 12, wild: 2 }), "seat 0 starts a meld of Ks with a joker");
+    assert!(g.render().contains("seat 0 hand [7C JD QH 7S KS], foot [5C 9C 9D 4H 4S]"), "{}", g.render());
 }
