@@ -4,9 +4,9 @@
 use cardsim::cards::GameRng;
 use cardsim::game::{ActionList, Game, Table};
 use cardsim::games::hand_and_foot::{HandAndFoot, HfRules};
-use cardsim::sim::{deal_rngs, play_deal, Quiet};
+use cardsim::sim::{Quiet, deal_rngs, play_deal};
 use cardsim::strategy::{build, resolve};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 fn deals(c: &mut Criterion, bot: &str) {
@@ -22,7 +22,14 @@ fn deals(c: &mut Criterion, bot: &str) {
             i += 1;
             let mut t = Table::first(4);
             t.dealer = (i % 4) as usize;
-            black_box(play_deal(&rules, &t, &mut deal_rngs(7, i, 0), &mut seats, &mut buf, &mut Quiet))
+            black_box(play_deal(
+                &rules,
+                &t,
+                &mut deal_rngs(7, i, 0),
+                &mut seats,
+                &mut buf,
+                &mut Quiet,
+            ))
         })
     });
     g.finish();

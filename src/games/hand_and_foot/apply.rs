@@ -192,7 +192,11 @@ impl HandAndFoot {
             left[s % 2].add(&self.feet[s]);
         }
         std::array::from_fn(|t| {
-            let bonus = if self.end == End::Out(t) { self.rules.out_bonus } else { 0 };
+            let bonus = if self.end == End::Out(t) {
+                self.rules.out_bonus
+            } else {
+                0
+            };
             melds::deal_score(&self.melds[t], &left[t], bonus)
         })
     }

@@ -6,7 +6,7 @@
 //! out when its partnership's table points lead by the `out_margin` knob (or the stock runs
 //! low), otherwise keeps two cards in its foot.
 
-use super::melds::{self, max_points, MELD_RANKS};
+use super::melds::{self, MELD_RANKS, max_points};
 use super::state::{Action, HandAndFoot, Phase};
 use super::view::View;
 use crate::cards::{Card, CardCounts, GameRng};
@@ -191,7 +191,9 @@ impl Strategy<HandAndFoot> for Greedy {
                 if let Some(a) = self.pick_meld(v, legal) {
                     return a;
                 }
-                if legal.contains(&Action::Retract) && !legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+                if legal.contains(&Action::Retract)
+                    && !legal.iter().any(|a| matches!(a, Action::Discard(_)))
+                {
                     return Action::Retract;
                 }
                 self.pick_discard(v, legal)

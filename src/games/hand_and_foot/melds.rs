@@ -36,7 +36,10 @@ pub fn penalty(h: &CardCounts) -> i32 {
 
 /// Copies of rank `r` (index) in `h`.
 pub fn rank_count(h: &CardCounts, r: u8) -> u8 {
-    Suit::ALL.iter().map(|&s| h.count(Card::new(Rank::new(r), s))).sum()
+    Suit::ALL
+        .iter()
+        .map(|&s| h.count(Card::new(Rank::new(r), s)))
+        .sum()
 }
 
 /// Jokers in `h`.
@@ -46,13 +49,18 @@ pub fn jokers(h: &CardCounts) -> u8 {
 
 /// A card of rank `r` held in `h` (the first suit present), if any.
 pub fn first_of_rank(h: &CardCounts, r: u8) -> Option<Card> {
-    Suit::ALL.iter().map(|&s| Card::new(Rank::new(r), s)).find(|&c| h.contains(c))
+    Suit::ALL
+        .iter()
+        .map(|&s| Card::new(Rank::new(r), s))
+        .find(|&c| h.contains(c))
 }
 
 /// The card of wild kind `w` ([`TWO`] or [`JOKER`]) held in `h`, if any.
 pub fn first_wild(h: &CardCounts, w: u8) -> Option<Card> {
     if w == JOKER {
-        [Card::JOKER, Card::JOKER2].into_iter().find(|&c| h.contains(c))
+        [Card::JOKER, Card::JOKER2]
+            .into_iter()
+            .find(|&c| h.contains(c))
     } else {
         first_of_rank(h, 1)
     }
@@ -107,7 +115,9 @@ impl Melds {
 
     /// Unnatural books: open melds with a wild and 7 or more cards.
     pub fn unnatural_books(&self) -> u32 {
-        (0..13).filter(|&i| self.wild[i] > 0 && self.nat[i] + self.wild[i] >= BOOK).count() as u32
+        (0..13)
+            .filter(|&i| self.wild[i] > 0 && self.nat[i] + self.wild[i] >= BOOK)
+            .count() as u32
     }
 
     /// Books after adding `n` naturals and `w` wilds to rank `r` (as `add` would).
@@ -150,7 +160,13 @@ impl Melds {
 
 /// A meld given as cards, checked: its rank, naturals and wilds, or why it is illegal.
 pub fn check_meld(cards: &[Card]) -> Result<(u8, u8, u8), String> {
-    let list = || cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    let list = || {
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     if cards.len() < 3 {
         return Err(format!("meld '{}' has fewer than 3 cards", list()));
     }
@@ -161,11 +177,17 @@ pub fn check_meld(cards: &[Card]) -> Result<(u8, u8, u8), String> {
             continue;
         }
         if c.rank() == Rank::THREE {
-            return Err(format!("meld '{}' holds a 3: 3s can never be melded", list()));
+            return Err(format!(
+                "meld '{}' holds a 3: 3s can never be melded",
+                list()
+            ));
         }
         match rank {
             Some(r) if r != c.rank().index() => {
-                return Err(format!("meld '{}' mixes ranks: melds are of one rank, no runs", list()));
+                return Err(format!(
+                    "meld '{}' mixes ranks: melds are of one rank, no runs",
+                    list()
+                ));
             }
             _ => rank = Some(c.rank().index()),
         }
@@ -178,7 +200,10 @@ pub fn check_meld(cards: &[Card]) -> Result<(u8, u8, u8), String> {
         return Err(format!("meld '{}': naturals must outnumber wilds", list()));
     }
     if wild == 0 && nat > BOOK {
-        return Err(format!("meld '{}': a natural book has at most 7 cards", list()));
+        return Err(format!(
+            "meld '{}': a natural book has at most 7 cards",
+            list()
+        ));
     }
     Ok((rank, nat, wild))
 }
@@ -254,7 +279,10 @@ mod tests {
 
     #[test]
     fn values_by_hand() {
-        let v: Vec<i32> = cards("JK AS 2H 3D 3C 4S 7H 8C KD TS").into_iter().map(card_value).collect();
+        let v: Vec<i32> = cards("JK AS 2H 3D 3C 4S 7H 8C KD TS")
+            .into_iter()
+            .map(card_value)
+            .collect();
         assert_eq!(v, [50, 20, 20, 300, 100, 5, 5, 10, 10, 10]);
     }
 
@@ -262,12 +290,32 @@ mod tests {
     fn meld_legality() {
         assert_eq!(check_meld(&cards("KS KH 2C")), Ok((12, 2, 1)));
         assert_eq!(check_meld(&cards("7S 7H 7C 7D 7S 7H 7C")), Ok((6, 7, 0)));
-        assert!(check_meld(&cards("KS 2H 2C")).unwrap_err().contains("outnumber"));
-        assert!(check_meld(&cards("KS KH")).unwrap_err().contains("fewer than 3"));
+        assert!(
+            check_meld(&cards("KS 2H 2C"))
+                .unwrap_err()
+                .contains("outnumber")
+        );
+        assert!(
+            check_meld(&cards("KS KH"))
+                .unwrap_err()
+                .contains("fewer than 3")
+        );
         assert!(check_meld(&cards("3S 3H 3C")).unwrap_err().contains("3s"));
-        assert!(check_meld(&cards("KS QH KC")).unwrap_err().contains("no runs"));
-        assert!(check_meld(&cards("2S 2H JK")).unwrap_err().contains("no natural"));
-        assert!(check_meld(&cards("5S 5S 5S 5S 5S 5S 5S 5S")).unwrap_err().contains("at most 7"));
+        assert!(
+            check_meld(&cards("KS QH KC"))
+                .unwrap_err()
+                .contains("no runs")
+        );
+        assert!(
+            check_meld(&cards("2S 2H JK"))
+                .unwrap_err()
+                .contains("no natural")
+        );
+        assert!(
+            check_meld(&cards("5S 5S 5S 5S 5S 5S 5S 5S"))
+                .unwrap_err()
+                .contains("at most 7")
+        );
     }
 
     #[test]
@@ -291,7 +339,9 @@ mod tests {
 
     #[test]
     fn minimums_by_band() {
-        let got: Vec<i32> = [0, 1499, 1500, 2999, 3000, 4999, 5000, 12000, -300].map(minimum).to_vec();
+        let got: Vec<i32> = [0, 1499, 1500, 2999, 3000, 4999, 5000, 12000, -300]
+            .map(minimum)
+            .to_vec();
         assert_eq!(got, [50, 50, 90, 90, 120, 120, 150, 150, 50]);
     }
 

@@ -26,7 +26,8 @@ pub const NAME: &str = "hand-and-foot";
 
 impl Game for HandAndFoot {
     const NAME: &'static str = NAME;
-    const ABOUT: &'static str = "Hand and Foot: partnerships, a hand and a foot each, books of 7, games to 10,000";
+    const ABOUT: &'static str =
+        "Hand and Foot: partnerships, a hand and a foot each, books of 7, games to 10,000";
     const RULES_DOC: &'static str = include_str!("rules.md");
     const DEFAULT_PLAYERS: usize = 4;
     const MAX_DEALS: u32 = 100;
@@ -39,7 +40,9 @@ impl Game for HandAndFoot {
         if players == 4 || players == 6 {
             Ok(())
         } else {
-            Err(format!("hand-and-foot is played by 4 or 6 players (two partnerships), not {players}"))
+            Err(format!(
+                "hand-and-foot is played by 4 or 6 players (two partnerships), not {players}"
+            ))
         }
     }
 

@@ -1,6 +1,6 @@
 //! The rule switches of Hand and Foot, with the defaults of RULES.md.
 
-use crate::game::{parse_bool, parse_num, unknown_key, RuleError, Rules, Switch};
+use crate::game::{RuleError, Rules, Switch, parse_bool, parse_num, unknown_key};
 
 /// Every switch of `hand-and-foot`; `Default` is the game as RULES.md plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Text: `cardsim score hand-and-foot`, trace lines (`describe`) and the full picture
 //! (`render`).
 
-use super::melds::{self, check_meld, penalty, BOOK};
+use super::melds::{self, BOOK, check_meld, penalty};
 use super::state::{Action, HandAndFoot, Phase};
 use crate::cards::{Card, CardCounts, Rank};
 use serde_json::json;
@@ -9,7 +9,10 @@ use serde_json::json;
 fn parse_cards(words: &[String]) -> Result<Vec<Card>, String> {
     words
         .iter()
-        .map(|w| w.parse::<Card>().map_err(|_| format!("bad card '{w}' (use e.g. AS 10H 2C JK)")))
+        .map(|w| {
+            w.parse::<Card>()
+                .map_err(|_| format!("bad card '{w}' (use e.g. AS 10H 2C JK)"))
+        })
         .collect()
 }
 
@@ -19,13 +22,21 @@ pub fn score_cli(args: &[String]) -> Result<serde_json::Value, String> {
     for a in args {
         if a.starts_with("--") {
             if !matches!(a.as_str(), "--meld" | "--left" | "--out") {
-                return Err(format!("unknown option '{a}': use --meld C.., --left C.., --out"));
+                return Err(format!(
+                    "unknown option '{a}': use --meld C.., --left C.., --out"
+                ));
             }
             groups.push((a.clone(), Vec::new()));
         } else if let Some(g) = groups.last_mut() {
-            g.1.extend(a.split([',', ' ']).filter(|w| !w.is_empty()).map(String::from));
+            g.1.extend(
+                a.split([',', ' '])
+                    .filter(|w| !w.is_empty())
+                    .map(String::from),
+            );
         } else {
-            return Err(format!("'{a}' before any option: use --meld C.. [--left C..]"));
+            return Err(format!(
+                "'{a}' before any option: use --meld C.. [--left C..]"
+            ));
         }
     }
     let (mut nat_books, mut unnat_books, mut meld_points) = (0, 0, 0);
@@ -83,19 +94,37 @@ impl HandAndFoot {
         let s = self.seat;
         let wild = |w: u8| ["", " with a 2", " with a joker"][w as usize];
         match a {
-            Action::Pass(k) => format!("seat {s} passes packet {k} to seat {}", (s + 1) % self.players),
+            Action::Pass(k) => format!(
+                "seat {s} passes packet {k} to seat {}",
+                (s + 1) % self.players
+            ),
             Action::Keep(true) => format!("seat {s} plays its own packet as its hand"),
             Action::Keep(false) => format!("seat {s} plays the packet it received as its hand"),
             Action::Draw => format!("seat {s} draws two"),
-            Action::TakeUpcard => format!("seat {s} takes the upcard {}", self.discard.top().expect("upcard")),
+            Action::TakeUpcard => format!(
+                "seat {s} takes the upcard {}",
+                self.discard.top().expect("upcard")
+            ),
             Action::TakePile => {
                 let top = self.discard.top().expect("top");
-                format!("seat {s} takes the pile of {} under {top}", self.discard.len())
+                format!(
+                    "seat {s} takes the pile of {} under {top}",
+                    self.discard.len()
+                )
             }
-            Action::New { rank, wild: w } => format!("seat {s} starts a meld of {}s{}", rank_name(rank), wild(w)),
-            Action::Add { rank, wild: 0 } => format!("seat {s} adds a {} to its meld", rank_name(rank)),
-            Action::Add { rank, wild: w } => format!("seat {s} adds{} to its {}s", wild(w), rank_name(rank)),
-            Action::Retract => format!("seat {s} takes back an opening short of {}", self.minimum[s % 2]),
+            Action::New { rank, wild: w } => {
+                format!("seat {s} starts a meld of {}s{}", rank_name(rank), wild(w))
+            }
+            Action::Add { rank, wild: 0 } => {
+                format!("seat {s} adds a {} to its meld", rank_name(rank))
+            }
+            Action::Add { rank, wild: w } => {
+                format!("seat {s} adds{} to its {}s", wild(w), rank_name(rank))
+            }
+            Action::Retract => format!(
+                "seat {s} takes back an opening short of {}",
+                self.minimum[s % 2]
+            ),
             Action::Discard(c) => format!("seat {s} discards {c}"),
         }
     }
@@ -134,10 +163,18 @@ impl HandAndFoot {
             self.end
         );
         for s in 0..self.players {
-            let tag = if self.in_foot[s] { "on its foot" } else { "hand" };
+            let tag = if self.in_foot[s] {
+                "on its foot"
+            } else {
+                "hand"
+            };
             out.push_str(&format!("seat {s} {tag} [{}]", cards_text(&self.hands[s])));
             if !self.feet[s].is_empty() {
-                let what = if self.phase == Phase::Pass { "second packet" } else { "foot" };
+                let what = if self.phase == Phase::Pass {
+                    "second packet"
+                } else {
+                    "foot"
+                };
                 out.push_str(&format!(", {what} [{}]", cards_text(&self.feet[s])));
             }
             if !self.recv[s].is_empty() {

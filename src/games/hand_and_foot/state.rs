@@ -1,7 +1,7 @@
 //! The state of a deal: packets, hands and feet, the stock and discard pile, the two
 //! partnerships' melds; `legal_actions` and `apply` driven by [`Phase`].
 
-use super::melds::{self, Melds, JOKER, MELD_RANKS, TWO};
+use super::melds::{self, JOKER, MELD_RANKS, Melds, TWO};
 use super::rules::HfRules;
 use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
 use crate::game::{ActionList, Seat, Table};
@@ -152,7 +152,10 @@ impl HandAndFoot {
             foot_due: [false; MAX_PLAYERS],
             melds: [Melds::default(); 2],
             opened: [false; 2],
-            minimum: [melds::minimum(table.totals[0]), melds::minimum(table.totals[1])],
+            minimum: [
+                melds::minimum(table.totals[0]),
+                melds::minimum(table.totals[1]),
+            ],
             totals: [table.totals[0], table.totals[1]],
             stock: Pile::from_slice(&deck[2 * PACKET * n..]),
             discard: Pile::new(),
@@ -220,7 +223,9 @@ impl HandAndFoot {
     /// in hand, room for the three cards in a meld, cards left to play, and (before the
     /// partnership's opening) enough in hand to reach the minimum.
     pub(super) fn can_take_pile(&self) -> bool {
-        let Some(top) = self.discard.top() else { return false };
+        let Some(top) = self.discard.top() else {
+            return false;
+        };
         if melds::is_wild(top) || top.rank().index() == 2 {
             return false;
         }
@@ -230,7 +235,8 @@ impl HandAndFoot {
             return false;
         }
         let i = r as usize;
-        let fits = m.can_start(r, self.rules.rebook) || (m.is_open(r) && (m.wild[i] > 0 || m.nat[i] + 3 <= 7));
+        let fits = m.can_start(r, self.rules.rebook)
+            || (m.is_open(r) && (m.wild[i] > 0 || m.nat[i] + 3 <= 7));
         let left = h.len() as usize - 2 + self.discard.len() - 1;
         if !fits || left < 1 + self.in_foot[self.seat] as usize {
             return false;

@@ -1,12 +1,12 @@
 //! Tests of Hand and Foot: scripted positions for every rule and switch, scoring by hand,
 //! the invariant harness over thousands of random deals, matches, and greedy against random.
 
-use super::state::{minus, Action, End, HandAndFoot, Phase};
-use super::{HfRules, Greedy};
+use super::state::{Action, End, HandAndFoot, Phase, minus};
+use super::{Greedy, HfRules};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::check::{deals_with, random_deals, random_matches};
 use crate::game::{ActionList, Game, Rules, SeatView, Table};
-use crate::sim::{deal_rngs, play_deal, Quiet};
+use crate::sim::{Quiet, deal_rngs, play_deal};
 use crate::strategy::{Params, Random, Strategy};
 
 fn cards(s: &str) -> Vec<Card> {
@@ -78,7 +78,10 @@ fn upcard_switch() {
     let mut r = HfRules::default();
     r.set("upcard", "off").unwrap();
     let mut g = HandAndFoot::deal_with(&r, &Table::first(4), &mut GameRng::new(1, 1));
-    for a in [Action::Pass(0); 4].into_iter().chain([Action::Keep(true); 4]) {
+    for a in [Action::Pass(0); 4]
+        .into_iter()
+        .chain([Action::Keep(true); 4])
+    {
         g.apply(a);
     }
     assert!(!legal(&g).contains(&Action::TakeUpcard));
@@ -93,7 +96,13 @@ fn pile_pickup_rules() {
     assert_eq!((g.melds[0].nat[6], g.melds[0].points), (3, 15));
     assert_eq!(g.hands[0], counts("KS QH JD 9H 4D"));
     assert!(g.discard.is_empty() && g.phase == Phase::Meld);
-    for (top, ok) in [("3H", false), ("2H", false), ("JK", false), ("KH", false), ("7D", true)] {
+    for (top, ok) in [
+        ("3H", false),
+        ("2H", false),
+        ("JK", false),
+        ("KH", false),
+        ("7D", true),
+    ] {
         let mut g = position("7S 7C KS QH JD", top, STOCK, HfRules::default());
         g.opened[0] = true;
         assert_eq!(legal(&g).contains(&Action::TakePile), ok, "top {top}");
@@ -103,7 +112,10 @@ fn pile_pickup_rules() {
 #[test]
 fn pickup_before_opening_needs_the_minimum() {
     let g = position("7S 7C KS QH JD 9D", "9H 4D 7H", STOCK, HfRules::default());
-    assert!(!legal(&g).contains(&Action::TakePile), "15 points cannot open");
+    assert!(
+        !legal(&g).contains(&Action::TakePile),
+        "15 points cannot open"
+    );
     let mut g = position("7S 7C AS AH AD 9D", "9H 4D 7H", STOCK, HfRules::default());
     assert!(legal(&g).contains(&Action::TakePile), "sevens 15 + aces 60");
     g.apply(Action::TakePile);
@@ -130,7 +142,10 @@ fn opening_minimum_by_band_and_retract() {
     assert_eq!(g.melds[0].points, 0);
     assert_eq!(g.hands[0].len(), 10);
     let l = legal(&g);
-    assert!(l.iter().all(|a| matches!(a, Action::Discard(_))), "no melding after a retract");
+    assert!(
+        l.iter().all(|a| matches!(a, Action::Discard(_))),
+        "no melding after a retract"
+    );
     let mut g = position("KS KH KD 9S 9H 9D 4C 3H", "5D", STOCK, HfRules::default());
     g.apply(Action::Draw);
     g.apply(Action::New { rank: 12, wild: 0 });
@@ -140,35 +155,77 @@ fn opening_minimum_by_band_and_retract() {
 
 #[test]
 fn meld_steps_and_books() {
-    let mut g = position("QS QH QD QC QS QH QD 2C JK 2D 3H", "5D", "4C 4D", HfRules::default());
+    let mut g = position(
+        "QS QH QD QC QS QH QD 2C JK 2D 3H",
+        "5D",
+        "4C 4D",
+        HfRules::default(),
+    );
     g.opened[0] = true;
     g.apply(Action::Draw);
     let l = legal(&g);
-    assert!(l.contains(&Action::New { rank: 11, wild: 0 }) && l.contains(&Action::New { rank: 11, wild: 2 }));
-    assert!(!l.iter().any(|a| matches!(a, Action::New { rank: 2, .. } | Action::New { rank: 1, .. })));
+    assert!(
+        l.contains(&Action::New { rank: 11, wild: 0 })
+            && l.contains(&Action::New { rank: 11, wild: 2 })
+    );
+    assert!(
+        !l.iter()
+            .any(|a| matches!(a, Action::New { rank: 2, .. } | Action::New { rank: 1, .. }))
+    );
     g.apply(Action::New { rank: 11, wild: 0 });
-    assert!(legal(&g).contains(&Action::Add { rank: 11, wild: 1 }), "3 naturals take a wild");
+    assert!(
+        legal(&g).contains(&Action::Add { rank: 11, wild: 1 }),
+        "3 naturals take a wild"
+    );
     for _ in 0..4 {
         g.apply(Action::Add { rank: 11, wild: 0 });
     }
-    assert_eq!((g.melds[0].nat_books[11], g.melds[0].nat[11]), (1, 0), "7 clean cards close a natural book");
-    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Add { rank: 11, .. })));
+    assert_eq!(
+        (g.melds[0].nat_books[11], g.melds[0].nat[11]),
+        (1, 0),
+        "7 clean cards close a natural book"
+    );
+    assert!(
+        !legal(&g)
+            .iter()
+            .any(|a| matches!(a, Action::Add { rank: 11, .. }))
+    );
     let mut r = HfRules::default();
     r.rebook = false;
     g.rules = r;
     g.hands[0].add(&counts("QS QH QD"));
-    assert!(!legal(&g).contains(&Action::New { rank: 11, wild: 0 }), "rebook off");
+    assert!(
+        !legal(&g).contains(&Action::New { rank: 11, wild: 0 }),
+        "rebook off"
+    );
     g.rules.rebook = true;
-    assert!(legal(&g).contains(&Action::New { rank: 11, wild: 0 }), "rebook on");
+    assert!(
+        legal(&g).contains(&Action::New { rank: 11, wild: 0 }),
+        "rebook on"
+    );
 }
 
 #[test]
 fn wilds_never_outnumber() {
-    let mut g = position("8S 8H 8D 2C 2D JK 2S 9H 9D 4C", "5D", STOCK, HfRules::default());
+    let mut g = position(
+        "8S 8H 8D 2C 2D JK 2S 9H 9D 4C",
+        "5D",
+        STOCK,
+        HfRules::default(),
+    );
     g.opened[0] = true;
     g.apply(Action::Draw);
     g.apply(Action::New { rank: 7, wild: 1 });
-    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Add { rank: 7, wild: 1 | 2 })), "2 nat + 1 wild is full");
+    assert!(
+        !legal(&g).iter().any(|a| matches!(
+            a,
+            Action::Add {
+                rank: 7,
+                wild: 1 | 2
+            }
+        )),
+        "2 nat + 1 wild is full"
+    );
     g.apply(Action::Add { rank: 7, wild: 0 });
     assert!(legal(&g).contains(&Action::Add { rank: 7, wild: 2 }));
     g.apply(Action::Add { rank: 7, wild: 2 });
@@ -186,13 +243,19 @@ fn foot_timing() {
     g.apply(Action::Add { rank: 12, wild: 0 });
     assert_eq!(g.hands[0], counts("8D"));
     g.apply(Action::Discard("8D".parse().unwrap()));
-    assert!(g.foot_due[0] && !g.in_foot[0] && g.feet[0].len() == 5, "emptied by a discard: wait a turn");
+    assert!(
+        g.foot_due[0] && !g.in_foot[0] && g.feet[0].len() == 5,
+        "emptied by a discard: wait a turn"
+    );
     for _ in 0..3 {
         g.apply(Action::Draw);
         let d = legal_discard(&g);
         g.apply(Action::Discard(d));
     }
-    assert!(g.in_foot[0] && g.seat == 0 && g.hands[0].len() == 5, "picked up at the start of the turn");
+    assert!(
+        g.in_foot[0] && g.seat == 0 && g.hands[0].len() == 5,
+        "picked up at the start of the turn"
+    );
     let mut g = position("KS", "5D", STOCK, HfRules::default());
     g.opened[0] = true;
     g.apply(Action::Draw);
@@ -200,13 +263,22 @@ fn foot_timing() {
     g.apply(Action::New { rank: 12, wild: 0 });
     assert!(!g.in_foot[0]);
     g.apply(Action::Add { rank: 12, wild: 0 });
-    assert!(g.in_foot[0] && g.hands[0] == counts("9C 9D 4S 4H 5C"), "emptied by melding: at once");
+    assert!(
+        g.in_foot[0] && g.hands[0] == counts("9C 9D 4S 4H 5C"),
+        "emptied by melding: at once"
+    );
 }
 
 fn legal_discard(g: &HandAndFoot) -> Card {
     legal(g)
         .into_iter()
-        .find_map(|a| if let Action::Discard(c) = a { Some(c) } else { None })
+        .find_map(|a| {
+            if let Action::Discard(c) = a {
+                Some(c)
+            } else {
+                None
+            }
+        })
         .expect("a discard")
 }
 
@@ -228,9 +300,15 @@ fn going_out_needs_the_books() {
     g.feet[0] = CardCounts::EMPTY;
     g.apply(Action::Draw);
     g.hands[0] = counts("KS KH KD 8S");
-    assert!(!legal(&g).contains(&Action::New { rank: 12, wild: 0 }), "would leave 1 card");
+    assert!(
+        !legal(&g).contains(&Action::New { rank: 12, wild: 0 }),
+        "would leave 1 card"
+    );
     books(&mut g, 2, 0);
-    assert!(!legal(&g).contains(&Action::New { rank: 12, wild: 0 }), "no unnatural book");
+    assert!(
+        !legal(&g).contains(&Action::New { rank: 12, wild: 0 }),
+        "no unnatural book"
+    );
     books(&mut g, 2, 1);
     g.apply(Action::New { rank: 12, wild: 0 });
     assert_eq!(legal(&g), vec![Action::Discard("8S".parse().unwrap())]);
@@ -283,7 +361,11 @@ fn stock_out_ends_the_deal() {
     g.apply(Action::Discard("4C".parse().unwrap()));
     assert_eq!((g.end, g.to_act()), (End::StockOut, None));
     let s = g.team_scores();
-    assert_eq!(s[0], -(30 + 10 + 20 + 20 + 15), "hand and unpicked foot count");
+    assert_eq!(
+        s[0],
+        -(30 + 10 + 20 + 20 + 15),
+        "hand and unpicked foot count"
+    );
 }
 
 #[test]
@@ -337,20 +419,36 @@ fn matches_end() {
 fn players_checked() {
     let r = HfRules::default();
     assert!(HandAndFoot::check_players(&r, 4).is_ok() && HandAndFoot::check_players(&r, 6).is_ok());
-    assert!(HandAndFoot::check_players(&r, 5).unwrap_err().contains("4 or 6"));
+    assert!(
+        HandAndFoot::check_players(&r, 5)
+            .unwrap_err()
+            .contains("4 or 6")
+    );
     assert!(r.clone().set("bogus", "1").is_err());
     assert_eq!(r.get("out_bonus"), "200");
 }
 
 /// Team 0's mean deal score minus team 1's with `a` at team 0 and `b` at team 1.
-fn edge(a: fn() -> Box<dyn Strategy<HandAndFoot>>, b: fn() -> Box<dyn Strategy<HandAndFoot>>, deals: u64) -> (f64, u32) {
-    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> = (0..4).map(|s| if s % 2 == 0 { a() } else { b() }).collect();
+fn edge(
+    a: fn() -> Box<dyn Strategy<HandAndFoot>>,
+    b: fn() -> Box<dyn Strategy<HandAndFoot>>,
+    deals: u64,
+) -> (f64, u32) {
+    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> =
+        (0..4).map(|s| if s % 2 == 0 { a() } else { b() }).collect();
     let mut buf = ActionList::new();
     let (mut diff, mut wins) = (0i64, 0);
     for i in 0..deals {
         let mut t = Table::first(4);
         t.dealer = i as usize % 4;
-        let (r, _) = play_deal(&HfRules::default(), &t, &mut deal_rngs(42, i, 0), &mut seats, &mut buf, &mut Quiet);
+        let (r, _) = play_deal(
+            &HfRules::default(),
+            &t,
+            &mut deal_rngs(42, i, 0),
+            &mut seats,
+            &mut buf,
+            &mut Quiet,
+        );
         diff += (r.scores[0] - r.scores[1]) as i64;
         wins += u32::from(r.winners.contains(0) && !r.winners.contains(1));
     }
@@ -362,15 +460,26 @@ fn greedy_beats_random() {
     let g = || Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>;
     let rnd = || Box::new(Random) as Box<dyn Strategy<HandAndFoot>>;
     let (d, w) = edge(g, rnd, 300);
-    assert!(d > 500.0 && w > 270, "greedy vs random: mean edge {d}, wins {w}/300");
+    assert!(
+        d > 500.0 && w > 270,
+        "greedy vs random: mean edge {d}, wins {w}/300"
+    );
     let (d2, _) = edge(rnd, g, 100);
     assert!(d2 < -500.0, "random vs greedy: {d2}");
 }
 
 #[test]
 fn deals_are_deterministic() {
-    let a = HandAndFoot::deal_with(&HfRules::default(), &Table::first(6), &mut GameRng::new(5, 8));
-    let b = HandAndFoot::deal_with(&HfRules::default(), &Table::first(6), &mut GameRng::new(5, 8));
+    let a = HandAndFoot::deal_with(
+        &HfRules::default(),
+        &Table::first(6),
+        &mut GameRng::new(5, 8),
+    );
+    let b = HandAndFoot::deal_with(
+        &HfRules::default(),
+        &Table::first(6),
+        &mut GameRng::new(5, 8),
+    );
     assert_eq!((a.hands, a.feet, a.start), (b.hands, b.feet, b.start));
     assert_eq!(a.stock.as_slice(), b.stock.as_slice());
     assert_eq!(a.shoe, super::state::full_shoe(6));
@@ -381,8 +490,9 @@ fn deals_are_deterministic() {
 #[test]
 #[ignore]
 fn greedy_profile() {
-    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> =
-        (0..4).map(|_| Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>).collect();
+    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> = (0..4)
+        .map(|_| Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>)
+        .collect();
     let mut buf = ActionList::new();
     let (mut turns, mut acts, mut s0, mut out) = (0u64, 0u64, 0i64, 0);
     let n = 400;
@@ -392,7 +502,11 @@ fn greedy_profile() {
         let mut g = HandAndFoot::deal(&HfRules::default(), &t, &mut rngs.deal);
         while let Some(seat) = g.to_act() {
             g.legal_actions(&mut buf);
-            let a = if buf.len() == 1 { buf[0] } else { seats[seat].act(&g.view(seat), &buf, &mut rngs.play) };
+            let a = if buf.len() == 1 {
+                buf[0]
+            } else {
+                seats[seat].act(&g.view(seat), &buf, &mut rngs.play)
+            };
             g.apply(a);
             acts += 1;
         }
@@ -404,7 +518,12 @@ fn greedy_profile() {
         s0 += (r.scores[0] + r.scores[1]) as i64;
         out += u32::from(matches!(g.end, End::Out(_)));
     }
-    println!("turns {} actions {} mean score {} out {out}/{n}", turns / n, acts / n, s0 / 2 / n as i64);
+    println!(
+        "turns {} actions {} mean score {} out {out}/{n}",
+        turns / n,
+        acts / n,
+        s0 / 2 / n as i64
+    );
 }
 
 #[test]
@@ -437,7 +556,10 @@ fn view_hides_the_foot_and_the_pile() {
     let v = g.view(0);
     assert_eq!(v.shown(), counts("KS KH KD 7H"));
     assert_eq!((v.pile_len, v.stock_len, v.hand_lens[0]), (3, 10, 3));
-    assert!(g.hidden_from(0).is_subset(&counts(&format!("9H 4D {STOCK} 9C 9D 4S 4H 5C"))));
+    assert!(
+        g.hidden_from(0)
+            .is_subset(&counts(&format!("9H 4D {STOCK} 9C 9D 4S 4H 5C")))
+    );
     assert_eq!(g.hidden_from(0).len(), 2 + 10 + 5);
 }
 
@@ -446,14 +568,28 @@ fn knob_file_resolves() {
     let spec = crate::strategy::resolve::<HandAndFoot>("greedy-cautious").unwrap();
     assert_eq!(spec.base, "greedy");
     let p = Greedy::new(&spec.params);
-    assert_eq!(format!("{p:?}"), "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false }");
+    assert_eq!(
+        format!("{p:?}"),
+        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false }"
+    );
     assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
 }
 
 #[test]
 fn describe_and_render() {
     let g = position("7S 7C KS QH JD", "9H 4D 7H", STOCK, HfRules::default());
-    assert_eq!(g.describe(Action::TakePile), "seat 0 takes the pile of 3 under 7H");
-    assert_eq!(g.describe(Action::New { rank: 12, wild: 2 }), "seat 0 starts a meld of Ks with a joker");
-    assert!(g.render().contains("seat 0 hand [7C JD QH 7S KS], foot [5C 9C 9D 4H 4S]"), "{}", g.render());
+    assert_eq!(
+        g.describe(Action::TakePile),
+        "seat 0 takes the pile of 3 under 7H"
+    );
+    assert_eq!(
+        g.describe(Action::New { rank: 12, wild: 2 }),
+        "seat 0 starts a meld of Ks with a joker"
+    );
+    assert!(
+        g.render()
+            .contains("seat 0 hand [7C JD QH 7S KS], foot [5C 9C 9D 4H 4S]"),
+        "{}",
+        g.render()
+    );
 }

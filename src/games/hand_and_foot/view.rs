@@ -4,7 +4,7 @@
 
 use super::melds::Melds;
 use super::rules::HfRules;
-use super::state::{HandAndFoot, Phase, MAX_PLAYERS};
+use super::state::{HandAndFoot, MAX_PLAYERS, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 
