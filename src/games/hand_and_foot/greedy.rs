@@ -84,7 +84,7 @@ impl Greedy {
     }
 
     /// The value of a meld step (0: not worth it now).
-    fn step_value(&self, v: &View, a: Action) -> i32 {
+    fn step_value(&self, v: &View, out: bool, a: Action) -> i32 {
         let t = v.seat % 2;
         let m = &v.melds[t];
         let (opening, feet) = (!v.opened[t], v.in_foot[v.seat]);
@@ -95,7 +95,7 @@ impl Greedy {
             _ => return 0,
         };
         let left = v.hand.len() as i32 - k;
-        if feet && left < 2 && !self.want_out(v) {
+        if feet && left < 2 && !out {
             return 0;
         }
         if opening {
@@ -108,7 +108,7 @@ impl Greedy {
             Action::New { wild: 0, .. } => 90,
             Action::Add { .. } if m.wild[i] > 0 => 60,
             Action::Add { .. } if !need_nat || m.nat[i] >= self.dirty_at => 40,
-            Action::New { .. } if self.pair_wild || (feet && self.want_out(v)) => 30,
+            Action::New { .. } if self.pair_wild || (feet && out) => 30,
             _ if feet && left <= 1 => 20,
             _ => 0,
         }
@@ -121,8 +121,9 @@ impl Greedy {
         }
         let mut best = None;
         let mut best_v = 0;
+        let out = v.in_foot[v.seat] && self.want_out(v);
         for &a in legal {
-            let s = self.step_value(v, a);
+            let s = self.step_value(v, out, a);
             if s > best_v {
                 (best, best_v) = (Some(a), s);
             }

@@ -34,6 +34,27 @@ pub fn penalty(h: &CardCounts) -> i32 {
     h.iter().map(|(c, n)| card_value(c) * n as i32).sum()
 }
 
+/// A hand summarised by rank in one pass: copies per rank index, jokers, and the total.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub ranks: [u8; 13],
+    pub jokers: u8,
+    pub len: u32,
+}
+
+/// The [`Tally`] of `h`.
+pub fn tally(h: &CardCounts) -> Tally {
+    let mut t = Tally::default();
+    for s in 0..4u8 {
+        for r in 0..13u8 {
+            t.ranks[r as usize] += h.count(Card::from_index(s * 13 + r));
+        }
+    }
+    t.jokers = jokers(h);
+    t.len = t.ranks.iter().map(|&n| n as u32).sum::<u32>() + t.jokers as u32;
+    t
+}
+
 /// Copies of rank `r` (index) in `h`.
 pub fn rank_count(h: &CardCounts, r: u8) -> u8 {
     Suit::ALL
@@ -221,8 +242,9 @@ pub fn max_points(h: &CardCounts) -> i32 {
     let mut room = 0u32;
     let mut pairs = [0i32; 11];
     let mut np = 0;
+    let tl = tally(h);
     for r in MELD_RANKS {
-        let n = rank_count(h, r);
+        let n = tl.ranks[r as usize];
         let v = card_value(Card::new(Rank::new(r), Suit::Clubs));
         if n >= 3 {
             pts += v * n as i32;
@@ -232,7 +254,7 @@ pub fn max_points(h: &CardCounts) -> i32 {
             np += 1;
         }
     }
-    let (j, t) = (jokers(h) as u32, rank_count(h, 1) as u32);
+    let (j, t) = (tl.jokers as u32, tl.ranks[1] as u32);
     // Wilds, best first: jokers then 2s; `next` is the value of the next unused one.
     let mut used = 0u32;
     let mut next = || -> i32 {

@@ -176,6 +176,11 @@ impl HandAndFoot {
         g
     }
 
+    /// What the deal waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
     pub(super) fn team(&self) -> usize {
         self.seat % 2
     }
@@ -192,9 +197,9 @@ impl HandAndFoot {
 
     /// May a step melding `k` cards (`n` naturals, `w` wilds, worth `pts`) to rank `r` be made,
     /// given what it leaves in hand?
-    fn leaves_ok(&self, r: u8, n: u8, w: u8, pts: i32) -> bool {
+    fn leaves_ok(&self, len: u32, r: u8, n: u8, w: u8, pts: i32) -> bool {
         let t = self.team();
-        let left = self.hands[self.seat].len() as i32 - (n + w) as i32;
+        let left = len as i32 - (n + w) as i32;
         if left == 0 && !self.opened[t] && self.melds[t].points + pts < self.minimum[t] {
             return false;
         }
@@ -254,29 +259,29 @@ impl HandAndFoot {
         m.points + 3 * melds::card_value(top) + melds::max_points(&after) >= self.minimum[t]
     }
 
-    fn legal_melds(&self, out: &mut ActionList<Action>) {
-        let (h, m) = (&self.hands[self.seat], &self.melds[self.team()]);
-        let (twos, jks) = (melds::rank_count(h, 1), melds::jokers(h));
+    fn legal_melds(&self, tl: &melds::Tally, out: &mut ActionList<Action>) {
+        let m = &self.melds[self.team()];
+        let (twos, jks, len) = (tl.ranks[1], tl.jokers, tl.len);
         for r in MELD_RANKS {
-            let n = melds::rank_count(h, r);
+            let n = tl.ranks[r as usize];
             if m.can_start(r, self.rules.rebook) {
-                if n >= 3 && self.leaves_ok(r, 3, 0, Self::step_points(r, 3, 0)) {
+                if n >= 3 && self.leaves_ok(len, r, 3, 0, Self::step_points(r, 3, 0)) {
                     out.push(Action::New { rank: r, wild: 0 });
                 }
                 if n >= 2 {
                     for (w, have) in [(TWO, twos), (JOKER, jks)] {
-                        if have > 0 && self.leaves_ok(r, 2, 1, Self::step_points(r, 2, w)) {
+                        if have > 0 && self.leaves_ok(len, r, 2, 1, Self::step_points(r, 2, w)) {
                             out.push(Action::New { rank: r, wild: w });
                         }
                     }
                 }
             } else if m.is_open(r) {
-                if n >= 1 && self.leaves_ok(r, 1, 0, Self::step_points(r, 1, 0)) {
+                if n >= 1 && self.leaves_ok(len, r, 1, 0, Self::step_points(r, 1, 0)) {
                     out.push(Action::Add { rank: r, wild: 0 });
                 }
                 if m.wild_fits(r) {
                     for (w, have) in [(TWO, twos), (JOKER, jks)] {
-                        if have > 0 && self.leaves_ok(r, 0, 1, Self::step_points(r, 0, w)) {
+                        if have > 0 && self.leaves_ok(len, r, 0, 1, Self::step_points(r, 0, w)) {
                             out.push(Action::Add { rank: r, wild: w });
                         }
                     }
@@ -287,8 +292,10 @@ impl HandAndFoot {
 
     fn legal_meld_phase(&self, out: &mut ActionList<Action>) {
         let t = self.team();
+        let h = &self.hands[self.seat];
+        let tl = melds::tally(h);
         if self.opened[t] || !self.retracted {
-            self.legal_melds(out);
+            self.legal_melds(&tl, out);
         }
         let staged = !self.opened[t] && self.melds[t].points > 0;
         if staged && !self.retracted && (!self.picked || out.is_empty()) {
@@ -297,11 +304,13 @@ impl HandAndFoot {
         if staged {
             return;
         }
-        let h = &self.hands[self.seat];
-        if self.in_foot[self.seat] && h.len() == 1 && !self.can_go_out() {
+        if self.in_foot[self.seat] && tl.len == 1 && !self.can_go_out() {
             return;
         }
         for r in 0..13u8 {
+            if tl.ranks[r as usize] == 0 {
+                continue;
+            }
             if r == 2 {
                 for red in [false, true] {
                     if let Some(c) = melds::first_three(h, red) {

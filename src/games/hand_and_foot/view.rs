@@ -71,7 +71,13 @@ impl HandAndFoot {
             rules: &self.rules,
             hand: &self.hands[seat],
             other_packet: self.other_packet(seat),
-            hand_lens: std::array::from_fn(|s| self.hands[s].len()),
+            hand_lens: std::array::from_fn(|s| {
+                if s < self.players {
+                    self.hands[s].len()
+                } else {
+                    0
+                }
+            }),
             in_foot: self.in_foot,
             melds: &self.melds,
             opened: self.opened,
