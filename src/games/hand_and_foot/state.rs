@@ -3,7 +3,7 @@
 
 use super::melds::{self, JOKER, MELD_RANKS, Melds, TWO};
 use super::rules::HfRules;
-use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
+use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{ActionList, Seat, Table};
 
 /// Most players (6: two partnerships of three).
@@ -98,7 +98,7 @@ pub struct HandAndFoot {
 /// The shoe of `players` decks of 54.
 #[cfg(test)]
 pub fn full_shoe(players: usize) -> CardCounts {
-    CardCounts::from_set_times(CardSet::DECK54, players as u8)
+    CardCounts::from_set_times(crate::cards::CardSet::DECK54, players as u8)
 }
 
 /// `a - b` for multisets (`b` must be inside `a`).

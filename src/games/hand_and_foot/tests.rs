@@ -190,9 +190,10 @@ fn meld_steps_and_books() {
             .iter()
             .any(|a| matches!(a, Action::Add { rank: 11, .. }))
     );
-    let mut r = HfRules::default();
-    r.rebook = false;
-    g.rules = r;
+    g.rules = HfRules {
+        rebook: false,
+        ..Default::default()
+    };
     g.hands[0].add(&counts("QS QH QD"));
     assert!(
         !legal(&g).contains(&Action::New { rank: 11, wild: 0 }),
