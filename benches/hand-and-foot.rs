@@ -7,7 +7,26 @@ use cardsim::games::hand_and_foot::{HandAndFoot, HfRules, Phase};
 use cardsim::sim::{Quiet, deal_rngs, play_deal};
 use cardsim::strategy::{build, resolve};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The system allocator, counting allocations so that the bench can show a deal makes none.
+struct Counting;
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 /// CPU seconds used by this thread so far (user + system), from `/proc` (Linux).
 fn thread_cpu_s() -> f64 {
@@ -34,7 +53,7 @@ fn cpu_rate(bot: &str) {
     let spec = resolve::<HandAndFoot>(bot).expect("bot");
     let mut seats: Vec<_> = (0..4).map(|_| build::<HandAndFoot>(&spec)).collect();
     let mut buf = ActionList::new();
-    let t0 = thread_cpu_s();
+    let (t0, a0) = (thread_cpu_s(), ALLOCS.load(Ordering::Relaxed));
     for i in 0..n {
         let t = Table::first(4);
         black_box(play_deal(
@@ -46,9 +65,11 @@ fn cpu_rate(bot: &str) {
             &mut Quiet,
         ));
     }
+    let allocs = ALLOCS.load(Ordering::Relaxed) - a0;
     let cpu = thread_cpu_s() - t0;
     eprintln!(
-        "hand-and-foot {bot}: {n} deals in {cpu:.2} CPU s = {:.0} deals per CPU-second",
+        "hand-and-foot {bot}: {n} deals in {cpu:.2} CPU s = {:.0} deals per CPU-second, \
+         {allocs} heap allocations",
         n as f64 / cpu
     );
 }
