@@ -10,6 +10,8 @@ mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_match;
 
 pub use greedy::Greedy;
 pub use rules::HfRules;

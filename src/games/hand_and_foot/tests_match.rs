@@ -1,0 +1,72 @@
+//! Match-level tests of Hand and Foot: greedy matches reach the target, and greedy beats
+//! random at six players too.
+
+use super::{Greedy, HandAndFoot, HfRules};
+use crate::game::{ActionList, Game, Table};
+use crate::sim::{Quiet, deal_rngs, play_deal, play_match};
+use crate::strategy::{Params, Random, Strategy};
+
+fn greedy() -> Box<dyn Strategy<HandAndFoot>> {
+    Box::new(Greedy::new(&Params::default()))
+}
+
+#[test]
+fn greedy_matches_reach_the_target() {
+    let mut seats: Vec<_> = (0..4).map(|_| greedy()).collect();
+    let mut buf = ActionList::new();
+    for unit in 0..3 {
+        let (r, _) = play_match(
+            &HfRules::default(),
+            4,
+            21,
+            unit,
+            &mut seats,
+            &mut buf,
+            &mut Quiet,
+        );
+        let best = r.totals[0].max(r.totals[1]);
+        assert!(!r.capped && best >= 10_000, "match {unit}: {r:?}");
+        assert!(
+            r.deals >= 3 && r.deals < 40,
+            "match {unit}: {} deals",
+            r.deals
+        );
+        assert_eq!(r.totals[0], r.totals[2], "partners share a total");
+        assert!(r.winners.contains(0) == (r.totals[0] == best));
+    }
+}
+
+#[test]
+fn greedy_beats_random_at_six() {
+    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> = (0..6)
+        .map(|s| {
+            if s % 2 == 0 {
+                greedy()
+            } else {
+                Box::new(Random) as Box<dyn Strategy<HandAndFoot>>
+            }
+        })
+        .collect();
+    let mut buf = ActionList::new();
+    let mut wins = 0;
+    for i in 0..100 {
+        let mut t = Table::first(6);
+        t.dealer = i as usize % 6;
+        let (r, _) = play_deal(
+            &HfRules::default(),
+            &t,
+            &mut deal_rngs(4, i, 0),
+            &mut seats,
+            &mut buf,
+            &mut Quiet,
+        );
+        assert_eq!(r.scores[0], r.scores[4]);
+        wins += u32::from(r.winners.contains(0) && !r.winners.contains(1));
+    }
+    assert!(
+        wins >= 90,
+        "greedy team won {wins}/100 deals against random"
+    );
+    assert_eq!(HandAndFoot::teams(6), 2);
+    assert_eq!(HandAndFoot::team_of(6, 5), 1);
+}
