@@ -70,3 +70,22 @@ fn greedy_beats_random_at_six() {
     assert_eq!(HandAndFoot::teams(6), 2);
     assert_eq!(HandAndFoot::team_of(6, 5), 1);
 }
+
+/// A longer sweep of the invariant harness (`HF_STRESS=deals`, run with `--ignored`).
+#[test]
+#[ignore]
+fn stress_harness() {
+    let n: u64 = std::env::var("HF_STRESS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    for (players, rebook) in [(4, true), (6, true), (4, false), (6, false)] {
+        let r = HfRules {
+            rebook,
+            ..Default::default()
+        };
+        crate::game::check::random_deals::<HandAndFoot>(&r, players, n, 77).unwrap();
+        let mut seats: Vec<_> = (0..players).map(|_| greedy()).collect();
+        crate::game::check::deals_with::<HandAndFoot>(&r, players, n / 4, 78, &mut seats).unwrap();
+    }
+}
