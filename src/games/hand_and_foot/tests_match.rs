@@ -89,3 +89,41 @@ fn stress_harness() {
         crate::game::check::deals_with::<HandAndFoot>(&r, players, n / 4, 78, &mut seats).unwrap();
     }
 }
+
+/// Prints team 0's mean deal-score edge and deal wins for line-ups (`--ignored --nocapture`).
+#[test]
+#[ignore]
+fn lineups() {
+    let spec = |s: &str| {
+        crate::strategy::build::<HandAndFoot>(&crate::strategy::resolve::<HandAndFoot>(s).unwrap())
+    };
+    for (a, b) in [
+        ("greedy", "random"),
+        ("greedy", "greedy-cautious"),
+        ("greedy", "greedy"),
+    ] {
+        let mut seats: Vec<_> = (0..4)
+            .map(|s| spec(if s % 2 == 0 { a } else { b }))
+            .collect();
+        let mut buf = ActionList::new();
+        let (mut diff, mut wins, n) = (0i64, 0, 1000u64);
+        for i in 0..n {
+            let mut t = Table::first(4);
+            t.dealer = i as usize % 4;
+            let (r, _) = play_deal(
+                &HfRules::default(),
+                &t,
+                &mut deal_rngs(8, i, 0),
+                &mut seats,
+                &mut buf,
+                &mut Quiet,
+            );
+            diff += (r.scores[0] - r.scores[1]) as i64;
+            wins += u32::from(r.winners.contains(0) && !r.winners.contains(1));
+        }
+        println!(
+            "{a} vs {b}: edge {} per deal, team 0 wins {wins}/{n}",
+            diff / n as i64
+        );
+    }
+}
