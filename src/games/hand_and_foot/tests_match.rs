@@ -127,3 +127,24 @@ fn lineups() {
         );
     }
 }
+
+#[test]
+fn every_switch_is_documented_and_round_trips() {
+    use crate::game::Rules;
+    for sw in HfRules::switches() {
+        assert!(
+            HandAndFoot::RULES_DOC.contains(&format!("`{}`", sw.key)),
+            "{} undocumented",
+            sw.key
+        );
+        let mut r = HfRules::default();
+        assert_eq!(r.get(sw.key), sw.default, "default of {}", sw.key);
+        let v = r.get(sw.key);
+        r.set(sw.key, &v).unwrap();
+        assert_eq!(r, HfRules::default());
+    }
+    let mut r = HfRules::default();
+    r.set("target", "5000").unwrap();
+    assert_eq!(r.target, 5000);
+    assert!(r.set("out_naturals", "9").is_err());
+}
