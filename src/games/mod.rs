@@ -4,6 +4,7 @@
 
 pub mod broken_ladder;
 pub mod golf;
+pub mod hand_and_foot;
 pub mod lasso;
 
 use crate::game::Game;
@@ -15,7 +16,7 @@ pub trait GameVisitor {
 }
 
 /// Every game's command-line name, in the order `cardsim list` shows them.
-pub const NAMES: &[&str] = &["lasso", "golf", "broken-ladder"];
+pub const NAMES: &[&str] = &["lasso", "golf", "broken-ladder", "hand-and-foot"];
 
 /// Runs `v` for the game called `name`; `None` when there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
@@ -23,6 +24,7 @@ pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
         "lasso" => Some(v.visit::<lasso::Lasso>()),
         "golf" => Some(v.visit::<golf::Golf>()),
         "broken-ladder" => Some(v.visit::<broken_ladder::BrokenLadder>()),
+        "hand-and-foot" => Some(v.visit::<hand_and_foot::HandAndFoot>()),
         _ => None,
     }
 }

@@ -1,0 +1,222 @@
+//! Text: `cardsim score hand-and-foot`, trace lines (`describe`) and the full picture
+//! (`render`).
+
+use super::melds::{self, BOOK, check_meld, penalty};
+use super::state::{Action, HandAndFoot, Phase};
+use crate::cards::{Card, CardCounts, Rank};
+use serde_json::json;
+
+fn parse_cards(words: &[String]) -> Result<Vec<Card>, String> {
+    words
+        .iter()
+        .map(|w| {
+            w.parse::<Card>()
+                .map_err(|_| format!("bad card '{w}' (use e.g. AS 10H 2C JK)"))
+        })
+        .collect()
+}
+
+/// `--meld C.. [--meld C..]... [--left C..] [--out]`: one partnership's deal score.
+pub fn score_cli(args: &[String]) -> Result<serde_json::Value, String> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for a in args {
+        if a.starts_with("--") {
+            if !matches!(a.as_str(), "--meld" | "--left" | "--out") {
+                return Err(format!(
+                    "unknown option '{a}': use --meld C.., --left C.., --out"
+                ));
+            }
+            groups.push((a.clone(), Vec::new()));
+        } else if let Some(g) = groups.last_mut() {
+            g.1.extend(
+                a.split([',', ' '])
+                    .filter(|w| !w.is_empty())
+                    .map(String::from),
+            );
+        } else {
+            return Err(format!(
+                "'{a}' before any option: use --meld C.. [--left C..]"
+            ));
+        }
+    }
+    let (mut nat_books, mut unnat_books, mut meld_points) = (0, 0, 0);
+    let mut left = CardCounts::EMPTY;
+    let mut out = false;
+    for (opt, words) in &groups {
+        let cards = parse_cards(words)?;
+        match opt.as_str() {
+            "--meld" => {
+                let (_, n, w) = check_meld(&cards)?;
+                meld_points += cards.iter().map(|&c| melds::card_value(c)).sum::<i32>();
+                if w == 0 && n == BOOK {
+                    nat_books += 1;
+                } else if w > 0 && n + w >= BOOK {
+                    unnat_books += 1;
+                }
+            }
+            "--left" => left.add_cards(cards),
+            _ => out = true,
+        }
+    }
+    if !groups.iter().any(|g| g.0 == "--meld") {
+        return Err("give at least one --meld C.. (e.g. --meld KS KH KD)".into());
+    }
+    let book_points = 500 * nat_books + 300 * unnat_books;
+    let pen = penalty(&left);
+    let bonus = if out { 200 } else { 0 };
+    Ok(json!({
+        "books": { "natural": nat_books, "unnatural": unnat_books },
+        "meld_points": meld_points,
+        "book_points": book_points,
+        "out_bonus": bonus,
+        "penalty": pen,
+        "total": meld_points + book_points + bonus - pen,
+    }))
+}
+
+fn rank_name(r: u8) -> char {
+    Rank::new(r).letter()
+}
+
+fn cards_text(h: &CardCounts) -> String {
+    let mut s = String::new();
+    for (c, n) in h.iter() {
+        for _ in 0..n {
+            s.push_str(&format!("{c} "));
+        }
+    }
+    s.trim_end().to_string()
+}
+
+impl HandAndFoot {
+    /// A trace line for `a` about to be played.
+    pub(super) fn describe_action(&self, a: Action) -> String {
+        let s = self.seat;
+        let wild = |w: u8| ["", " with a 2", " with a joker"][w as usize];
+        match a {
+            Action::Pass(k) => format!(
+                "seat {s} passes packet {k} to seat {}",
+                (s + 1) % self.players
+            ),
+            Action::Keep(true) => format!("seat {s} plays its own packet as its hand"),
+            Action::Keep(false) => format!("seat {s} plays the packet it received as its hand"),
+            Action::Draw => format!("seat {s} draws two"),
+            Action::TakeUpcard => format!(
+                "seat {s} takes the upcard {}",
+                self.discard.top().expect("upcard")
+            ),
+            Action::TakePile => {
+                let top = self.discard.top().expect("top");
+                format!(
+                    "seat {s} takes the pile of {} under {top}",
+                    self.discard.len()
+                )
+            }
+            Action::New { rank, wild: w } => {
+                format!("seat {s} starts a meld of {}s{}", rank_name(rank), wild(w))
+            }
+            Action::Add { rank, wild: 0 } => {
+                format!("seat {s} adds a {} to its meld", rank_name(rank))
+            }
+            Action::Add { rank, wild: w } => {
+                format!("seat {s} adds{} to its {}s", wild(w), rank_name(rank))
+            }
+            Action::Retract => format!(
+                "seat {s} takes back an opening short of {}",
+                self.minimum[s % 2]
+            ),
+            Action::Discard(c) => format!("seat {s} discards {c}"),
+        }
+    }
+
+    fn render_melds(&self, t: usize) -> String {
+        let m = &self.melds[t];
+        let mut s = format!(
+            "team {t}: {} pts, books {}N {}U{}; melds:",
+            m.points,
+            m.natural_books(),
+            m.unnatural_books(),
+            if self.opened[t] { "" } else { " (not opened)" }
+        );
+        for r in melds::MELD_RANKS {
+            let i = r as usize;
+            if m.is_open(r) || m.nat_books[i] > 0 {
+                s.push_str(&format!(" {}:{}+{}w", rank_name(r), m.nat[i], m.wild[i]));
+                if m.nat_books[i] > 0 {
+                    s.push_str(&format!("[{}N]", m.nat_books[i]));
+                }
+            }
+        }
+        s
+    }
+
+    /// Everything, for `trace`.
+    pub(super) fn render_state(&self) -> String {
+        let mut out = format!(
+            "phase {:?}, seat {} to act, turn {}, stock {}, pile {} (top {}), end {:?}\n",
+            self.phase,
+            self.seat,
+            self.turns,
+            self.stock.len(),
+            self.discard.len(),
+            self.discard.top().map_or("-".into(), |c| c.to_string()),
+            self.end
+        );
+        for s in 0..self.players {
+            let tag = if self.in_foot[s] {
+                "on its foot"
+            } else {
+                "hand"
+            };
+            out.push_str(&format!("seat {s} {tag} [{}]", cards_text(&self.hands[s])));
+            if !self.feet[s].is_empty() {
+                let what = if self.phase == Phase::Pass {
+                    "second packet"
+                } else {
+                    "foot"
+                };
+                out.push_str(&format!(", {what} [{}]", cards_text(&self.feet[s])));
+            }
+            if !self.recv[s].is_empty() {
+                out.push_str(&format!(", received [{}]", cards_text(&self.recv[s])));
+            }
+            out.push('\n');
+        }
+        out.push_str(&self.render_melds(0));
+        out.push('\n');
+        out.push_str(&self.render_melds(1));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(s: &str) -> Result<serde_json::Value, String> {
+        score_cli(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn score_command_by_hand() {
+        let v = run("--meld KS KH KD KC KS KH KD --meld 5S 5H 5D 5C 2S JK 5H --meld AS AH AD --left 3H 9C JK")
+            .unwrap();
+        // melds: kings 70; fives 25 + 20 + 50 = 95; aces 60 -> 225; books 500 + 300.
+        assert_eq!(v["books"]["natural"], 1);
+        assert_eq!(v["books"]["unnatural"], 1);
+        assert_eq!(v["meld_points"], 225);
+        assert_eq!(v["book_points"], 800);
+        assert_eq!(v["penalty"], 360);
+        assert_eq!(v["total"], 665);
+        assert_eq!(run("--meld 7S 7H 7D --out").unwrap()["total"], 215);
+    }
+
+    #[test]
+    fn score_command_rejects() {
+        assert!(run("--meld KS 2H 2C").unwrap_err().contains("outnumber"));
+        assert!(run("--meld KS KH XX").unwrap_err().contains("bad card"));
+        assert!(run("--left 3H").unwrap_err().contains("--meld"));
+        assert!(run("--meld 3S 3H 3C").unwrap_err().contains("3s"));
+        assert!(run("--bogus").is_err());
+    }
+}
