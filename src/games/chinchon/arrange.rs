@@ -1,0 +1,232 @@
+//! The best arrangement of a hand: the combinations that leave the fewest unmatched points.
+//!
+//! Exact and allocation-free. Hand positions are bits of a `u16` mask (a hand never holds more
+//! than [`HAND_CAP`] cards). The candidate combinations are found per *anchor* (the lowest
+//! position of a combination): only positions that can share a combination with the anchor
+//! (same number or same suit, a `WILD`, a `CIRC` with a number or a `CIRC`) are tried, so a
+//! typical 8-card hand checks a few dozen subsets. Then a dynamic programme over all subsets
+//! of the hand gives `best[mask]`: the least unmatched points of the cards in `mask`, where
+//! the lowest card of `mask` is either left unmatched or covered by a combination anchored at
+//! it. One solve answers "best of the whole hand" and "best after discarding card i" for
+//! every i at once (`best[full - bit i]`).
+
+use super::cards::{Kind, kind};
+use crate::cards::Card;
+
+/// Most cards a hand may hold (after drawing).
+pub const HAND_CAP: usize = 12;
+
+/// The least cyclic arc of the 13-position ring (numbers 1..12, then the `CIRC` slot) that
+/// covers a 13-bit pattern; 0 for the empty pattern.
+const fn arc_table() -> [u8; 1 << 13] {
+    let mut t = [0u8; 1 << 13];
+    let mut p = 1;
+    while p < 1 << 13 {
+        // The largest run of empty positions, cyclically.
+        let mut gap = 0;
+        let mut start = 0;
+        while start < 13 {
+            if p >> start & 1 == 1 {
+                let mut g = 0;
+                let mut k = (start + 1) % 13;
+                while p >> k & 1 == 0 {
+                    g += 1;
+                    k = (k + 1) % 13;
+                }
+                if g > gap {
+                    gap = g;
+                }
+            }
+            start += 1;
+        }
+        t[p] = (13 - gap) as u8;
+        p += 1;
+    }
+    t
+}
+
+static ARC: [u8; 1 << 13] = arc_table();
+
+/// True when `cards` form one combination: a group of 3-4 equal numbers, a group of 3-4
+/// `CIRC`s, or a run of 3+ in one suit (a `CIRC` may stand between 12 and 1, at most one), with
+/// at most one `WILD` standing for any missing card.
+#[inline]
+pub fn is_combination(cards: impl Iterator<Item = Card>) -> bool {
+    let (mut wild, mut circ, mut nats) = (0u32, 0u32, 0u32);
+    let (mut suits, mut nums, mut dup) = (0u8, 0u16, false);
+    for c in cards {
+        match kind(c) {
+            Kind::Action => return false,
+            Kind::Wild => wild += 1,
+            Kind::Circ => circ += 1,
+            Kind::Num { suit, num } => {
+                nats += 1;
+                suits |= 1 << suit;
+                let b = 1u16 << (num - 1);
+                dup |= nums & b != 0;
+                nums |= b;
+            }
+        }
+    }
+    let len = wild + circ + nats;
+    if wild > 1 || len < 3 {
+        return false;
+    }
+    if len <= 4 && ((circ == 0 && nums.count_ones() == 1) || nats == 0) {
+        return true;
+    }
+    if suits.count_ones() != 1 || dup || circ > 1 {
+        return false;
+    }
+    let pattern = nums | (circ as u16) << 12;
+    ARC[pattern as usize] as u32 <= len
+}
+
+/// May cards `a` and `b` share some combination?
+#[inline]
+fn compatible(a: Kind, b: Kind) -> bool {
+    match (a, b) {
+        (Kind::Action, _) | (_, Kind::Action) => false,
+        (Kind::Wild, _) | (_, Kind::Wild) => true,
+        (Kind::Circ, _) | (_, Kind::Circ) => true,
+        (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => s == t || n == m,
+    }
+}
+
+/// A solved hand: `best[mask]` for every subset of the positions, and how it was reached.
+pub struct Solved<const M: usize> {
+    pub n: usize,
+    pub best: [u16; M],
+    /// The combination covering the lowest card of `mask` in an optimum, 0 when unmatched.
+    pub choice: [u16; M],
+}
+
+impl<const M: usize> Solved<M> {
+    /// The whole hand's mask.
+    #[inline]
+    pub fn full(&self) -> u16 {
+        ((1u32 << self.n) - 1) as u16
+    }
+
+    /// The combinations of one optimal arrangement of `mask`, as position masks.
+    pub fn combinations(&self, mut mask: u16, out: &mut [u16; HAND_CAP / 3]) -> usize {
+        let mut k = 0;
+        while mask != 0 {
+            let c = self.choice[mask as usize];
+            if c == 0 {
+                mask &= mask - 1;
+            } else {
+                out[k] = c;
+                k += 1;
+                mask &= !c;
+            }
+        }
+        k
+    }
+}
+
+/// Solves `cards` (at most `log2 M` of them) with `points` per card.
+pub fn solve<const M: usize>(cards: &[Card], points: &[u16]) -> Solved<M> {
+    let n = cards.len();
+    assert!(1 << n <= M, "hand of {n} cards over the table size");
+    let mut combos = [0u16; M];
+    let mut start = [0u16; HAND_CAP + 1];
+    let count = find_combinations(cards, &mut combos, &mut start);
+    let _ = count;
+    let mut s = Solved { n, best: [0; M], choice: [0; M] };
+    for mask in 1..(1usize << n) {
+        let i = mask.trailing_zeros() as usize;
+        let m = mask as u16;
+        let mut best = points[i] + s.best[mask & (mask - 1)];
+        let mut choice = 0;
+        for &c in &combos[start[i] as usize..start[i + 1] as usize] {
+            if c & !m == 0 {
+                let v = s.best[(m & !c) as usize];
+                if v < best {
+                    best = v;
+                    choice = c;
+                }
+            }
+        }
+        s.best[mask] = best;
+        s.choice[mask] = choice;
+    }
+    s
+}
+
+/// Writes every combination of the hand, grouped by anchor (`start[i]..start[i+1]`).
+fn find_combinations(cards: &[Card], combos: &mut [u16], start: &mut [u16; HAND_CAP + 1]) -> usize {
+    let n = cards.len();
+    let mut kinds = [Kind::Action; HAND_CAP];
+    for (k, &c) in kinds.iter_mut().zip(cards) {
+        *k = kind(c);
+    }
+    let mut count = 0;
+    for i in 0..n {
+        start[i] = count as u16;
+        let mut compat = 0u16;
+        for j in i + 1..n {
+            if compatible(kinds[i], kinds[j]) {
+                compat |= 1 << j;
+            }
+        }
+        // Every non-empty submask of `compat`, with the anchor: at least 3 cards.
+        let mut sub = compat;
+        while sub != 0 {
+            if sub.count_ones() >= 2 {
+                let set = sub | 1 << i;
+                if is_combination(positions(set).map(|p| cards[p])) {
+                    combos[count] = set;
+                    count += 1;
+                }
+            }
+            sub = (sub - 1) & compat;
+        }
+    }
+    start[n] = count as u16;
+    count
+}
+
+/// The positions in a mask, lowest first.
+#[inline]
+pub fn positions(mask: u16) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(i)
+    })
+}
+
+/// The least unmatched points of the hand and, for each position, of the hand without it.
+/// `without[i]` is valid for `i < cards.len()`.
+pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
+    if cards.len() <= 8 {
+        fill::<256>(cards, points, without)
+    } else {
+        fill::<{ 1 << HAND_CAP }>(cards, points, without)
+    }
+}
+
+fn fill<const M: usize>(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
+    let s = solve::<M>(cards, points);
+    let full = s.full();
+    for (i, w) in without.iter_mut().enumerate().take(cards.len()) {
+        *w = s.best[(full & !(1 << i)) as usize];
+    }
+    s.best[full as usize]
+}
+
+/// The least unmatched points and one optimal set of combinations (position masks).
+pub fn arrange(cards: &[Card], points: &[u16], out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
+    if cards.len() <= 8 {
+        let s = solve::<256>(cards, points);
+        (s.best[s.full() as usize], s.combinations(s.full(), out))
+    } else {
+        let s = solve::<{ 1 << HAND_CAP }>(cards, points);
+        (s.best[s.full() as usize], s.combinations(s.full(), out))
+    }
+}
