@@ -27,7 +27,14 @@ fn deals(c: &mut Criterion) {
                 i += 1;
                 let mut t = Table::first(4);
                 t.dealer = (i % 4) as usize;
-                black_box(play_deal(&rules, &t, &mut deal_rngs(1, i, 0), &mut s, &mut buf, &mut Quiet))
+                black_box(play_deal(
+                    &rules,
+                    &t,
+                    &mut deal_rngs(1, i, 0),
+                    &mut s,
+                    &mut buf,
+                    &mut Quiet,
+                ))
             })
         });
     }

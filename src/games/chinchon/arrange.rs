@@ -133,7 +133,11 @@ pub fn solve<const M: usize>(cards: &[Card], points: &[u16]) -> Solved<M> {
     let mut start = [0u16; HAND_CAP + 1];
     let count = find_combinations(cards, &mut combos, &mut start);
     let _ = count;
-    let mut s = Solved { n, best: [0; M], choice: [0; M] };
+    let mut s = Solved {
+        n,
+        best: [0; M],
+        choice: [0; M],
+    };
     for mask in 1..(1usize << n) {
         let i = mask.trailing_zeros() as usize;
         let m = mask as u16;

@@ -21,7 +21,10 @@ const SUITS: [char; 4] = ['O', 'C', 'E', 'B'];
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A Spanish card: suit 0..4, number 1..=12.
-    Num { suit: u8, num: u8 },
+    Num {
+        suit: u8,
+        num: u8,
+    },
     Wild,
     Circ,
     /// `DRAW`, `SKIP` or `REV`: never combines.
@@ -32,7 +35,10 @@ pub enum Kind {
 #[inline]
 pub fn kind(c: Card) -> Kind {
     match c.index() {
-        i @ 0..48 => Kind::Num { suit: i / 12, num: i % 12 + 1 },
+        i @ 0..48 => Kind::Num {
+            suit: i / 12,
+            num: i % 12 + 1,
+        },
         48 => Kind::Wild,
         49 => Kind::Circ,
         _ => Kind::Action,
@@ -71,14 +77,26 @@ pub fn names(cards: &[Card]) -> String {
 /// Parses one card (case-insensitive), with a clear one-line error.
 pub fn parse(text: &str) -> Result<Card, String> {
     let up = text.trim().to_ascii_uppercase();
-    let special = [("WILD", WILD), ("CIRC", CIRC), ("DRAW", DRAW), ("SKIP", SKIP), ("REV", REV)];
+    let special = [
+        ("WILD", WILD),
+        ("CIRC", CIRC),
+        ("DRAW", DRAW),
+        ("SKIP", SKIP),
+        ("REV", REV),
+    ];
     if let Some(&(_, c)) = special.iter().find(|(n, _)| *n == up) {
         return Ok(c);
     }
     let bad = || {
-        format!("bad card '{text}': expected a number 1-12 and a suit O C E B (e.g. '7O', '12B'), or WILD CIRC DRAW SKIP REV")
+        format!(
+            "bad card '{text}': expected a number 1-12 and a suit O C E B (e.g. '7O', '12B'), or WILD CIRC DRAW SKIP REV"
+        )
     };
-    let suit = up.chars().last().and_then(|s| SUITS.iter().position(|&x| x == s)).ok_or_else(bad)?;
+    let suit = up
+        .chars()
+        .last()
+        .and_then(|s| SUITS.iter().position(|&x| x == s))
+        .ok_or_else(bad)?;
     let num: u8 = up[..up.len() - 1].parse().map_err(|_| bad())?;
     if !(1..=12).contains(&num) {
         return Err(bad());
@@ -109,7 +127,13 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
     for i in 0..48 {
         s.insert_n(Card::from_index(i), d);
     }
-    for (c, n) in [(WILD, rules.wild), (CIRC, rules.circ), (DRAW, rules.draw), (SKIP, rules.skip), (REV, rules.reverse)] {
+    for (c, n) in [
+        (WILD, rules.wild),
+        (CIRC, rules.circ),
+        (DRAW, rules.draw),
+        (SKIP, rules.skip),
+        (REV, rules.reverse),
+    ] {
         s.insert_n(c, n * d);
     }
     s
@@ -148,7 +172,14 @@ mod tests {
         let r = Rules::default();
         assert_eq!(shoe(&r, 4).len(), 48 + 12);
         assert_eq!(shoe(&r, 5).len(), 2 * (48 + 12));
-        let classic = Rules { wild: 0, circ: 0, draw: 0, skip: 0, reverse: 0, ..Rules::default() };
+        let classic = Rules {
+            wild: 0,
+            circ: 0,
+            draw: 0,
+            skip: 0,
+            reverse: 0,
+            ..Rules::default()
+        };
         assert_eq!(shoe(&classic, 2).len(), 48);
         assert_eq!(ordered_shoe(&classic, 8).len(), 96);
         assert_eq!(points(&r, WILD) + points(&r, CIRC) + points(&r, SKIP), 45);

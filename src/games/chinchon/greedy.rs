@@ -88,7 +88,9 @@ impl Greedy {
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
             let key = match a {
-                Action::Close(c) if without[pos(c)] <= self.close_at.max(0) => -1000 + without[pos(c)] as i32,
+                Action::Close(c) if without[pos(c)] <= self.close_at.max(0) => {
+                    -1000 + without[pos(c)] as i32
+                }
                 Action::Discard(c) => {
                     let hurts = c == DRAW || c == SKIP || (c == REV && three);
                     let bonus = if hurts { self.action_bonus } else { 0 };
@@ -107,7 +109,12 @@ impl Greedy {
 impl Strategy<Chinchon> for Greedy {
     fn begin_deal(&mut self, _seat: Seat) {}
 
-    fn act(&mut self, v: &<Chinchon as Game>::View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    fn act(
+        &mut self,
+        v: &<Chinchon as Game>::View<'_>,
+        legal: &[Action],
+        _rng: &mut GameRng,
+    ) -> Action {
         match v.phase {
             Phase::Draw => self.draw(v, legal),
             _ => self.discard(v, legal),

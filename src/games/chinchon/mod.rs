@@ -29,7 +29,8 @@ pub(crate) const NAME: &str = "chinchon";
 
 impl Game for Chinchon {
     const NAME: &'static str = NAME;
-    const ABOUT: &'static str = "Chinchón with WILD, CIRC and DRAW/SKIP/REV action cards; match to elimination over 100";
+    const ABOUT: &'static str =
+        "Chinchón with WILD, CIRC and DRAW/SKIP/REV action cards; match to elimination over 100";
     const RULES_DOC: &'static str = include_str!("rules.md");
     const MAX_ACTIONS: u32 = 2 * MAX_TURNS + 8;
     const MAX_DEALS: u32 = 200;
@@ -42,7 +43,9 @@ impl Game for Chinchon {
         if (2..=8).contains(&players) {
             Ok(())
         } else {
-            Err(format!("chinchon seats 2-8 players (one deck for 2-4, two for 5-8), not {players}"))
+            Err(format!(
+                "chinchon seats 2-8 players (one deck for 2-4, two for 5-8), not {players}"
+            ))
         }
     }
 
@@ -71,7 +74,12 @@ impl Game for Chinchon {
             End::Closed(_) => (self.close.scores, self.close.winners),
             _ => ([0; 8], SeatMask::EMPTY),
         };
-        DealResult { players: self.players, scores, winners, turns: self.turns }
+        DealResult {
+            players: self.players,
+            scores,
+            winners,
+            turns: self.turns,
+        }
     }
 
     fn shoe(&self) -> CardCounts {
@@ -91,7 +99,10 @@ impl Game for Chinchon {
         match a {
             Action::DrawStock => format!("{who} draws from the stock ({} left)", self.stock.len()),
             Action::DrawDiscard => {
-                format!("{who} takes {} from the discards", self.discard.top().map(name).unwrap_or_default())
+                format!(
+                    "{who} takes {} from the discards",
+                    self.discard.top().map(name).unwrap_or_default()
+                )
             }
             Action::Discard(c) => format!("{who} discards {}", name(c)),
             Action::Close(c) => format!("{who} closes, {} face down", name(c)),
@@ -100,24 +111,56 @@ impl Game for Chinchon {
 
     fn render(&self) -> String {
         let mut s = String::new();
-        let dir = if self.clockwise { "clockwise" } else { "counter-clockwise" };
-        let _ = writeln!(s, "turn {} seat {} {:?} {dir}; stock {} | discards top {} ({} cards)",
-            self.turns, self.turn, self.phase, self.stock.len(),
-            self.discard.top().map(name).unwrap_or_else(|| "-".into()), self.discard.len());
+        let dir = if self.clockwise {
+            "clockwise"
+        } else {
+            "counter-clockwise"
+        };
+        let _ = writeln!(
+            s,
+            "turn {} seat {} {:?} {dir}; stock {} | discards top {} ({} cards)",
+            self.turns,
+            self.turn,
+            self.phase,
+            self.stock.len(),
+            self.discard.top().map(name).unwrap_or_else(|| "-".into()),
+            self.discard.len()
+        );
         match self.effect {
-            Effect::Drew(v, true) => { let _ = writeln!(s, "  seat {v} drew a card and lost its turn (DRAW)"); }
-            Effect::Drew(v, false) => { let _ = writeln!(s, "  seat {v} lost its turn (DRAW, no card to draw)"); }
-            Effect::Skipped(v) => { let _ = writeln!(s, "  seat {v} lost its turn"); }
-            Effect::Reversed => { let _ = writeln!(s, "  direction reversed"); }
+            Effect::Drew(v, true) => {
+                let _ = writeln!(s, "  seat {v} drew a card and lost its turn (DRAW)");
+            }
+            Effect::Drew(v, false) => {
+                let _ = writeln!(s, "  seat {v} lost its turn (DRAW, no card to draw)");
+            }
+            Effect::Skipped(v) => {
+                let _ = writeln!(s, "  seat {v} lost its turn");
+            }
+            Effect::Reversed => {
+                let _ = writeln!(s, "  direction reversed");
+            }
             Effect::None => {}
         }
         for seat in self.active.iter() {
-            let _ = writeln!(s, "  seat {seat}: {}", cards::names(self.hands[seat].as_slice()));
+            let _ = writeln!(
+                s,
+                "  seat {seat}: {}",
+                cards::names(self.hands[seat].as_slice())
+            );
         }
         if let End::Closed(c) = self.end {
-            let melds: Vec<String> = self.close.melds[..self.close.n_melds].iter().map(|m| cards::names(m.as_slice())).collect();
-            let _ = writeln!(s, "  seat {c} closed ({}): [{}]{}; scores {:?}", self.face_down.map(name).unwrap_or_default(),
-                melds.join("] ["), if self.close.chinchon { " CHINCHON" } else { "" }, &self.close.scores[..self.players]);
+            let melds: Vec<String> = self.close.melds[..self.close.n_melds]
+                .iter()
+                .map(|m| cards::names(m.as_slice()))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  seat {c} closed ({}): [{}]{}; scores {:?}",
+                self.face_down.map(name).unwrap_or_default(),
+                melds.join("] ["),
+                if self.close.chinchon { " CHINCHON" } else { "" },
+                &self.close.scores[..self.players]
+            );
         } else if self.end != End::Running {
             let _ = writeln!(s, "  deal over: {:?}, no winner", self.end);
         }
@@ -130,13 +173,22 @@ impl Game for Chinchon {
 
     fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
         if !(7..=8).contains(&args.len()) {
-            return Err(format!("score chinchon takes 7 or 8 cards (e.g. 1O 2O 3O 7C 7E 7B WILD), got {}", args.len()));
+            return Err(format!(
+                "score chinchon takes 7 or 8 cards (e.g. 1O 2O 3O 7C 7E 7B WILD), got {}",
+                args.len()
+            ));
         }
-        let hand: Vec<_> = args.iter().map(|a| cards::parse(a)).collect::<Result<_, _>>()?;
+        let hand: Vec<_> = args
+            .iter()
+            .map(|a| cards::parse(a))
+            .collect::<Result<_, _>>()?;
         let counts: CardCounts = hand.iter().copied().collect();
         let shoe = cards::shoe(rules, 8);
         if let Some((c, _)) = counts.iter().find(|&(c, n)| n > shoe.count(c)) {
-            return Err(format!("too many copies of {} for two decks under these rules", name(c)));
+            return Err(format!(
+                "too many copies of {} for two decks under these rules",
+                name(c)
+            ));
         }
         Ok(scoring::score_json(rules, &hand))
     }
@@ -147,7 +199,13 @@ impl Game for Chinchon {
             return;
         }
         m.add_scores(r);
-        let over = SeatMask(m.active.0 & m.active.iter().filter(|&s| m.totals[s] > rules.eliminate_over).fold(0, |a, s| a | 1 << s));
+        let over = SeatMask(
+            m.active.0
+                & m.active
+                    .iter()
+                    .filter(|&s| m.totals[s] > rules.eliminate_over)
+                    .fold(0, |a, s| a | 1 << s),
+        );
         if over != m.active {
             m.active = SeatMask(m.active.0 & !over.0);
         }

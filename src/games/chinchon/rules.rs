@@ -58,11 +58,36 @@ impl Default for Rules {
 }
 
 const SWITCHES: &[Switch] = &[
-    Switch { key: "wild", default: "2", allowed: "an integer 0..=8", doc: "WILD cards per deck" },
-    Switch { key: "circ", default: "4", allowed: "an integer 0..=8", doc: "CIRC cards per deck" },
-    Switch { key: "draw", default: "2", allowed: "an integer 0..=8", doc: "DRAW cards per deck" },
-    Switch { key: "skip", default: "2", allowed: "an integer 0..=8", doc: "SKIP cards per deck" },
-    Switch { key: "reverse", default: "2", allowed: "an integer 0..=8", doc: "REV cards per deck" },
+    Switch {
+        key: "wild",
+        default: "2",
+        allowed: "an integer 0..=8",
+        doc: "WILD cards per deck",
+    },
+    Switch {
+        key: "circ",
+        default: "4",
+        allowed: "an integer 0..=8",
+        doc: "CIRC cards per deck",
+    },
+    Switch {
+        key: "draw",
+        default: "2",
+        allowed: "an integer 0..=8",
+        doc: "DRAW cards per deck",
+    },
+    Switch {
+        key: "skip",
+        default: "2",
+        allowed: "an integer 0..=8",
+        doc: "SKIP cards per deck",
+    },
+    Switch {
+        key: "reverse",
+        default: "2",
+        allowed: "an integer 0..=8",
+        doc: "REV cards per deck",
+    },
     Switch {
         key: "reverse_two_players",
         default: "nothing",
@@ -81,8 +106,18 @@ const SWITCHES: &[Switch] = &[
         allowed: "none|win|-25|-50",
         doc: "closing with a 7-card run without wild: nothing special, wins the match, or scores -25/-50",
     },
-    Switch { key: "wild_points", default: "25", allowed: "an integer 0..=50", doc: "an unmatched WILD's points" },
-    Switch { key: "circ_points", default: "10", allowed: "an integer 0..=50", doc: "an unmatched CIRC's points" },
+    Switch {
+        key: "wild_points",
+        default: "25",
+        allowed: "an integer 0..=50",
+        doc: "an unmatched WILD's points",
+    },
+    Switch {
+        key: "circ_points",
+        default: "10",
+        allowed: "an integer 0..=50",
+        doc: "an unmatched CIRC's points",
+    },
     Switch {
         key: "action_points",
         default: "10",
@@ -113,8 +148,12 @@ impl RulesTrait for Rules {
             "reverse_two_players" => self.reverse_skips_two = parse_choice(key, value, &REV2)? == 1,
             "close_limit" => self.close_limit = small(value, 25)? as u16,
             "chinchon" => {
-                self.chinchon = [ChinchonBonus::None, ChinchonBonus::Win, ChinchonBonus::Minus25, ChinchonBonus::Minus50]
-                    [parse_choice(key, value, &BONUS)?]
+                self.chinchon = [
+                    ChinchonBonus::None,
+                    ChinchonBonus::Win,
+                    ChinchonBonus::Minus25,
+                    ChinchonBonus::Minus50,
+                ][parse_choice(key, value, &BONUS)?]
             }
             "wild_points" => self.wild_points = small(value, 50)? as u16,
             "circ_points" => self.circ_points = small(value, 50)? as u16,
@@ -160,7 +199,10 @@ mod tests {
         let mut r = d;
         r.set("chinchon", "-50").unwrap();
         r.set("reverse_two_players", "skip").unwrap();
-        assert_eq!((r.chinchon, r.reverse_skips_two), (ChinchonBonus::Minus50, true));
+        assert_eq!(
+            (r.chinchon, r.reverse_skips_two),
+            (ChinchonBonus::Minus50, true)
+        );
         assert!(r.set("wild", "9").is_err());
         assert!(r.set("nope", "1").is_err());
         assert!(r.set("chinchon", "-10").is_err());

@@ -63,7 +63,11 @@ pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
     out.n_melds = k;
     out.minus_ten = u == 0;
     out.chinchon = u == 0 && is_chinchon(hand);
-    out.scores[closer] = if u == 0 { clean_close_score(&s.rules, out.chinchon) } else { u as i32 };
+    out.scores[closer] = if u == 0 {
+        clean_close_score(&s.rules, out.chinchon)
+    } else {
+        u as i32
+    };
     let mut p = s.next(closer);
     while p != closer {
         out.scores[p] = score_other(s, p, &mut out);
@@ -94,7 +98,11 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
     if !out.minus_ten {
         out.laid_off[seat] = lay_off(&mut out.melds[..out.n_melds], &mut loose);
     }
-    loose.as_slice().iter().map(|&c| points(&s.rules, c) as i32).sum()
+    loose
+        .as_slice()
+        .iter()
+        .map(|&c| points(&s.rules, c) as i32)
+        .sum()
 }
 
 /// Moves loose cards onto melds while one fits; returns how many moved.
@@ -128,7 +136,9 @@ pub fn score_json(rules: &Rules, cards: &[Card]) -> serde_json::Value {
         }
         let mut without = [0u16; HAND_CAP];
         best_and_without(cards, &pts[..8], &mut without);
-        let i = (0..8).min_by_key(|&i| (without[i], u16::MAX - pts[i])).expect("8 cards");
+        let i = (0..8)
+            .min_by_key(|&i| (without[i], u16::MAX - pts[i]))
+            .expect("8 cards");
         discard = Some(hand.remove_at(i));
     }
     let hand = hand.as_slice();

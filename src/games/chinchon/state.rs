@@ -135,7 +135,11 @@ impl Chinchon {
     pub(crate) fn next(&self, seat: Seat) -> Seat {
         let mut p = seat;
         loop {
-            p = if self.clockwise { (p + 1) % self.players } else { (p + self.players - 1) % self.players };
+            p = if self.clockwise {
+                (p + 1) % self.players
+            } else {
+                (p + self.players - 1) % self.players
+            };
             if self.active.contains(p) || p == seat {
                 return p;
             }
@@ -251,7 +255,10 @@ impl Chinchon {
             }
             (Phase::Discard, Action::Close(c)) => {
                 let i = self.take_from_hand(seat, c);
-                assert!(self.without[i] <= self.rules.close_limit, "close over the limit");
+                assert!(
+                    self.without[i] <= self.rules.close_limit,
+                    "close over the limit"
+                );
                 self.face_down = Some(c);
                 self.turns += 1;
                 self.finish(End::Closed(seat));
@@ -271,7 +278,11 @@ impl Chinchon {
     /// Removes one copy of `c` from the hand and returns the position it had.
     fn take_from_hand(&mut self, seat: Seat, c: Card) -> usize {
         let hand = &mut self.hands[seat];
-        let i = hand.as_slice().iter().position(|&x| x == c).expect("card not in hand");
+        let i = hand
+            .as_slice()
+            .iter()
+            .position(|&x| x == c)
+            .expect("card not in hand");
         hand.remove_at(i);
         i
     }

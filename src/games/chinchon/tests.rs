@@ -31,7 +31,13 @@ fn naive_valid(cards: &[Card]) -> bool {
     if wilds > 1 || cards.len() < 3 || rest.iter().any(|&x| x.index() >= 50) {
         return false;
     }
-    let slot = |x: Card| if x == CIRC { 12 } else { x.index() as usize % 12 };
+    let slot = |x: Card| {
+        if x == CIRC {
+            12
+        } else {
+            x.index() as usize % 12
+        }
+    };
     let suit = |x: Card| x.index() / 12;
     let all_circ = rest.iter().all(|&x| x == CIRC);
     let same_num = rest.iter().all(|&x| x != CIRC && slot(x) == slot(rest[0]));
@@ -67,10 +73,15 @@ fn brute(cards: &[Card], p: &[u16]) -> u16 {
         if set.count_ones() < 3 {
             continue;
         }
-        let pick: Vec<Card> = (0..n).filter(|i| set >> i & 1 == 1).map(|i| cards[i]).collect();
+        let pick: Vec<Card> = (0..n)
+            .filter(|i| set >> i & 1 == 1)
+            .map(|i| cards[i])
+            .collect();
         if naive_valid(&pick) {
-            let (rc, rp): (Vec<Card>, Vec<u16>) =
-                (0..n).filter(|i| set >> i & 1 == 0).map(|i| (cards[i], p[i])).unzip();
+            let (rc, rp): (Vec<Card>, Vec<u16>) = (0..n)
+                .filter(|i| set >> i & 1 == 0)
+                .map(|i| (cards[i], p[i]))
+                .unzip();
             best = best.min(brute(&rc, &rp));
         }
     }
@@ -79,10 +90,35 @@ fn brute(cards: &[Card], p: &[u16]) -> u16 {
 
 #[test]
 fn combinations_by_hand() {
-    let yes = ["1O 2O 3O", "7C 7E 7B 7O", "7C 7C 7E", "CIRC CIRC CIRC", "CIRC WILD CIRC", "11B 12B CIRC 1B 2B",
-        "12O CIRC 1O", "CIRC 1O 2O", "5E WILD 7E", "5E 7E WILD 8E", "9C WILD 9E", "11O 12O WILD", "12C WILD 1C"];
-    let no = ["1O 2O", "1O 2O 4O", "7C 7E 7B 7O 7C", "12O 1O 2O", "CIRC CIRC 1O", "5E WILD WILD", "3O 4O 5C",
-        "1O 2O 3O DRAW", "CIRC CIRC CIRC CIRC CIRC", "11O 12O CIRC CIRC 1O", "5O 5O 6O", "5E WILD 8E"];
+    let yes = [
+        "1O 2O 3O",
+        "7C 7E 7B 7O",
+        "7C 7C 7E",
+        "CIRC CIRC CIRC",
+        "CIRC WILD CIRC",
+        "11B 12B CIRC 1B 2B",
+        "12O CIRC 1O",
+        "CIRC 1O 2O",
+        "5E WILD 7E",
+        "5E 7E WILD 8E",
+        "9C WILD 9E",
+        "11O 12O WILD",
+        "12C WILD 1C",
+    ];
+    let no = [
+        "1O 2O",
+        "1O 2O 4O",
+        "7C 7E 7B 7O 7C",
+        "12O 1O 2O",
+        "CIRC CIRC 1O",
+        "5E WILD WILD",
+        "3O 4O 5C",
+        "1O 2O 3O DRAW",
+        "CIRC CIRC CIRC CIRC CIRC",
+        "11O 12O CIRC CIRC 1O",
+        "5O 5O 6O",
+        "5E WILD 8E",
+    ];
     for h in yes {
         assert!(is_combination(cs(h).into_iter()), "{h}");
         assert!(naive_valid(&cs(h)), "{h}");
@@ -117,7 +153,11 @@ fn best_arrangement_tables_by_hand() {
 
 #[test]
 fn arrangement_search_matches_brute_force_on_random_hands() {
-    let r = Rules { wild: 4, circ: 6, ..Rules::default() };
+    let r = Rules {
+        wild: 4,
+        circ: 6,
+        ..Rules::default()
+    };
     let mut deck = ordered_shoe(&r, 8);
     let mut rng = GameRng::new(11, 4);
     for round in 0..1500 {
@@ -129,12 +169,25 @@ fn arrangement_search_matches_brute_force_on_random_hands() {
         let best = best_and_without(hand, &p, &mut without);
         assert_eq!(best, brute(hand, &p), "{}", cards::names(hand));
         let i = round % n;
-        let rest: Vec<Card> = hand.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-        assert_eq!(without[i], brute(&rest, &pts(&r, &rest)), "{} without {i}", cards::names(hand));
+        let rest: Vec<Card> = hand
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x)
+            .collect();
+        assert_eq!(
+            without[i],
+            brute(&rest, &pts(&r, &rest)),
+            "{} without {i}",
+            cards::names(hand)
+        );
         let mut out = [0u16; 4];
         let (u, k) = arrange::arrange(hand, &p, &mut out);
         let covered: u16 = out[..k].iter().fold(0, |a, &m| a | m);
-        let loose: u16 = (0..n).filter(|&j| covered >> j & 1 == 0).map(|j| p[j]).sum();
+        let loose: u16 = (0..n)
+            .filter(|&j| covered >> j & 1 == 0)
+            .map(|j| p[j])
+            .sum();
         assert_eq!((u, loose), (best, best));
         for &m in &out[..k] {
             assert!(is_combination(arrange::positions(m).map(|j| hand[j])));
@@ -176,7 +229,11 @@ fn legal(g: &Chinchon) -> Vec<Action> {
     out.to_vec()
 }
 
-const H3: [&str; 3] = ["1C 2C 3C 4C 5C 6C 7C", "1E 2E 3E 4E 5E 6E 7E", "1O 2O 3O DRAW SKIP REV 9B"];
+const H3: [&str; 3] = [
+    "1C 2C 3C 4C 5C 6C 7C",
+    "1E 2E 3E 4E 5E 6E 7E",
+    "1O 2O 3O DRAW SKIP REV 9B",
+];
 
 #[test]
 fn draw_card_makes_the_next_player_draw_and_lose_its_turn() {
@@ -234,11 +291,18 @@ fn special_cards_cannot_be_taken_from_the_discards() {
 #[test]
 fn closing_scores_and_lay_offs() {
     let r = Rules::default();
-    let hands = ["3C 8O 9O 12O 1C 10E 12B", "4O 5O 7C 7E 7B 10C 11C", "1O 2O 3O 4E 5E 6E 9B"];
+    let hands = [
+        "3C 8O 9O 12O 1C 10E 12B",
+        "4O 5O 7C 7E 7B 10C 11C",
+        "1O 2O 3O 4E 5E 6E 9B",
+    ];
     let mut g = game(&r, &hands, "8B", "2C");
     g.apply(Action::DrawStock);
     let l = legal(&g);
-    assert!(l.contains(&Action::Close(c("9B"))) && !l.contains(&Action::Close(c("2C"))), "{l:?}");
+    assert!(
+        l.contains(&Action::Close(c("9B"))) && !l.contains(&Action::Close(c("2C"))),
+        "{l:?}"
+    );
     g.apply(Action::Close(c("9B")));
     assert_eq!(g.to_act(), None);
     let res = g.result();
@@ -251,7 +315,11 @@ fn closing_scores_and_lay_offs() {
 #[test]
 fn minus_ten_close_forbids_lay_offs() {
     let r = Rules::default();
-    let hands = ["3C 8O 9O 12O 1C 10E 12B", "4O 5O 7C 7E 7B 10C 11C", "1O 2O 3O 4E 5E 6E 9B"];
+    let hands = [
+        "3C 8O 9O 12O 1C 10E 12B",
+        "4O 5O 7C 7E 7B 10C 11C",
+        "1O 2O 3O 4E 5E 6E 9B",
+    ];
     let mut g = game(&r, &hands, "8B", "3E");
     g.apply(Action::DrawStock);
     g.apply(Action::Close(c("9B")));
@@ -262,8 +330,17 @@ fn minus_ten_close_forbids_lay_offs() {
 
 #[test]
 fn chinchon_switch() {
-    let hands = ["3C 8O 9O 12O 1C 10E 12B", "4E 5E 7C 7E 7B 10C 11C", "1O 2O 3O 4O 5O 6O 9B"];
-    for (sw, want) in [("none", -10), ("-25", -25), ("-50", -50), ("win", CHINCHON_WIN)] {
+    let hands = [
+        "3C 8O 9O 12O 1C 10E 12B",
+        "4E 5E 7C 7E 7B 10C 11C",
+        "1O 2O 3O 4O 5O 6O 9B",
+    ];
+    for (sw, want) in [
+        ("none", -10),
+        ("-25", -25),
+        ("-50", -50),
+        ("win", CHINCHON_WIN),
+    ] {
         let mut r = Rules::default();
         r.set("chinchon", sw).unwrap();
         let mut g = game(&r, &hands, "8B", "7O");
@@ -288,7 +365,10 @@ fn empty_stock_reshuffles_the_discards_but_the_top() {
     let top = g.discard.top().unwrap();
     let n = g.discard.len();
     g.apply(Action::DrawStock);
-    assert_eq!((g.discard.len(), g.discard.top(), g.stock.len()), (1, Some(top), n - 2));
+    assert_eq!(
+        (g.discard.len(), g.discard.top(), g.stock.len()),
+        (1, Some(top), n - 2)
+    );
     crate::game::check::check_state(&g, 3).unwrap();
 }
 
@@ -296,7 +376,12 @@ fn empty_stock_reshuffles_the_discards_but_the_top() {
 fn elimination_and_match_end() {
     let r = Rules::default();
     let mut m = MatchProgress::new(3);
-    let deal = |s: [i32; 3]| DealResult { players: 3, scores: [s[0], s[1], s[2], 0, 0, 0, 0, 0], winners: SeatMask::EMPTY, turns: 5 };
+    let deal = |s: [i32; 3]| DealResult {
+        players: 3,
+        scores: [s[0], s[1], s[2], 0, 0, 0, 0, 0],
+        winners: SeatMask::EMPTY,
+        turns: 5,
+    };
     Chinchon::match_add(&r, &mut m, &deal([101, 50, 2]));
     assert_eq!(m.active, SeatMask(0b110));
     assert!(!Chinchon::match_over(&r, &m));
@@ -306,7 +391,11 @@ fn elimination_and_match_end() {
     assert_eq!(Chinchon::match_winners(&r, &m), SeatMask::one(1));
     let mut m = MatchProgress::new(2);
     Chinchon::match_add(&r, &mut m, &deal([110, 105, 0]));
-    assert_eq!(m.active, SeatMask(0b11), "all over together: nobody eliminated");
+    assert_eq!(
+        m.active,
+        SeatMask(0b11),
+        "all over together: nobody eliminated"
+    );
     assert!(Chinchon::match_over(&r, &m));
     assert_eq!(Chinchon::match_winners(&r, &m), SeatMask::one(1));
 }
@@ -316,15 +405,32 @@ fn score_command() {
     let r = Rules::default();
     let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
     let v = Chinchon::score_cli(&r, &args("1O 2O 3O 7C 7E 7B 4C")).unwrap();
-    assert_eq!(v, serde_json::json!({"unmatched": 4, "can_close": true, "combinations": [["1O", "2O", "3O"], ["7C", "7E", "7B"]]}));
+    assert_eq!(
+        v,
+        serde_json::json!({"unmatched": 4, "can_close": true, "combinations": [["1O", "2O", "3O"], ["7C", "7E", "7B"]]})
+    );
     let v = Chinchon::score_cli(&r, &args("11B 12B CIRC 1B WILD 9C 9E 12O")).unwrap();
-    assert_eq!((v["unmatched"].as_u64(), v["discard"].as_str()), (Some(0), Some("12O")));
+    assert_eq!(
+        (v["unmatched"].as_u64(), v["discard"].as_str()),
+        (Some(0), Some("12O"))
+    );
     assert_eq!(v["can_close"], serde_json::json!(true));
     let v = Chinchon::score_cli(&r, &args("1O 5O 9O 3C 7C 11E 12B")).unwrap();
-    assert_eq!((v["unmatched"].as_u64(), v["can_close"].as_bool()), (Some(48), Some(false)));
+    assert_eq!(
+        (v["unmatched"].as_u64(), v["can_close"].as_bool()),
+        (Some(48), Some(false))
+    );
     assert!(Chinchon::score_cli(&r, &args("1O 2O")).is_err());
-    assert!(Chinchon::score_cli(&r, &args("1O 2O 3O 4O 5O 6O 13O")).unwrap_err().contains("bad card"));
-    assert!(Chinchon::score_cli(&r, &args("1O 1O 1O 4O 5O 6O 7O")).unwrap_err().contains("too many"));
+    assert!(
+        Chinchon::score_cli(&r, &args("1O 2O 3O 4O 5O 6O 13O"))
+            .unwrap_err()
+            .contains("bad card")
+    );
+    assert!(
+        Chinchon::score_cli(&r, &args("1O 1O 1O 4O 5O 6O 7O"))
+            .unwrap_err()
+            .contains("too many")
+    );
 }
 
 fn variants() -> Vec<(&'static str, Rules)> {
@@ -335,29 +441,62 @@ fn variants() -> Vec<(&'static str, Rules)> {
     }
     v.push(("classic", classic));
     let mut heavy = Rules::default();
-    for (k, x) in [("wild", "8"), ("circ", "8"), ("draw", "8"), ("skip", "4"), ("reverse", "6"), ("close_limit", "0")] {
+    for (k, x) in [
+        ("wild", "8"),
+        ("circ", "8"),
+        ("draw", "8"),
+        ("skip", "4"),
+        ("reverse", "6"),
+        ("close_limit", "0"),
+    ] {
         heavy.set(k, x).unwrap();
     }
     v.push(("heavy", heavy));
     let mut other = Rules::default();
-    for (k, x) in [("reverse_two_players", "skip"), ("chinchon", "win"), ("close_limit", "25")] {
+    for (k, x) in [
+        ("reverse_two_players", "skip"),
+        ("chinchon", "win"),
+        ("close_limit", "25"),
+    ] {
         other.set(k, x).unwrap();
     }
     v.push(("other", other));
     v
 }
 
+/// Random seats rarely get under the close limit, so most of their deals run to the turn cap:
+/// a few such deals per case, and many more with `close_limit=25`, where deals are short.
 #[test]
 fn invariant_harness_every_player_count_and_variant() {
     let mut total = 0;
     for (name, r) in variants() {
+        let mut loose = r;
+        loose.set("close_limit", "25").unwrap();
         for players in 2..=8 {
-            let n = if players <= 4 { 120 } else { 50 };
-            let rep = random_deals::<Chinchon>(&r, players, n, 7 + players as u64).unwrap_or_else(|e| panic!("{name}: {e}"));
-            total += rep.deals;
+            let seed = 7 + players as u64;
+            for (rules, n) in [(r, 6), (loose, 80)] {
+                let rep = random_deals::<Chinchon>(&rules, players, n, seed)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                total += rep.deals;
+            }
         }
     }
     assert!(total >= 2000);
+}
+
+#[test]
+fn invariant_harness_with_greedy_seats() {
+    let spec = resolve::<Chinchon>("greedy").unwrap();
+    for (name, r) in variants() {
+        for players in [2, 4, 6, 8] {
+            let mut seats: Vec<Box<dyn Strategy<Chinchon>>> = (0..players)
+                .map(|_| crate::strategy::build::<Chinchon>(&spec))
+                .collect();
+            let rep = crate::game::check::deals_with(&r, players, 60, 9, &mut seats)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(rep.deals, 60);
+        }
+    }
 }
 
 #[test]
@@ -379,13 +518,21 @@ fn knob_file_resolves_and_greedy_is_listed() {
 #[test]
 fn greedy_beats_random() {
     let r = Rules::default();
-    let mut seats: Vec<Box<dyn Strategy<Chinchon>>> = vec![Box::new(Greedy::new(&Params::default())), Box::new(Random)];
+    let mut seats: Vec<Box<dyn Strategy<Chinchon>>> =
+        vec![Box::new(Greedy::new(&Params::default())), Box::new(Random)];
     let mut buf = ActionList::new();
     let (mut wins, mut losses) = (0.0, 0.0);
     for i in 0..300u64 {
         let mut t = Table::first(2);
         t.dealer = (i % 2) as usize;
-        let (res, _) = play_deal(&r, &t, &mut deal_rngs(5, i, 0), &mut seats, &mut buf, &mut Quiet);
+        let (res, _) = play_deal(
+            &r,
+            &t,
+            &mut deal_rngs(5, i, 0),
+            &mut seats,
+            &mut buf,
+            &mut Quiet,
+        );
         let k = res.winners.len() as f64;
         if res.winners.contains(0) {
             wins += 1.0 / k;
@@ -394,5 +541,8 @@ fn greedy_beats_random() {
             losses += 1.0 / k;
         }
     }
-    assert!(wins > 4.0 * losses && wins > 200.0, "greedy {wins} vs random {losses}");
+    assert!(
+        wins > 4.0 * losses && wins > 200.0,
+        "greedy {wins} vs random {losses}"
+    );
 }
