@@ -131,8 +131,7 @@ pub fn solve<const M: usize>(cards: &[Card], points: &[u16]) -> Solved<M> {
     assert!(1 << n <= M, "hand of {n} cards over the table size");
     let mut combos = [0u16; M];
     let mut start = [0u16; HAND_CAP + 1];
-    let count = find_combinations(cards, &mut combos, &mut start);
-    let _ = count;
+    find_combinations(cards, &mut combos, &mut start);
     let mut s = Solved {
         n,
         best: [0; M],
@@ -159,7 +158,7 @@ pub fn solve<const M: usize>(cards: &[Card], points: &[u16]) -> Solved<M> {
 }
 
 /// Writes every combination of the hand, grouped by anchor (`start[i]..start[i+1]`).
-fn find_combinations(cards: &[Card], combos: &mut [u16], start: &mut [u16; HAND_CAP + 1]) -> usize {
+fn find_combinations(cards: &[Card], combos: &mut [u16], start: &mut [u16; HAND_CAP + 1]) {
     let n = cards.len();
     let mut kinds = [Kind::Action; HAND_CAP];
     for (k, &c) in kinds.iter_mut().zip(cards) {
@@ -188,7 +187,6 @@ fn find_combinations(cards: &[Card], combos: &mut [u16], start: &mut [u16; HAND_
         }
     }
     start[n] = count as u16;
-    count
 }
 
 /// The positions in a mask, lowest first.
@@ -216,12 +214,46 @@ pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND
 }
 
 fn fill<const M: usize>(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
-    let s = solve::<M>(cards, points);
-    let full = s.full();
+    let mut combos = [0u16; M];
+    let mut start = [0u16; HAND_CAP + 1];
+    find_combinations(cards, &mut combos, &mut start);
+    let mut memo = Memo { combos: &combos, start: &start, points, best: [u16::MAX; M] };
+    let full = ((1u32 << cards.len()) - 1) as u16;
     for (i, w) in without.iter_mut().enumerate().take(cards.len()) {
-        *w = s.best[(full & !(1 << i)) as usize];
+        *w = memo.get(full & !(1 << i));
     }
-    s.best[full as usize]
+    memo.get(full)
+}
+
+/// The same recurrence as [`solve`], evaluated only on the subsets it reaches (memoised):
+/// with few candidate combinations that is a small fraction of all subsets.
+struct Memo<'a, const M: usize> {
+    combos: &'a [u16; M],
+    start: &'a [u16; HAND_CAP + 1],
+    points: &'a [u16],
+    best: [u16; M],
+}
+
+impl<const M: usize> Memo<'_, M> {
+    fn get(&mut self, mask: u16) -> u16 {
+        if mask == 0 {
+            return 0;
+        }
+        let known = self.best[mask as usize];
+        if known != u16::MAX {
+            return known;
+        }
+        let i = mask.trailing_zeros() as usize;
+        let mut best = self.points[i] + self.get(mask & (mask - 1));
+        for k in self.start[i] as usize..self.start[i + 1] as usize {
+            let c = self.combos[k];
+            if c & !mask == 0 {
+                best = best.min(self.get(mask & !c));
+            }
+        }
+        self.best[mask as usize] = best;
+        best
+    }
 }
 
 /// The least unmatched points and one optimal set of combinations (position masks).
