@@ -2,7 +2,7 @@
 //! best-arrangement search on 8-card hands (the hot path).
 
 use cardsim::cards::{Card, GameRng};
-use cardsim::game::{ActionList, Game, Table};
+use cardsim::game::{ActionList, Table};
 use cardsim::games::chinchon::{Chinchon, Rules, best_and_without, kind};
 use cardsim::sim::{Quiet, deal_rngs, play_deal};
 use cardsim::strategy::{Strategy, build, resolve};

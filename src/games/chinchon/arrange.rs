@@ -214,15 +214,61 @@ pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND
 }
 
 fn fill<const M: usize>(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
+    let h = Sorted::new(cards, points);
     let mut combos = [0u16; M];
     let mut start = [0u16; HAND_CAP + 1];
-    find_combinations(cards, &mut combos, &mut start);
-    let mut memo = Memo { combos: &combos, start: &start, points, best: [u16::MAX; M] };
-    let full = ((1u32 << cards.len()) - 1) as u16;
-    for (i, w) in without.iter_mut().enumerate().take(cards.len()) {
-        *w = memo.get(full & !(1 << i));
+    find_combinations(&h.cards[..h.n], &mut combos, &mut start);
+    let mut memo = Memo {
+        combos: &combos,
+        start: &start,
+        points: &h.points,
+        best: [u16::MAX; M],
+    };
+    let full = ((1u32 << h.n) - 1) as u16;
+    for k in 0..h.n {
+        without[h.order[k] as usize] = memo.get(full & !(1 << k));
     }
     memo.get(full)
+}
+
+/// A hand sorted by card index (numbers first, then `WILD`, `CIRC`, action cards), so that
+/// the anchor of a combination holding a number is a number, whose compatible cards are few.
+struct Sorted {
+    cards: [Card; HAND_CAP],
+    points: [u16; HAND_CAP],
+    /// `order[k]`: the caller's position of sorted position `k`.
+    order: [u8; HAND_CAP],
+    n: usize,
+}
+
+impl Sorted {
+    fn new(cards: &[Card], points: &[u16]) -> Sorted {
+        let n = cards.len();
+        let mut h = Sorted {
+            cards: [Card::from_index(0); HAND_CAP],
+            points: [0; HAND_CAP],
+            order: [0; HAND_CAP],
+            n,
+        };
+        for i in 0..n {
+            let mut k = i;
+            while k > 0 && h.cards[k - 1].index() > cards[i].index() {
+                h.cards[k] = h.cards[k - 1];
+                h.points[k] = h.points[k - 1];
+                h.order[k] = h.order[k - 1];
+                k -= 1;
+            }
+            h.cards[k] = cards[i];
+            h.points[k] = points[i];
+            h.order[k] = i as u8;
+        }
+        h
+    }
+
+    /// A mask of sorted positions as the caller's positions.
+    fn unsort(&self, mask: u16) -> u16 {
+        positions(mask).fold(0, |a, k| a | 1 << self.order[k])
+    }
 }
 
 /// The same recurrence as [`solve`], evaluated only on the subsets it reaches (memoised):
@@ -258,11 +304,16 @@ impl<const M: usize> Memo<'_, M> {
 
 /// The least unmatched points and one optimal set of combinations (position masks).
 pub fn arrange(cards: &[Card], points: &[u16], out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
-    if cards.len() <= 8 {
-        let s = solve::<256>(cards, points);
+    let h = Sorted::new(cards, points);
+    let (best, k) = if h.n <= 8 {
+        let s = solve::<256>(&h.cards[..h.n], &h.points[..h.n]);
         (s.best[s.full() as usize], s.combinations(s.full(), out))
     } else {
-        let s = solve::<{ 1 << HAND_CAP }>(cards, points);
+        let s = solve::<{ 1 << HAND_CAP }>(&h.cards[..h.n], &h.points[..h.n]);
         (s.best[s.full() as usize], s.combinations(s.full(), out))
+    };
+    for m in out[..k].iter_mut() {
+        *m = h.unsort(*m);
     }
+    (best, k)
 }
