@@ -157,34 +157,116 @@ pub fn solve<const M: usize>(cards: &[Card], points: &[u16]) -> Solved<M> {
     s
 }
 
-/// Writes every combination of the hand, grouped by anchor (`start[i]..start[i+1]`).
+/// Position masks of a hand, for checking candidate subsets without looking at cards.
+struct Masks {
+    wild: u16,
+    circ: u16,
+    suit: [u16; 4],
+    num: [u16; 12],
+    /// The ring slot of each position (bit `num - 1`, or bit 12 for a `CIRC`).
+    slot: [u16; HAND_CAP],
+}
+
+impl Masks {
+    fn new(kinds: &[Kind]) -> Masks {
+        let mut m = Masks {
+            wild: 0,
+            circ: 0,
+            suit: [0; 4],
+            num: [0; 12],
+            slot: [0; HAND_CAP],
+        };
+        for (i, k) in kinds.iter().enumerate() {
+            let b = 1u16 << i;
+            match *k {
+                Kind::Num { suit, num } => {
+                    m.suit[suit as usize] |= b;
+                    m.num[num as usize - 1] |= b;
+                    m.slot[i] = 1 << (num - 1);
+                }
+                Kind::Wild => m.wild |= b,
+                Kind::Circ => {
+                    m.circ |= b;
+                    m.slot[i] = 1 << 12;
+                }
+                Kind::Action => {}
+            }
+        }
+        m
+    }
+
+    /// A group of one number (the subset is within that number's cards and the wilds).
+    #[inline]
+    fn group_ok(&self, set: u16) -> bool {
+        let len = set.count_ones();
+        (3..=4).contains(&len) && (set & self.wild).count_ones() <= 1
+    }
+
+    /// A run (the subset is within one suit's cards, the wilds and the `CIRC`s).
+    #[inline]
+    fn run_ok(&self, set: u16) -> bool {
+        let len = set.count_ones();
+        if len < 3 || (set & self.wild).count_ones() > 1 || (set & self.circ).count_ones() > 1 {
+            return false;
+        }
+        let cards = set & !self.wild;
+        let pattern = positions(cards).fold(0u16, |a, p| a | self.slot[p]);
+        pattern.count_ones() == cards.count_ones() && ARC[pattern as usize] as u32 <= len
+    }
+}
+
+/// Calls `f` with every submask of `m`, `m` itself first.
+#[inline]
+fn submasks(m: u16, mut f: impl FnMut(u16)) {
+    let mut sub = m;
+    while sub != 0 {
+        f(sub);
+        sub = (sub - 1) & m;
+    }
+}
+
+/// Writes every combination of the hand, grouped by anchor (`start[i]..start[i+1]`). A number
+/// anchors groups (subsets of its number's cards and the wilds) and runs (subsets of its
+/// suit's cards, the wilds and the `CIRC`s), checked on masks; a special anchor (only special
+/// cards above it in a sorted hand) tries every compatible subset with [`is_combination`].
 fn find_combinations(cards: &[Card], combos: &mut [u16], start: &mut [u16; HAND_CAP + 1]) {
     let n = cards.len();
     let mut kinds = [Kind::Action; HAND_CAP];
     for (k, &c) in kinds.iter_mut().zip(cards) {
         *k = kind(c);
     }
+    let m = Masks::new(&kinds[..n]);
     let mut count = 0;
     for i in 0..n {
         start[i] = count as u16;
-        let mut compat = 0u16;
-        for j in i + 1..n {
-            if compatible(kinds[i], kinds[j]) {
-                compat |= 1 << j;
-            }
-        }
-        // Every non-empty submask of `compat`, with the anchor: at least 3 cards.
-        let mut sub = compat;
-        while sub != 0 {
-            if sub.count_ones() >= 2 {
-                let set = sub | 1 << i;
-                if is_combination(positions(set).map(|p| cards[p])) {
-                    combos[count] = set;
-                    count += 1;
+        let above = !((2u32 << i) - 1) as u16;
+        let b = 1u16 << i;
+        let mut push = |set: u16| {
+            combos[count] = set;
+            count += 1;
+        };
+        if let Kind::Num { suit, num } = kinds[i] {
+            submasks((m.num[num as usize - 1] | m.wild) & above, |sub| {
+                if m.group_ok(sub | b) {
+                    push(sub | b)
                 }
-            }
-            sub = (sub - 1) & compat;
+            });
+            submasks((m.suit[suit as usize] | m.wild | m.circ) & above, |sub| {
+                if m.run_ok(sub | b) {
+                    push(sub | b)
+                }
+            });
+            continue;
         }
+        let compat = (i + 1..n)
+            .filter(|&j| compatible(kinds[i], kinds[j]))
+            .fold(0u16, |a, j| a | 1 << j);
+        submasks(compat, |sub| {
+            let set = sub | b;
+            if sub.count_ones() >= 2 && is_combination(positions(set).map(|p| cards[p])) {
+                push(set)
+            }
+        });
     }
     start[n] = count as u16;
 }
