@@ -88,7 +88,7 @@ impl Greedy {
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
             let key = match a {
-                Action::Close(c) if without[pos(c)] <= self.close_at.max(0) => {
+                Action::Close(c) if without[pos(c)] <= self.close_at => {
                     -1000 + without[pos(c)] as i32
                 }
                 Action::Discard(c) => {

@@ -202,9 +202,7 @@ fn stacked(r: &Rules, hands: &[&str], up: &str, stock: &str) -> Vec<Card> {
     let hands: Vec<Vec<Card>> = hands.iter().map(|h| cs(h)).collect();
     let mut deck = Vec::new();
     for k in 0..7 {
-        for seat in (0..n).rev() {
-            deck.push(hands[seat][k]);
-        }
+        deck.extend(hands.iter().rev().map(|h| h[k]));
     }
     deck.push(c(up));
     deck.extend(cs(stock));
