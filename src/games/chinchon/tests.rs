@@ -544,3 +544,54 @@ fn greedy_beats_random() {
         "greedy {wins} vs random {losses}"
     );
 }
+
+#[test]
+fn close_limit_and_point_switches() {
+    let hands = [
+        "3C 8O 9O 12O 1C 10E 12B",
+        "4O 5O 7C 7E 7B 10C 11C",
+        "1O 2O 3O 4E 5E 6E 9B",
+    ];
+    let mut r = Rules::default();
+    r.set("close_limit", "1").unwrap();
+    let mut g = game(&r, &hands, "8B", "2C");
+    g.apply(Action::DrawStock);
+    assert!(
+        !legal(&g).iter().any(|a| matches!(a, Action::Close(_))),
+        "2 points left, limit 1"
+    );
+    let mut r = Rules::default();
+    r.set("wild_points", "0").unwrap();
+    r.set("action_points", "3").unwrap();
+    r.set("circ_points", "7").unwrap();
+    let hand = cs("WILD WILD DRAW CIRC 1O 5C 9E");
+    let mut out = [0u16; 4];
+    assert_eq!(
+        arrange::arrange(&hand, &pts(&r, &hand), &mut out).0,
+        3 + 5 + 9,
+        "WILD CIRC 1O is a run"
+    );
+}
+
+#[test]
+fn draw_against_a_full_hand_only_skips() {
+    let r = Rules::default();
+    let mut g = game(&r, &H3, "8B", "10B 11B 12B 1B 2B");
+    for _ in 0..4 {
+        let x = g.stock.pop().unwrap();
+        g.hands[1].push(x);
+    }
+    assert_eq!(g.hands[1].len(), HAND_CAP - 1);
+    g.apply(Action::DrawStock);
+    let line = g.describe(Action::Discard(DRAW));
+    g.apply(Action::Discard(DRAW));
+    assert_eq!((g.hands[1].len(), g.to_act()), (HAND_CAP - 1, Some(0)));
+    assert_eq!(line, "seat 2 discards DRAW");
+    assert!(
+        g.render()
+            .contains("seat 1 lost its turn (DRAW, no card to draw)"),
+        "{}",
+        g.render()
+    );
+    crate::game::check::check_state(&g, 3).unwrap();
+}
