@@ -288,10 +288,13 @@ pub fn positions(mask: u16) -> impl Iterator<Item = usize> {
 /// The least unmatched points of the hand and, for each position, of the hand without it.
 /// `without[i]` is valid for `i < cards.len()`.
 pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
-    if cards.len() <= 8 {
-        fill::<256>(cards, points, without)
-    } else {
-        fill::<{ 1 << HAND_CAP }>(cards, points, without)
+    // The table is sized to the hand: a hand grown by DRAW cards costs no more than it must.
+    match cards.len() {
+        0..=7 => fill::<128>(cards, points, without),
+        8 => fill::<256>(cards, points, without),
+        9 => fill::<512>(cards, points, without),
+        10 => fill::<1024>(cards, points, without),
+        _ => fill::<{ 1 << HAND_CAP }>(cards, points, without),
     }
 }
 
@@ -384,15 +387,19 @@ impl<const M: usize> Memo<'_, M> {
     }
 }
 
+fn solved<const M: usize>(h: &Sorted, out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
+    let s = solve::<M>(&h.cards[..h.n], &h.points[..h.n]);
+    (s.best[s.full() as usize], s.combinations(s.full(), out))
+}
+
 /// The least unmatched points and one optimal set of combinations (position masks).
 pub fn arrange(cards: &[Card], points: &[u16], out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
     let h = Sorted::new(cards, points);
-    let (best, k) = if h.n <= 8 {
-        let s = solve::<256>(&h.cards[..h.n], &h.points[..h.n]);
-        (s.best[s.full() as usize], s.combinations(s.full(), out))
-    } else {
-        let s = solve::<{ 1 << HAND_CAP }>(&h.cards[..h.n], &h.points[..h.n]);
-        (s.best[s.full() as usize], s.combinations(s.full(), out))
+    let (best, k) = match h.n {
+        0..=7 => solved::<128>(&h, out),
+        8 => solved::<256>(&h, out),
+        9 => solved::<512>(&h, out),
+        _ => solved::<{ 1 << HAND_CAP }>(&h, out),
     };
     for m in out[..k].iter_mut() {
         *m = h.unsort(*m);
