@@ -1,14 +1,16 @@
 //! The best arrangement of a hand: the combinations that leave the fewest unmatched points.
 //!
 //! Exact and allocation-free. Hand positions are bits of a `u16` mask (a hand never holds more
-//! than [`HAND_CAP`] cards). The candidate combinations are found per *anchor* (the lowest
-//! position of a combination): only positions that can share a combination with the anchor
-//! (same number or same suit, a `WILD`, a `CIRC` with a number or a `CIRC`) are tried, so a
-//! typical 8-card hand checks a few dozen subsets. Then a dynamic programme over all subsets
-//! of the hand gives `best[mask]`: the least unmatched points of the cards in `mask`, where
-//! the lowest card of `mask` is either left unmatched or covered by a combination anchored at
-//! it. One solve answers "best of the whole hand" and "best after discarding card i" for
-//! every i at once (`best[full - bit i]`).
+//! than [`HAND_CAP`] cards); the hand is first sorted by card index (numbers, then `WILD`,
+//! `CIRC`, action cards). The candidate combinations are found per *anchor* (the lowest
+//! position of a combination): a number anchors groups (subsets of its number's cards and the
+//! wilds) and runs (subsets of its suit's cards, the wilds and the `CIRC`s), checked on
+//! position masks; a special anchor tries the special cards above it. Then a memoised
+//! recurrence over subsets gives `best[mask]`, the least unmatched points of the cards in
+//! `mask`: the lowest card of `mask` is either left unmatched or covered by a combination
+//! anchored at it. Only the subsets reached are solved, and one table answers "best of the
+//! whole hand" and "best after discarding card i" for every i (`best[full - bit i]`). Tables
+//! are fixed arrays sized to the hand (128 entries for 7 cards .. 4096 for 12).
 
 use super::cards::{Kind, kind};
 use crate::cards::Card;
@@ -91,70 +93,6 @@ fn compatible(a: Kind, b: Kind) -> bool {
         (Kind::Circ, _) | (_, Kind::Circ) => true,
         (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => s == t || n == m,
     }
-}
-
-/// A solved hand: `best[mask]` for every subset of the positions, and how it was reached.
-pub struct Solved<const M: usize> {
-    pub n: usize,
-    pub best: [u16; M],
-    /// The combination covering the lowest card of `mask` in an optimum, 0 when unmatched.
-    pub choice: [u16; M],
-}
-
-impl<const M: usize> Solved<M> {
-    /// The whole hand's mask.
-    #[inline]
-    pub fn full(&self) -> u16 {
-        ((1u32 << self.n) - 1) as u16
-    }
-
-    /// The combinations of one optimal arrangement of `mask`, as position masks.
-    pub fn combinations(&self, mut mask: u16, out: &mut [u16; HAND_CAP / 3]) -> usize {
-        let mut k = 0;
-        while mask != 0 {
-            let c = self.choice[mask as usize];
-            if c == 0 {
-                mask &= mask - 1;
-            } else {
-                out[k] = c;
-                k += 1;
-                mask &= !c;
-            }
-        }
-        k
-    }
-}
-
-/// Solves `cards` (at most `log2 M` of them) with `points` per card.
-pub fn solve<const M: usize>(cards: &[Card], points: &[u16]) -> Solved<M> {
-    let n = cards.len();
-    assert!(1 << n <= M, "hand of {n} cards over the table size");
-    let mut combos = [0u16; M];
-    let mut start = [0u16; HAND_CAP + 1];
-    find_combinations(cards, &mut combos, &mut start);
-    let mut s = Solved {
-        n,
-        best: [0; M],
-        choice: [0; M],
-    };
-    for mask in 1..(1usize << n) {
-        let i = mask.trailing_zeros() as usize;
-        let m = mask as u16;
-        let mut best = points[i] + s.best[mask & (mask - 1)];
-        let mut choice = 0;
-        for &c in &combos[start[i] as usize..start[i + 1] as usize] {
-            if c & !m == 0 {
-                let v = s.best[(m & !c) as usize];
-                if v < best {
-                    best = v;
-                    choice = c;
-                }
-            }
-        }
-        s.best[mask] = best;
-        s.choice[mask] = choice;
-    }
-    s
 }
 
 /// Position masks of a hand, for checking candidate subsets without looking at cards.
@@ -303,12 +241,7 @@ fn fill<const M: usize>(cards: &[Card], points: &[u16], without: &mut [u16; HAND
     let mut combos = [0u16; M];
     let mut start = [0u16; HAND_CAP + 1];
     find_combinations(&h.cards[..h.n], &mut combos, &mut start);
-    let mut memo = Memo {
-        combos: &combos,
-        start: &start,
-        points: &h.points,
-        best: [u16::MAX; M],
-    };
+    let mut memo = Memo::<M>::new(&combos, &start, &h.points);
     let full = ((1u32 << h.n) - 1) as u16;
     for k in 0..h.n {
         without[h.order[k] as usize] = memo.get(full & !(1 << k));
@@ -356,16 +289,29 @@ impl Sorted {
     }
 }
 
-/// The same recurrence as [`solve`], evaluated only on the subsets it reaches (memoised):
+/// The recurrence of the module docs, evaluated only on the subsets it reaches (memoised):
 /// with few candidate combinations that is a small fraction of all subsets.
 struct Memo<'a, const M: usize> {
     combos: &'a [u16; M],
     start: &'a [u16; HAND_CAP + 1],
     points: &'a [u16],
     best: [u16; M],
+    /// The combination covering the lowest card of a solved mask in an optimum, 0 when
+    /// that card is unmatched.
+    choice: [u16; M],
 }
 
-impl<const M: usize> Memo<'_, M> {
+impl<'a, const M: usize> Memo<'a, M> {
+    fn new(combos: &'a [u16; M], start: &'a [u16; HAND_CAP + 1], points: &'a [u16]) -> Self {
+        Memo {
+            combos,
+            start,
+            points,
+            best: [u16::MAX; M],
+            choice: [0; M],
+        }
+    }
+
     fn get(&mut self, mask: u16) -> u16 {
         if mask == 0 {
             return 0;
@@ -376,20 +322,47 @@ impl<const M: usize> Memo<'_, M> {
         }
         let i = mask.trailing_zeros() as usize;
         let mut best = self.points[i] + self.get(mask & (mask - 1));
+        let mut choice = 0;
         for k in self.start[i] as usize..self.start[i + 1] as usize {
             let c = self.combos[k];
             if c & !mask == 0 {
-                best = best.min(self.get(mask & !c));
+                let v = self.get(mask & !c);
+                if v < best {
+                    best = v;
+                    choice = c;
+                }
             }
         }
         self.best[mask as usize] = best;
+        self.choice[mask as usize] = choice;
         best
+    }
+
+    /// The combinations of one optimal arrangement of a solved `mask`.
+    fn combinations(&self, mut mask: u16, out: &mut [u16; HAND_CAP / 3]) -> usize {
+        let mut k = 0;
+        while mask != 0 {
+            let c = self.choice[mask as usize];
+            if c == 0 {
+                mask &= mask - 1;
+            } else {
+                out[k] = c;
+                k += 1;
+                mask &= !c;
+            }
+        }
+        k
     }
 }
 
 fn solved<const M: usize>(h: &Sorted, out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
-    let s = solve::<M>(&h.cards[..h.n], &h.points[..h.n]);
-    (s.best[s.full() as usize], s.combinations(s.full(), out))
+    let mut combos = [0u16; M];
+    let mut start = [0u16; HAND_CAP + 1];
+    find_combinations(&h.cards[..h.n], &mut combos, &mut start);
+    let mut memo = Memo::<M>::new(&combos, &start, &h.points);
+    let full = ((1u32 << h.n) - 1) as u16;
+    let best = memo.get(full);
+    (best, memo.combinations(full, out))
 }
 
 /// The least unmatched points and one optimal set of combinations (position masks).
