@@ -3,6 +3,7 @@
 //! entry in [`NAMES`] and one arm in [`with_game`].
 
 pub mod broken_ladder;
+pub mod chinchon;
 pub mod golf;
 pub mod hand_and_foot;
 pub mod lasso;
@@ -16,7 +17,7 @@ pub trait GameVisitor {
 }
 
 /// Every game's command-line name, in the order `cardsim list` shows them.
-pub const NAMES: &[&str] = &["lasso", "golf", "broken-ladder", "hand-and-foot"];
+pub const NAMES: &[&str] = &["lasso", "golf", "broken-ladder", "hand-and-foot", "chinchon"];
 
 /// Runs `v` for the game called `name`; `None` when there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
@@ -25,6 +26,7 @@ pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
         "golf" => Some(v.visit::<golf::Golf>()),
         "broken-ladder" => Some(v.visit::<broken_ladder::BrokenLadder>()),
         "hand-and-foot" => Some(v.visit::<hand_and_foot::HandAndFoot>()),
+        "chinchon" => Some(v.visit::<chinchon::Chinchon>()),
         _ => None,
     }
 }

@@ -1,0 +1,188 @@
+//! The Chinchón deck mapped into the engine's card index space: the 48 Spanish cards are
+//! `suit * 12 + (number - 1)` (suits oros, copas, espadas, bastos), then one index per special
+//! card kind (`WILD` 48, `CIRC` 49, `DRAW` 50, `SKIP` 51, `REV` 52). Copies of a kind (two decks,
+//! several wilds) share an index, so shoes are [`CardCounts`] and hands are small piles.
+
+use super::rules::Rules;
+use crate::cards::{Card, CardCounts, Pile};
+
+/// The most cards one shoe can hold: two decks of 48 plus 5 special kinds x 8 copies.
+pub const SHOE_CAP: usize = 2 * (48 + 5 * 8);
+
+pub const WILD: Card = Card::from_index(48);
+pub const CIRC: Card = Card::from_index(49);
+pub const DRAW: Card = Card::from_index(50);
+pub const SKIP: Card = Card::from_index(51);
+pub const REV: Card = Card::from_index(52);
+
+const SUITS: [char; 4] = ['O', 'C', 'E', 'B'];
+
+/// What a card is, for combinations and effects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A Spanish card: suit 0..4, number 1..=12.
+    Num {
+        suit: u8,
+        num: u8,
+    },
+    Wild,
+    Circ,
+    /// `DRAW`, `SKIP` or `REV`: never combines.
+    Action,
+}
+
+/// The kind of a Chinchón card.
+#[inline]
+pub fn kind(c: Card) -> Kind {
+    match c.index() {
+        i @ 0..48 => Kind::Num {
+            suit: i / 12,
+            num: i % 12 + 1,
+        },
+        48 => Kind::Wild,
+        49 => Kind::Circ,
+        _ => Kind::Action,
+    }
+}
+
+/// The Spanish card of `num` (1..=12) in `suit` (0..4).
+pub const fn num_card(suit: u8, num: u8) -> Card {
+    Card::from_index(suit * 12 + num - 1)
+}
+
+/// True for the five special kinds (they can never be taken from the discard pile).
+#[inline]
+pub fn is_special(c: Card) -> bool {
+    c.index() >= 48
+}
+
+/// Text in RULES.md notation: `7O`, `12B`, `WILD`, `CIRC`, `DRAW`, `SKIP`, `REV`.
+pub fn name(c: Card) -> String {
+    match c.index() {
+        i @ 0..48 => format!("{}{}", i % 12 + 1, SUITS[(i / 12) as usize]),
+        48 => "WILD".into(),
+        49 => "CIRC".into(),
+        50 => "DRAW".into(),
+        51 => "SKIP".into(),
+        52 => "REV".into(),
+        i => format!("#{i}"),
+    }
+}
+
+/// Space-separated names.
+pub fn names(cards: &[Card]) -> String {
+    cards.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ")
+}
+
+/// Parses one card (case-insensitive), with a clear one-line error.
+pub fn parse(text: &str) -> Result<Card, String> {
+    let up = text.trim().to_ascii_uppercase();
+    let special = [
+        ("WILD", WILD),
+        ("CIRC", CIRC),
+        ("DRAW", DRAW),
+        ("SKIP", SKIP),
+        ("REV", REV),
+    ];
+    if let Some(&(_, c)) = special.iter().find(|(n, _)| *n == up) {
+        return Ok(c);
+    }
+    let bad = || {
+        format!(
+            "bad card '{text}': expected a number 1-12 and a suit O C E B (e.g. '7O', '12B'), or WILD CIRC DRAW SKIP REV"
+        )
+    };
+    let suit = up
+        .chars()
+        .last()
+        .and_then(|s| SUITS.iter().position(|&x| x == s))
+        .ok_or_else(bad)?;
+    let num: u8 = up[..up.len() - 1].parse().map_err(|_| bad())?;
+    if !(1..=12).contains(&num) {
+        return Err(bad());
+    }
+    Ok(num_card(suit as u8, num))
+}
+
+/// The points a card counts when unmatched.
+#[inline]
+pub fn points(rules: &Rules, c: Card) -> u16 {
+    match kind(c) {
+        Kind::Num { num, .. } => num as u16,
+        Kind::Wild => rules.wild_points,
+        Kind::Circ => rules.circ_points,
+        Kind::Action => rules.action_points,
+    }
+}
+
+/// Decks in the shoe for `players`: one for 2-4, two for 5-8.
+pub fn decks(players: usize) -> u8 {
+    if players <= 4 { 1 } else { 2 }
+}
+
+/// The shoe for `players` under `rules`, as counts.
+pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
+    let d = decks(players);
+    let mut s = CardCounts::EMPTY;
+    for i in 0..48 {
+        s.insert_n(Card::from_index(i), d);
+    }
+    for (c, n) in [
+        (WILD, rules.wild),
+        (CIRC, rules.circ),
+        (DRAW, rules.draw),
+        (SKIP, rules.skip),
+        (REV, rules.reverse),
+    ] {
+        s.insert_n(c, n * d);
+    }
+    s
+}
+
+/// The shoe in a fixed order (index order), ready to shuffle.
+pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
+    let mut p = Pile::new();
+    for (c, n) in shoe(rules, players).iter() {
+        for _ in 0..n {
+            p.push(c);
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_kinds() {
+        for i in 0..53 {
+            let c = Card::from_index(i);
+            assert_eq!(parse(&name(c)), Ok(c));
+        }
+        assert_eq!(parse("12b"), Ok(num_card(3, 12)));
+        assert_eq!(kind(parse("7E").unwrap()), Kind::Num { suit: 2, num: 7 });
+        for bad in ["", "13O", "0C", "7X", "JK", "W"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shoe_sizes_follow_the_switches() {
+        let r = Rules::default();
+        assert_eq!(shoe(&r, 4).len(), 48 + 12);
+        assert_eq!(shoe(&r, 5).len(), 2 * (48 + 12));
+        let classic = Rules {
+            wild: 0,
+            circ: 0,
+            draw: 0,
+            skip: 0,
+            reverse: 0,
+            ..Rules::default()
+        };
+        assert_eq!(shoe(&classic, 2).len(), 48);
+        assert_eq!(ordered_shoe(&classic, 8).len(), 96);
+        assert_eq!(points(&r, WILD) + points(&r, CIRC) + points(&r, SKIP), 45);
+        assert_eq!(points(&r, num_card(1, 12)), 12);
+    }
+}

@@ -1,0 +1,221 @@
+#![doc = include_str!("rules.md")]
+
+mod arrange;
+mod cards;
+mod greedy;
+mod rules;
+mod scoring;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use arrange::{HAND_CAP, best_and_without, is_combination};
+pub use cards::{CIRC, DRAW, Kind, REV, SKIP, WILD, kind, name, parse as parse_card};
+pub use greedy::Greedy;
+pub use rules::{ChinchonBonus, Rules};
+pub use scoring::CHINCHON_WIN;
+pub use state::{Action, Chinchon, End, MAX_TURNS, Phase};
+pub use view::View;
+
+use crate::cards::{CardCounts, GameRng};
+use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
+use crate::strategy::Bot;
+use state::Effect;
+use std::fmt::Write as _;
+
+pub(crate) const NAME: &str = "chinchon";
+
+impl Game for Chinchon {
+    const NAME: &'static str = NAME;
+    const ABOUT: &'static str =
+        "Chinchón with WILD, CIRC and DRAW/SKIP/REV action cards; match to elimination over 100";
+    const RULES_DOC: &'static str = include_str!("rules.md");
+    const MAX_ACTIONS: u32 = 2 * MAX_TURNS + 8;
+    const MAX_DEALS: u32 = 200;
+
+    type Rules = Rules;
+    type Action = Action;
+    type View<'a> = View<'a>;
+
+    fn check_players(_rules: &Rules, players: usize) -> Result<(), String> {
+        if (2..=8).contains(&players) {
+            Ok(())
+        } else {
+            Err(format!(
+                "chinchon seats 2-8 players (one deck for 2-4, two for 5-8), not {players}"
+            ))
+        }
+    }
+
+    fn deal(rules: &Rules, table: &Table, rng: &mut GameRng) -> Self {
+        Chinchon::shuffled(rules, table, rng)
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.turn)
+    }
+
+    fn legal_actions(&self, out: &mut ActionList<Action>) {
+        self.legal(out);
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.play(action);
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        self.view_of(seat)
+    }
+
+    fn result(&self) -> DealResult {
+        let (scores, winners) = match self.end {
+            End::Closed(_) => (self.close.scores, self.close.winners),
+            _ => ([0; 8], SeatMask::EMPTY),
+        };
+        DealResult {
+            players: self.players,
+            scores,
+            winners,
+            turns: self.turns,
+        }
+    }
+
+    fn shoe(&self) -> CardCounts {
+        self.shoe
+    }
+
+    fn all_cards(&self) -> CardCounts {
+        self.every_card()
+    }
+
+    fn hidden_from(&self, seat: Seat) -> CardCounts {
+        self.hidden(seat)
+    }
+
+    fn describe(&self, a: Action) -> String {
+        let who = format!("seat {}", self.turn);
+        match a {
+            Action::DrawStock => format!("{who} draws from the stock ({} left)", self.stock.len()),
+            Action::DrawDiscard => {
+                format!(
+                    "{who} takes {} from the discards",
+                    self.discard.top().map(name).unwrap_or_default()
+                )
+            }
+            Action::Discard(c) => format!("{who} discards {}", name(c)),
+            Action::Close(c) => format!("{who} closes, {} face down", name(c)),
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut s = String::new();
+        let dir = if self.clockwise {
+            "clockwise"
+        } else {
+            "counter-clockwise"
+        };
+        let _ = writeln!(
+            s,
+            "turn {} seat {} {:?} {dir}; stock {} | discards top {} ({} cards)",
+            self.turns,
+            self.turn,
+            self.phase,
+            self.stock.len(),
+            self.discard.top().map(name).unwrap_or_else(|| "-".into()),
+            self.discard.len()
+        );
+        match self.effect {
+            Effect::Drew(v, true) => {
+                let _ = writeln!(s, "  seat {v} drew a card and lost its turn (DRAW)");
+            }
+            Effect::Drew(v, false) => {
+                let _ = writeln!(s, "  seat {v} lost its turn (DRAW, no card to draw)");
+            }
+            Effect::Skipped(v) => {
+                let _ = writeln!(s, "  seat {v} lost its turn");
+            }
+            Effect::Reversed => {
+                let _ = writeln!(s, "  direction reversed");
+            }
+            Effect::None => {}
+        }
+        for seat in self.active.iter() {
+            let _ = writeln!(
+                s,
+                "  seat {seat}: {}",
+                cards::names(self.hands[seat].as_slice())
+            );
+        }
+        if let End::Closed(c) = self.end {
+            let melds: Vec<String> = self.close.melds[..self.close.n_melds]
+                .iter()
+                .map(|m| cards::names(m.as_slice()))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  seat {c} closed ({}): [{}]{}; scores {:?}",
+                self.face_down.map(name).unwrap_or_default(),
+                melds.join("] ["),
+                if self.close.chinchon { " CHINCHON" } else { "" },
+                &self.close.scores[..self.players]
+            );
+        } else if self.end != End::Running {
+            let _ = writeln!(s, "  deal over: {:?}, no winner", self.end);
+        }
+        s
+    }
+
+    fn bots() -> &'static [Bot<Self>] {
+        greedy::BOTS
+    }
+
+    fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
+        if !(7..=8).contains(&args.len()) {
+            return Err(format!(
+                "score chinchon takes 7 or 8 cards (e.g. 1O 2O 3O 7C 7E 7B WILD), got {}",
+                args.len()
+            ));
+        }
+        let hand: Vec<_> = args
+            .iter()
+            .map(|a| cards::parse(a))
+            .collect::<Result<_, _>>()?;
+        let counts: CardCounts = hand.iter().copied().collect();
+        let shoe = cards::shoe(rules, 8);
+        if let Some((c, _)) = counts.iter().find(|&(c, n)| n > shoe.count(c)) {
+            return Err(format!(
+                "too many copies of {} for two decks under these rules",
+                name(c)
+            ));
+        }
+        Ok(scoring::score_json(rules, &hand))
+    }
+
+    fn match_add(rules: &Rules, m: &mut MatchProgress, r: &DealResult) {
+        if let Some(w) = m.active.iter().find(|&s| r.scores[s] == CHINCHON_WIN) {
+            m.active = SeatMask::one(w);
+            return;
+        }
+        m.add_scores(r);
+        let over = SeatMask(
+            m.active.0
+                & m.active
+                    .iter()
+                    .filter(|&s| m.totals[s] > rules.eliminate_over)
+                    .fold(0, |a, s| a | 1 << s),
+        );
+        if over != m.active {
+            m.active = SeatMask(m.active.0 & !over.0);
+        }
+    }
+
+    fn match_over(rules: &Rules, m: &MatchProgress) -> bool {
+        m.active.len() <= 1 || m.active.iter().all(|s| m.totals[s] > rules.eliminate_over)
+    }
+
+    fn match_winners(_rules: &Rules, m: &MatchProgress) -> SeatMask {
+        SeatMask::extreme_of(m.active, &m.totals, true)
+    }
+}

@@ -1,0 +1,161 @@
+//! Scoring at the close: the closer lays down its combinations (a -10 close, or a chinchón,
+//! when nothing is left unmatched); every other player, in turn order from the closer, lays
+//! down its own best arrangement and then lays off unmatched cards onto the closer's
+//! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
+
+use super::arrange::{HAND_CAP, arrange, best_and_without, is_combination, positions};
+use super::cards::{WILD, points};
+use super::rules::{ChinchonBonus, Rules};
+use super::state::Chinchon;
+use crate::cards::{Card, Pile};
+use crate::game::{MAX_SEATS, Seat, SeatMask};
+
+/// A deal score meaning "chinchón under `chinchon=win`": the match layer makes this seat the
+/// winner at once (no other deal score can be this low).
+pub const CHINCHON_WIN: i32 = -100;
+
+/// A laid-down combination (lay-offs may grow it).
+pub type Meld = Pile<16>;
+
+/// The outcome of a close.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CloseScore {
+    pub scores: [i32; MAX_SEATS],
+    pub winners: SeatMask,
+    /// The closer had no unmatched card (no lay-offs allowed).
+    pub minus_ten: bool,
+    /// The closer's 7 cards were one run without wild.
+    pub chinchon: bool,
+    /// The closer's combinations, with what was laid off onto them.
+    pub melds: [Meld; HAND_CAP / 3],
+    pub n_melds: usize,
+    /// Cards each seat laid off.
+    pub laid_off: [u8; MAX_SEATS],
+}
+
+/// True when `hand` (the closer's cards after the closing discard) is a chinchón.
+pub fn is_chinchon(hand: &[Card]) -> bool {
+    hand.len() == 7 && !hand.contains(&WILD) && is_combination(hand.iter().copied())
+}
+
+/// The closer's score with nothing unmatched.
+pub fn clean_close_score(rules: &Rules, chinchon: bool) -> i32 {
+    match (chinchon, rules.chinchon) {
+        (false, _) | (true, ChinchonBonus::None) => -10,
+        (true, ChinchonBonus::Win) => CHINCHON_WIN,
+        (true, ChinchonBonus::Minus25) => -25,
+        (true, ChinchonBonus::Minus50) => -50,
+    }
+}
+
+/// Scores every active seat after `closer` closed.
+pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
+    let mut out = CloseScore::default();
+    let hand = s.hands[closer].as_slice();
+    let pts = s.hand_points(closer);
+    let mut masks = [0u16; HAND_CAP / 3];
+    let (u, k) = arrange(hand, &pts[..hand.len()], &mut masks);
+    for (meld, &m) in out.melds.iter_mut().zip(&masks[..k]) {
+        for p in positions(m) {
+            meld.push(hand[p]);
+        }
+    }
+    out.n_melds = k;
+    out.minus_ten = u == 0;
+    out.chinchon = u == 0 && is_chinchon(hand);
+    out.scores[closer] = if u == 0 {
+        clean_close_score(&s.rules, out.chinchon)
+    } else {
+        u as i32
+    };
+    let mut p = s.next(closer);
+    while p != closer {
+        out.scores[p] = score_other(s, p, &mut out);
+        p = s.next(p);
+    }
+    out.winners = lowest(s.active, &out.scores);
+    out
+}
+
+/// The active seats with the lowest score (shared ties).
+pub fn lowest(active: SeatMask, scores: &[i32; MAX_SEATS]) -> SeatMask {
+    SeatMask::extreme_of(active, scores, true)
+}
+
+/// A non-closer's points: its unmatched cards after its best arrangement and its lay-offs.
+fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
+    let hand = s.hands[seat].as_slice();
+    let pts = s.hand_points(seat);
+    let mut masks = [0u16; HAND_CAP / 3];
+    let (_, k) = arrange(hand, &pts[..hand.len()], &mut masks);
+    let covered = masks[..k].iter().fold(0u16, |a, &m| a | m);
+    let mut loose: Pile<HAND_CAP> = Pile::new();
+    for (i, &c) in hand.iter().enumerate() {
+        if covered >> i & 1 == 0 {
+            loose.push(c);
+        }
+    }
+    if !out.minus_ten {
+        out.laid_off[seat] = lay_off(&mut out.melds[..out.n_melds], &mut loose);
+    }
+    loose
+        .as_slice()
+        .iter()
+        .map(|&c| points(&s.rules, c) as i32)
+        .sum()
+}
+
+/// Moves loose cards onto melds while one fits; returns how many moved.
+pub fn lay_off(melds: &mut [Meld], loose: &mut Pile<HAND_CAP>) -> u8 {
+    let mut moved = 0;
+    'again: loop {
+        for i in 0..loose.len() {
+            let c = loose.as_slice()[i];
+            for m in melds.iter_mut() {
+                if m.len() < 16 && is_combination(m.as_slice().iter().copied().chain([c])) {
+                    m.push(c);
+                    loose.remove_at(i);
+                    moved += 1;
+                    continue 'again;
+                }
+            }
+        }
+        return moved;
+    }
+}
+
+/// The `score` command: for 7 cards, their best arrangement; for 8 (a hand after drawing),
+/// the best discard and the arrangement of the 7 cards left.
+pub fn score_json(rules: &Rules, cards: &[Card]) -> serde_json::Value {
+    let mut hand: Pile<HAND_CAP> = Pile::from_slice(cards);
+    let mut discard = None;
+    if cards.len() == 8 {
+        let mut pts = [0u16; HAND_CAP];
+        for (p, &c) in pts.iter_mut().zip(cards) {
+            *p = points(rules, c);
+        }
+        let mut without = [0u16; HAND_CAP];
+        best_and_without(cards, &pts[..8], &mut without);
+        let i = (0..8)
+            .min_by_key(|&i| (without[i], u16::MAX - pts[i]))
+            .expect("8 cards");
+        discard = Some(hand.remove_at(i));
+    }
+    let hand = hand.as_slice();
+    let pts: Vec<u16> = hand.iter().map(|&c| points(rules, c)).collect();
+    let mut masks = [0u16; HAND_CAP / 3];
+    let (u, k) = arrange(hand, &pts, &mut masks);
+    let combos: Vec<Vec<String>> = masks[..k]
+        .iter()
+        .map(|&m| positions(m).map(|p| super::cards::name(hand[p])).collect())
+        .collect();
+    let mut v = serde_json::json!({
+        "unmatched": u,
+        "can_close": u <= rules.close_limit,
+        "combinations": combos,
+    });
+    if let Some(d) = discard {
+        v["discard"] = serde_json::Value::String(super::cards::name(d));
+    }
+    v
+}

@@ -1,0 +1,316 @@
+//! The state of one deal and its transitions: the deal, the draw and discard phases, the
+//! action-card effects, closing, and the scoring at the close.
+
+use super::arrange::{HAND_CAP, best_and_without};
+use super::cards::{DRAW, REV, SHOE_CAP, SKIP, is_special, ordered_shoe, points, shoe};
+use super::rules::Rules;
+use super::scoring::{self, CloseScore};
+use crate::cards::{Card, CardCounts, GameRng, Pile};
+use crate::game::{ActionList, MAX_SEATS, Seat, SeatMask, Table};
+
+/// Cards dealt to each player.
+pub const HAND: usize = 7;
+/// Hard cap on player turns in one deal; a deal reaching it ends with no winner.
+pub const MAX_TURNS: u32 = 1000;
+
+/// One decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Action {
+    /// Take the top of the stock.
+    #[default]
+    DrawStock,
+    /// Take the top of the discard pile (never a special card).
+    DrawDiscard,
+    /// Discard this card face up (an action card then acts).
+    Discard(Card),
+    /// Discard this card face down and close (only when the rest is within `close_limit`).
+    Close(Card),
+}
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Draw,
+    Discard,
+    Over,
+}
+
+/// How the deal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    Running,
+    /// The seat closed.
+    Closed(Seat),
+    /// Nobody could draw (stock and discards exhausted): no winner.
+    Blocked,
+    /// [`MAX_TURNS`] reached: no winner.
+    Capped,
+}
+
+/// The last action card's effect, for traces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    /// The seat drew a card (or could not, `false`) and lost its turn.
+    Drew(Seat, bool),
+    Skipped(Seat),
+    Reversed,
+}
+
+/// A deal of Chinchón.
+#[derive(Clone, Debug)]
+pub struct Chinchon {
+    pub(crate) rules: Rules,
+    pub(crate) players: usize,
+    pub(crate) active: SeatMask,
+    pub(crate) hands: [Pile<HAND_CAP>; MAX_SEATS],
+    pub(crate) stock: Pile<SHOE_CAP>,
+    pub(crate) discard: Pile<SHOE_CAP>,
+    /// The closing card, face down.
+    pub(crate) face_down: Option<Card>,
+    pub(crate) shoe: CardCounts,
+    rng: GameRng,
+    pub(crate) turn: Seat,
+    pub(crate) clockwise: bool,
+    pub(crate) phase: Phase,
+    pub(crate) end: End,
+    pub(crate) turns: u32,
+    pub(crate) effect: Effect,
+    /// In the discard phase: the least unmatched points of the hand without each position.
+    pub(crate) without: [u16; HAND_CAP],
+    pub(crate) close: CloseScore,
+}
+
+impl Chinchon {
+    /// Shuffles the shoe with `rng` and deals.
+    pub(crate) fn shuffled(rules: &Rules, table: &Table, rng: &mut GameRng) -> Chinchon {
+        let mut deck = ordered_shoe(rules, table.players);
+        deck.shuffle(rng);
+        let chance = rng.fork();
+        Chinchon::from_deck(rules, table, deck.as_slice(), chance)
+    }
+
+    /// Deals from `deck` (its first card is the top of the stock): 7 cards to each active
+    /// seat one at a time from the first player, then the upcard. `deck` must be the shoe.
+    pub(crate) fn from_deck(rules: &Rules, table: &Table, deck: &[Card], rng: GameRng) -> Chinchon {
+        let mut s = Chinchon {
+            rules: *rules,
+            players: table.players,
+            active: table.active,
+            hands: [Pile::new(); MAX_SEATS],
+            stock: Pile::new(),
+            discard: Pile::new(),
+            face_down: None,
+            shoe: shoe(rules, table.players),
+            rng,
+            turn: table.dealer,
+            clockwise: false,
+            phase: Phase::Draw,
+            end: End::Running,
+            turns: 0,
+            effect: Effect::None,
+            without: [0; HAND_CAP],
+            close: CloseScore::default(),
+        };
+        debug_assert_eq!(deck.iter().copied().collect::<CardCounts>(), s.shoe);
+        for &c in deck.iter().rev() {
+            s.stock.push(c);
+        }
+        s.turn = s.next(table.dealer);
+        for _ in 0..HAND {
+            let mut p = s.turn;
+            for _ in 0..s.active.len() {
+                let c = s.stock.pop().expect("shoe too small for the table");
+                s.hands[p].push(c);
+                p = s.next(p);
+            }
+        }
+        let up = s.stock.pop().expect("shoe too small for the upcard");
+        s.discard.push(up);
+        s.begin_turn();
+        s
+    }
+
+    /// The next active seat after `seat` in the direction of play.
+    pub(crate) fn next(&self, seat: Seat) -> Seat {
+        let mut p = seat;
+        loop {
+            p = if self.clockwise {
+                (p + 1) % self.players
+            } else {
+                (p + self.players - 1) % self.players
+            };
+            if self.active.contains(p) || p == seat {
+                return p;
+            }
+        }
+    }
+
+    /// True when a stock card can be had (the stock, or discards to reshuffle).
+    fn stock_available(&self) -> bool {
+        !self.stock.is_empty() || self.discard.len() > 1
+    }
+
+    fn discard_takeable(&self) -> bool {
+        self.discard.top().is_some_and(|c| !is_special(c))
+    }
+
+    /// Turns the discards but the top into a new stock when the stock is empty.
+    fn refill_stock(&mut self) {
+        if !self.stock.is_empty() || self.discard.len() < 2 {
+            return;
+        }
+        let top = self.discard.pop().expect("non-empty");
+        for &c in self.discard.as_slice() {
+            self.stock.push(c);
+        }
+        self.discard.clear();
+        self.discard.push(top);
+        self.stock.shuffle(&mut self.rng);
+    }
+
+    fn draw_stock(&mut self, seat: Seat) -> bool {
+        self.refill_stock();
+        match self.stock.pop() {
+            Some(c) => {
+                self.hands[seat].push(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Starts `self.turn`'s turn, or ends the deal when no draw is possible or at the cap.
+    fn begin_turn(&mut self) {
+        self.phase = Phase::Draw;
+        if self.turns >= MAX_TURNS {
+            self.finish(End::Capped);
+        } else if !self.stock_available() && !self.discard_takeable() {
+            self.finish(End::Blocked);
+        }
+    }
+
+    fn finish(&mut self, end: End) {
+        self.end = end;
+        self.phase = Phase::Over;
+        if let End::Closed(closer) = end {
+            self.close = scoring::score_close(self, closer);
+        }
+    }
+
+    /// The points of each card of `seat`'s hand.
+    pub(crate) fn hand_points(&self, seat: Seat) -> [u16; HAND_CAP] {
+        let mut p = [0; HAND_CAP];
+        for (x, &c) in p.iter_mut().zip(self.hands[seat].as_slice()) {
+            *x = points(&self.rules, c);
+        }
+        p
+    }
+
+    pub(crate) fn legal(&self, out: &mut ActionList<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Draw => {
+                if self.stock_available() {
+                    out.push(Action::DrawStock);
+                }
+                if self.discard_takeable() {
+                    out.push(Action::DrawDiscard);
+                }
+            }
+            Phase::Discard => {
+                let hand = self.hands[self.turn].as_slice();
+                for (i, &c) in hand.iter().enumerate() {
+                    if hand[..i].contains(&c) {
+                        continue;
+                    }
+                    out.push(Action::Discard(c));
+                    if self.without[i] <= self.rules.close_limit {
+                        out.push(Action::Close(c));
+                    }
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    pub(crate) fn play(&mut self, a: Action) {
+        let seat = self.turn;
+        match (self.phase, a) {
+            (Phase::Draw, Action::DrawStock) => {
+                assert!(self.draw_stock(seat), "draw from an empty stock");
+                self.after_draw();
+            }
+            (Phase::Draw, Action::DrawDiscard) => {
+                let c = self.discard.pop().expect("draw from an empty discard pile");
+                assert!(!is_special(c), "a special card taken from the discards");
+                self.hands[seat].push(c);
+                self.after_draw();
+            }
+            (Phase::Discard, Action::Discard(c)) => {
+                self.take_from_hand(seat, c);
+                self.discard.push(c);
+                self.turns += 1;
+                self.pass_turn(c);
+            }
+            (Phase::Discard, Action::Close(c)) => {
+                let i = self.take_from_hand(seat, c);
+                assert!(
+                    self.without[i] <= self.rules.close_limit,
+                    "close over the limit"
+                );
+                self.face_down = Some(c);
+                self.turns += 1;
+                self.finish(End::Closed(seat));
+            }
+            (p, a) => panic!("illegal action {a:?} in phase {p:?}"),
+        }
+    }
+
+    fn after_draw(&mut self) {
+        self.phase = Phase::Discard;
+        let seat = self.turn;
+        let pts = self.hand_points(seat);
+        let hand = self.hands[seat].as_slice();
+        best_and_without(hand, &pts[..hand.len()], &mut self.without);
+    }
+
+    /// Removes one copy of `c` from the hand and returns the position it had.
+    fn take_from_hand(&mut self, seat: Seat, c: Card) -> usize {
+        let hand = &mut self.hands[seat];
+        let i = hand
+            .as_slice()
+            .iter()
+            .position(|&x| x == c)
+            .expect("card not in hand");
+        hand.remove_at(i);
+        i
+    }
+
+    /// Applies the discarded card's effect and starts the next turn.
+    fn pass_turn(&mut self, c: Card) {
+        let me = self.turn;
+        self.effect = Effect::None;
+        let next = if c == DRAW {
+            let victim = self.next(me);
+            let drew = self.hands[victim].len() < HAND_CAP - 1 && self.draw_stock(victim);
+            self.effect = Effect::Drew(victim, drew);
+            self.next(victim)
+        } else if c == SKIP {
+            let victim = self.next(me);
+            self.effect = Effect::Skipped(victim);
+            self.next(victim)
+        } else if c == REV && self.active.len() > 2 {
+            self.clockwise = !self.clockwise;
+            self.effect = Effect::Reversed;
+            self.next(me)
+        } else if c == REV && self.rules.reverse_skips_two {
+            self.effect = Effect::Skipped(self.next(me));
+            me
+        } else {
+            self.next(me)
+        };
+        self.turn = next;
+        self.begin_turn();
+    }
+}

@@ -1,0 +1,79 @@
+//! What one seat may see: its own hand, the face-up discard pile (every card in it was
+//! discarded face up in view of all), the sizes of the stock and of the other hands, the
+//! direction and whose turn it is. Nothing else of the state is reachable from a `View`.
+
+use super::arrange::HAND_CAP;
+use super::rules::Rules;
+use super::state::{Chinchon, Phase};
+use crate::cards::{Card, CardCounts};
+use crate::game::{MAX_SEATS, Seat, SeatMask, SeatView};
+
+/// One seat's view of a deal.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub seat: Seat,
+    pub rules: &'a Rules,
+    pub hand: &'a [Card],
+    /// The discard pile, bottom first (the top is the last card).
+    pub discard: &'a [Card],
+    pub stock_len: usize,
+    pub hand_sizes: [u8; MAX_SEATS],
+    pub active: SeatMask,
+    pub turn: Seat,
+    pub clockwise: bool,
+    pub phase: Phase,
+    /// When this seat is discarding: the least unmatched points of its hand without each
+    /// position (a function of its own hand only).
+    pub without: Option<&'a [u16]>,
+}
+
+impl Chinchon {
+    pub(crate) fn view_of(&self, seat: Seat) -> View<'_> {
+        let mut hand_sizes = [0u8; MAX_SEATS];
+        for (s, h) in hand_sizes.iter_mut().zip(&self.hands) {
+            *s = h.len() as u8;
+        }
+        let hand = self.hands[seat].as_slice();
+        let mine = self.turn == seat && self.phase == Phase::Discard;
+        View {
+            seat,
+            rules: &self.rules,
+            hand,
+            discard: self.discard.as_slice(),
+            stock_len: self.stock.len(),
+            hand_sizes,
+            active: self.active,
+            turn: self.turn,
+            clockwise: self.clockwise,
+            phase: self.phase,
+            without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
+        }
+    }
+
+    /// The cards `seat` cannot see: the stock, the other hands, the face-down closing card.
+    pub(crate) fn hidden(&self, seat: Seat) -> CardCounts {
+        let mut h = self.stock.counts();
+        for (s, hand) in self.hands.iter().enumerate().take(self.players) {
+            if s != seat {
+                h.add_cards(hand.as_slice().iter().copied());
+            }
+        }
+        h.add_cards(self.face_down);
+        h
+    }
+
+    /// Every card in every zone.
+    pub(crate) fn every_card(&self) -> CardCounts {
+        let mut all = self.hidden(usize::MAX);
+        all.add_cards(self.discard.as_slice().iter().copied());
+        all
+    }
+}
+
+impl SeatView for View<'_> {
+    fn shown(&self) -> CardCounts {
+        let mut c: CardCounts = self.hand.iter().copied().collect();
+        c.add_cards(self.discard.iter().copied());
+        c
+    }
+}
