@@ -17,7 +17,13 @@ pub trait GameVisitor {
 }
 
 /// Every game's command-line name, in the order `cardsim list` shows them.
-pub const NAMES: &[&str] = &["lasso", "golf", "broken-ladder", "hand-and-foot", "chinchon"];
+pub const NAMES: &[&str] = &[
+    "lasso",
+    "golf",
+    "broken-ladder",
+    "hand-and-foot",
+    "chinchon",
+];
 
 /// Runs `v` for the game called `name`; `None` when there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {

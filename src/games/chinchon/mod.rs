@@ -34,6 +34,7 @@ impl Game for Chinchon {
     const RULES_DOC: &'static str = include_str!("rules.md");
     const MAX_ACTIONS: u32 = 2 * MAX_TURNS + 8;
     const MAX_DEALS: u32 = 200;
+    const LOWER_SCORE_IS_BETTER: bool = true;
 
     type Rules = Rules;
     type Action = Action;
@@ -191,6 +192,11 @@ impl Game for Chinchon {
             ));
         }
         Ok(scoring::score_json(rules, &hand))
+    }
+
+    /// The player on the dealer's right starts (play runs counter-clockwise).
+    fn first_to_play(players: usize, dealer: Seat) -> Seat {
+        (dealer + players - 1) % players
     }
 
     fn match_add(rules: &Rules, m: &mut MatchProgress, r: &DealResult) {
