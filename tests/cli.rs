@@ -361,3 +361,35 @@ fn tournament_rotates_seats_and_rates_strategies() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn every_game_simulates_deterministically_and_traces_and_lists() {
+    for game in cardsim::games::NAMES {
+        let (a, b) = (tmp(&format!("{game}-1")), tmp(&format!("{game}-2")));
+        for (dir, t) in [(&a, "1"), (&b, "2")] {
+            let o = cardsim(&["simulate", game, "--deals", "300", "--threads", t, "--quiet", "--out", dir.to_str().unwrap()]);
+            assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+        }
+        for f in ["summary.csv", "scores.csv", "lengths.csv"] {
+            assert_eq!(read(&a, f), read(&b, f), "{game} {f} differs between 1 and 2 threads");
+        }
+        let o = cardsim(&["simulate", game, "--matches", "2", "--quiet", "--out", a.to_str().unwrap()]);
+        assert!(o.status.success(), "{game} matches: {}", String::from_utf8_lossy(&o.stderr));
+        let o = cardsim(&["trace", game, "--deal", "3", "--json"]);
+        assert!(o.status.success(), "{game} trace: {}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8(o.stdout).unwrap();
+        for line in text.lines() {
+            serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{game}: {e}: {line}"));
+        }
+        let o = cardsim(&["rules", game]);
+        assert!(o.status.success() && o.stdout.len() > 500, "{game} rules");
+        for d in [a, b] {
+            std::fs::remove_dir_all(d).unwrap();
+        }
+    }
+    let o = cardsim(&["list"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    for game in cardsim::games::NAMES {
+        assert!(text.contains(game), "list misses {game}");
+    }
+}
