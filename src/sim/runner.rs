@@ -10,10 +10,12 @@ use rayon::prelude::*;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
-/// Deals per batch (fixed: batch boundaries must not depend on threads).
-pub const BATCH_DEALS: u64 = 4096;
+/// Deals per batch (fixed: batch boundaries must not depend on threads). Small enough that a
+/// slow game still spreads over many cores; large enough that building the strategies and the
+/// tally once per batch costs nothing measurable.
+pub const BATCH_DEALS: u64 = 512;
 /// Matches per batch.
-pub const BATCH_MATCHES: u64 = 64;
+pub const BATCH_MATCHES: u64 = 8;
 
 /// Lone deals or whole matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
