@@ -35,6 +35,16 @@ pub enum Command {
     Compare(CompareArgs),
     /// Duplicate-deal tournament between strategies, with ratings.
     Tournament(TournamentArgs),
+    /// Run a study described in a file (see experiments/).
+    Run {
+        /// The study file, e.g. experiments/golf-switches.toml.
+        file: PathBuf,
+        /// Only the run of this name.
+        #[arg(long)]
+        only: Option<String>,
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
     Merge {
         /// The shards' output folders (each holding shard.json).

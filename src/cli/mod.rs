@@ -5,6 +5,7 @@
 pub mod args;
 mod bench;
 mod compare;
+mod experiment;
 mod info;
 mod merge;
 mod score;
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
+        Command::Run { file, only, threads } => experiment::run(&file, threads, only.as_deref()),
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge { dirs, out } => merge::run(&dirs, &out),
     }
