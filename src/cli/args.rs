@@ -94,6 +94,10 @@ pub struct SimulateArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Keep playing (in doubling rounds, reproducibly) until every seat's 95% win-rate
+    /// interval is narrower than this width; --deals/--matches then caps the count.
+    #[arg(long, value_name = "WIDTH")]
+    pub precision: Option<f64>,
     /// Play only shard K of N (K = 1..N) of the deal indices and write mergeable results
     /// (needs --out); combine shards with `cardsim merge`.
     #[arg(long, value_name = "K/N")]

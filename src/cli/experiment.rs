@@ -79,6 +79,7 @@ fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Resul
             out: Some(out),
             quiet,
             shard: None,
+            precision: None,
         }),
         "compare" => super::compare::run(&CompareArgs {
             table,
@@ -87,8 +88,16 @@ fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Resul
             threads,
             out: Some(out),
         }),
-        "tournament" => super::tournament::run(&TournamentArgs { table, deals: r.deals, threads, out: Some(out) }),
-        k => Err(Error::input(format!("run '{}': unknown kind '{k}' (simulate, compare, tournament)", r.name))),
+        "tournament" => super::tournament::run(&TournamentArgs {
+            table,
+            deals: r.deals,
+            threads,
+            out: Some(out),
+        }),
+        k => Err(Error::input(format!(
+            "run '{}': unknown kind '{k}' (simulate, compare, tournament)",
+            r.name
+        ))),
     }
 }
 
@@ -96,8 +105,13 @@ fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Resul
 pub fn run(path: &Path, threads: Option<usize>, only: Option<&str>) -> Result<()> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::input(format!("cannot read study {}: {e}", path.display())))?;
-    let study: Study = toml::from_str(&text)
-        .map_err(|e| Error::input(format!("bad study {}: {}", path.display(), e.message().trim())))?;
+    let study: Study = toml::from_str(&text).map_err(|e| {
+        Error::input(format!(
+            "bad study {}: {}",
+            path.display(),
+            e.message().trim()
+        ))
+    })?;
     let base = path.parent().unwrap_or(Path::new(".")).join(&study.out);
     let seed = study.seed.unwrap_or(2026);
     let mut ran = 0;
@@ -106,15 +120,22 @@ pub fn run(path: &Path, threads: Option<usize>, only: Option<&str>) -> Result<()
             continue;
         }
         if r.name.is_empty() || r.name.contains(['/', '\\']) || r.name.starts_with('.') {
-            return Err(Error::input(format!("run name '{}' must be a plain folder name", r.name)));
+            return Err(Error::input(format!(
+                "run name '{}' must be a plain folder name",
+                r.name
+            )));
         }
         let start = std::time::Instant::now();
-        run_one(r, seed, base.join(&r.name), threads)
-            .map_err(|e| match e {
-                Error::Input(m) => Error::Input(format!("run '{}': {m}", r.name)),
-                other => other,
-            })?;
-        eprintln!("{}: {} done in {:.1} s", path.display(), r.name, start.elapsed().as_secs_f64());
+        run_one(r, seed, base.join(&r.name), threads).map_err(|e| match e {
+            Error::Input(m) => Error::Input(format!("run '{}': {m}", r.name)),
+            other => other,
+        })?;
+        eprintln!(
+            "{}: {} done in {:.1} s",
+            path.display(),
+            r.name,
+            start.elapsed().as_secs_f64()
+        );
         ran += 1;
     }
     if ran == 0 {

@@ -29,7 +29,11 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
-        Command::Run { file, only, threads } => experiment::run(&file, threads, only.as_deref()),
+        Command::Run {
+            file,
+            only,
+            threads,
+        } => experiment::run(&file, threads, only.as_deref()),
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge { dirs, out } => merge::run(&dirs, &out),
     }
