@@ -577,3 +577,56 @@ deals = 50
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown kind 'dance'"));
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn compare_and_tournament_play_whole_matches_too() {
+    let d = tmp("cmpm");
+    let o = cardsim(&[
+        "compare",
+        "golf",
+        "--variant",
+        "nine:",
+        "--variant",
+        "three:holes=3",
+        "--matches",
+        "60",
+        "--players",
+        "3",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = read(&d, "compare.csv");
+    assert!(text.starts_with("game,players,matches,"));
+    let deals = |v: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(",{v},")) && l.contains("mean_deals"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(deals("nine").contains(",9.000000,"), "{}", deals("nine"));
+    assert!(
+        deals("three").contains(",3.000000,-6.000000,"),
+        "{}",
+        deals("three")
+    );
+    let o = cardsim(&[
+        "tournament",
+        "golf",
+        "--strategy",
+        "greedy",
+        "--strategy",
+        "random",
+        "--players",
+        "2",
+        "--matches",
+        "20",
+        "--rule",
+        "holes=2",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(read(&d, "tournament.csv").contains("golf,2,greedy,40,"));
+    std::fs::remove_dir_all(d).unwrap();
+}

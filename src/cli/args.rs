@@ -112,8 +112,11 @@ pub struct CompareArgs {
     #[arg(long = "variant", value_name = "NAME:SWITCHES")]
     pub variants: Vec<String>,
     /// Deals each variant plays (the same deals for all) [default: 100000].
-    #[arg(long)]
+    #[arg(long, conflicts_with = "matches")]
     pub deals: Option<u64>,
+    /// Whole matches each variant plays instead (the same match indices for all).
+    #[arg(long)]
+    pub matches: Option<u64>,
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write compare.csv and run.json into this folder.
@@ -126,8 +129,11 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// Deals per table and rotation (every seating plays the same deals) [default: 10000].
-    #[arg(long)]
+    #[arg(long, conflicts_with = "matches")]
     pub deals: Option<u64>,
+    /// Whole matches per table and rotation instead of deals.
+    #[arg(long)]
+    pub matches: Option<u64>,
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write tournament.csv, pairwise.csv and run.json into this folder.

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
 use crate::output::{OutFile, num, write_files};
+use crate::sim::Mode;
 use crate::sim::compare::{CompareSpec, CompareTally, compare, metrics};
 use crate::stats::{PairedDiff, holm};
 use serde_json::json;
@@ -52,8 +53,8 @@ fn parse_variant<G: Game>(text: &str, base: &[String]) -> Result<(String, String
     Ok((name.to_string(), changed.join(";"), rules))
 }
 
-fn rows(t: &CompareTally, names: &[(String, String)], players: usize) -> Vec<Row> {
-    let ms = metrics(players);
+fn rows(t: &CompareTally, names: &[(String, String)], players: usize, mode: Mode) -> Vec<Row> {
+    let ms = metrics(players, mode);
     let mut out = Vec::new();
     for (v, (name, sw)) in names.iter().enumerate() {
         for (m, metric) in ms.iter().enumerate() {
@@ -80,7 +81,7 @@ fn rows(t: &CompareTally, names: &[(String, String)], players: usize) -> Vec<Row
     out
 }
 
-fn csv_text(game: &str, players: usize, deals: u64, rows: &[Row]) -> Result<String> {
+fn csv_text(game: &str, players: usize, mode: Mode, n: u64, rows: &[Row]) -> Result<String> {
     let ps: Vec<f64> = rows
         .iter()
         .map(|r| r.ci.map_or(f64::NAN, |c| c.p))
@@ -89,8 +90,18 @@ fn csv_text(game: &str, players: usize, deals: u64, rows: &[Row]) -> Result<Stri
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     w.write_record([
-        "game", "players", "deals", "variant", "switches", "metric", "value", "diff", "diff_lo",
-        "diff_hi", "p_value", "p_holm",
+        "game",
+        "players",
+        mode.unit(),
+        "variant",
+        "switches",
+        "metric",
+        "value",
+        "diff",
+        "diff_lo",
+        "diff_hi",
+        "p_value",
+        "p_holm",
     ])
     .map_err(err)?;
     for (r, h) in rows.iter().zip(adj) {
@@ -98,7 +109,7 @@ fn csv_text(game: &str, players: usize, deals: u64, rows: &[Row]) -> Result<Stri
         w.write_record([
             game.to_string(),
             players.to_string(),
-            deals.to_string(),
+            n.to_string(),
             r.variant.clone(),
             r.switches.clone(),
             r.metric.clone(),
@@ -139,9 +150,17 @@ impl GameVisitor for Compare<'_> {
             names.push((name.clone(), sw));
             variants.push((name, rules));
         }
-        let n = a.deals.unwrap_or(super::simulate::DEFAULT_DEALS);
+        let (mode, n) = match a.matches {
+            Some(m) => (Mode::Matches, m),
+            None => (
+                Mode::Deals,
+                a.deals.unwrap_or(super::simulate::DEFAULT_DEALS),
+            ),
+        };
         if n < 2 {
-            return Err(Error::input("--deals must be at least 2 for a comparison"));
+            return Err(Error::input(
+                "--deals or --matches must be at least 2 for a comparison",
+            ));
         }
         if let Some(dir) = &a.out {
             super::simulate::check_out_dir(dir)?;
@@ -152,16 +171,17 @@ impl GameVisitor for Compare<'_> {
             seats: t.seats.clone(),
             seed: t.seed,
             units: 0..n,
+            mode,
             threads: a.threads,
         };
         let (tally, elapsed, threads) = compare(&spec)?;
-        let rows = rows(&tally, &names, t.players);
-        let text = csv_text(G::NAME, t.players, n, &rows)?;
+        let rows = rows(&tally, &names, t.players, mode);
+        let text = csv_text(G::NAME, t.players, mode, n, &rows)?;
         match &a.out {
             Some(dir) => {
                 let labels: Vec<&str> = t.seats.iter().map(|s| s.label.as_str()).collect();
                 let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,
-                    "deals": n, "seed": t.seed, "variants": a.variants, "strategies": labels, "threads": threads,
+                    "unit": mode.unit(), "count": n, "seed": t.seed, "variants": a.variants, "strategies": labels, "threads": threads,
                     "elapsed_s": elapsed.as_secs_f64()});
                 write_files(
                     dir,

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::output::{OutFile, num, write_files};
+use crate::sim::Mode;
 use crate::sim::tournament::{TournamentSpec, TournamentTally, tournament};
 use crate::stats::{WIN_UNITS, Z95, bradley_terry, wilson};
 use serde_json::json;
@@ -30,6 +31,7 @@ fn wins_matrix(t: &TournamentTally) -> Vec<Vec<f64>> {
 
 fn tables(
     game: &str,
+    unit: &str,
     players: usize,
     names: &[String],
     t: &TournamentTally,
@@ -75,15 +77,8 @@ fn tables(
     }
     let strategies = finish(w)?;
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "game",
-        "strategy",
-        "opponent",
-        "deals",
-        "score",
-        "score_rate",
-    ])
-    .map_err(csv_err)?;
+    w.write_record(["game", "strategy", "opponent", unit, "score", "score_rate"])
+        .map_err(csv_err)?;
     for (a, na) in names.iter().enumerate() {
         for (b, nb) in names.iter().enumerate() {
             if a != b && t.met[a][b] > 0 {
@@ -127,9 +122,12 @@ impl GameVisitor for Tournament<'_> {
             }
             specs.push(s);
         }
-        let n = a.deals.unwrap_or(10_000);
+        let (mode, n) = match a.matches {
+            Some(m) => (Mode::Matches, m),
+            None => (Mode::Deals, a.deals.unwrap_or(10_000)),
+        };
         if n == 0 {
-            return Err(Error::input("--deals must be at least 1"));
+            return Err(Error::input("--deals or --matches must be at least 1"));
         }
         if let Some(dir) = &a.out {
             super::simulate::check_out_dir(dir)?;
@@ -142,14 +140,15 @@ impl GameVisitor for Tournament<'_> {
             seed: t.seed,
             deals: 0..n,
             threads: a.threads,
+            mode,
         };
         let start = std::time::Instant::now();
         let (tally, threads) = tournament(&spec)?;
-        let (strategies, pairs) = tables(G::NAME, t.players, &names, &tally)?;
+        let (strategies, pairs) = tables(G::NAME, mode.unit(), t.players, &names, &tally)?;
         match &a.out {
             Some(dir) => {
                 let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,
-                    "deals_per_seating": n, "seed": t.seed, "strategies": names, "threads": threads,
+                    "unit": mode.unit(), "per_seating": n, "seed": t.seed, "strategies": names, "threads": threads,
                     "elapsed_s": start.elapsed().as_secs_f64(),
                     "rating": "Bradley-Terry MLE on pairwise results (ties half), Elo scale, mean 1500; interval 95% relative to the first strategy"});
                 write_files(

@@ -3,9 +3,10 @@
 //! is the same, and per-deal differences against the baseline are paired. Everything is
 //! tallied as exact integers (observations and paired differences), merged in batch order.
 
-use super::play::{Quiet, deal_rngs, play_deal};
+use super::Mode;
+use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::{Error, Result};
-use crate::game::{ActionList, DealResult, Game, Table};
+use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
 use rayon::prelude::*;
@@ -22,6 +23,8 @@ pub struct CompareSpec<G: Game> {
     pub seed: u64,
     pub units: Range<u64>,
     pub threads: Option<usize>,
+    /// Deals, or whole matches (then scores are match totals and length is deals per match).
+    pub mode: Mode,
 }
 
 /// One metric: its name and the divisor that turns its integer observations into its unit.
@@ -31,8 +34,8 @@ pub struct Metric {
     pub scale: f64,
 }
 
-/// The metrics observed per deal at a table of `players`.
-pub fn metrics(players: usize) -> Vec<Metric> {
+/// The metrics observed per deal (or match) at a table of `players`.
+pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
     let mut m: Vec<Metric> = (0..players)
         .map(|s| Metric {
             name: format!("win_rate_seat{s}"),
@@ -47,8 +50,13 @@ pub fn metrics(players: usize) -> Vec<Metric> {
         name: "mean_score".into(),
         scale: players as f64,
     });
+    let length = if mode == Mode::Deals {
+        "mean_turns"
+    } else {
+        "mean_deals"
+    };
     m.push(Metric {
-        name: "mean_turns".into(),
+        name: length.into(),
         scale: 1.0,
     });
     m.push(Metric {
@@ -58,8 +66,15 @@ pub fn metrics(players: usize) -> Vec<Metric> {
     m
 }
 
-fn observe<G: Game>(r: &DealResult, table: &Table, out: &mut [i64]) {
-    let p = r.players;
+/// One unit's outcome in the form the metrics need.
+struct Outcome {
+    winners: SeatMask,
+    scores: [i64; MAX_SEATS],
+    length: i64,
+}
+
+fn observe<G: Game>(r: &Outcome, players: usize, out: &mut [i64]) {
+    let p = players;
     let k = r.winners.len() as i64;
     for (s, o) in out.iter_mut().enumerate().take(p) {
         *o = if r.winners.contains(s) {
@@ -68,10 +83,41 @@ fn observe<G: Game>(r: &DealResult, table: &Table, out: &mut [i64]) {
             0
         };
     }
-    out[p] = out[G::first_to_play(p, table.dealer)];
-    out[p + 1] = r.scores[..p].iter().map(|&x| x as i64).sum();
-    out[p + 2] = r.turns as i64;
+    // Seat 0 deals the first deal of every unit.
+    out[p] = out[G::first_to_play(p, 0)];
+    out[p + 1] = r.scores[..p].iter().sum();
+    out[p + 2] = r.length;
     out[p + 3] = r.winners.is_empty() as i64;
+}
+
+/// Plays unit `i` (a deal, or a whole match) under `rules`.
+fn play_unit<G: Game>(
+    spec: &CompareSpec<G>,
+    rules: &G::Rules,
+    i: u64,
+    seats: &mut [Box<dyn Strategy<G>>],
+    buf: &mut ActionList<G::Action>,
+) -> Outcome {
+    match spec.mode {
+        Mode::Deals => {
+            let table = Table::first(spec.players);
+            let mut rngs = deal_rngs(spec.seed, i, 0);
+            let (r, _) = play_deal(rules, &table, &mut rngs, seats, buf, &mut Quiet);
+            Outcome {
+                winners: r.winners,
+                scores: r.scores.map(i64::from),
+                length: r.turns as i64,
+            }
+        }
+        Mode::Matches => {
+            let (r, _) = play_match(rules, spec.players, spec.seed, i, seats, buf, &mut Quiet);
+            Outcome {
+                winners: r.winners,
+                scores: r.totals,
+                length: r.deals as i64,
+            }
+        }
+    }
 }
 
 /// Exact tallies of a comparison.
@@ -113,27 +159,19 @@ impl Merge for CompareTally {
 }
 
 fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
-    let nm = metrics(spec.players).len();
+    let nm = metrics(spec.players, spec.mode).len();
     let mut t = CompareTally::new(spec.variants.len(), nm);
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
-    let table = Table::first(spec.players);
     let mut base = vec![0i64; nm];
     let mut obs = vec![0i64; nm];
     for i in range {
         t.deals += 1;
         for (v, (_, rules)) in spec.variants.iter().enumerate() {
-            let (r, _) = play_deal(
-                rules,
-                &table,
-                &mut deal_rngs(spec.seed, i, 0),
-                &mut seats,
-                &mut buf,
-                &mut Quiet,
-            );
-            observe::<G>(&r, &table, &mut obs);
+            let r = play_unit(spec, rules, i, &mut seats, &mut buf);
+            observe::<G>(&r, spec.players, &mut obs);
             for s in 0..spec.players {
-                t.scores[v].add(r.scores[s] as i64);
+                t.scores[v].add(r.scores[s]);
             }
             if v == 0 {
                 base.copy_from_slice(&obs);
@@ -164,7 +202,7 @@ pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration
     let start = Instant::now();
     let parts: Vec<CompareTally> =
         pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
-    let mut t = CompareTally::new(spec.variants.len(), metrics(spec.players).len());
+    let mut t = CompareTally::new(spec.variants.len(), metrics(spec.players, spec.mode).len());
     for p in &parts {
         t.merge(p);
     }

@@ -2,9 +2,10 @@
 //! when there are fewer strategies than seats) plays the same deals once per rotation of its
 //! seats, so every strategy sits in every seat on the same cards. Exact integer tallies.
 
-use super::play::{Quiet, deal_rngs, play_deal};
+use super::Mode;
+use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::{Error, Result};
-use crate::game::{ActionList, DealResult, Game, Table};
+use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
 use rayon::prelude::*;
@@ -17,8 +18,16 @@ pub struct TournamentSpec<G: Game> {
     pub players: usize,
     pub strategies: Vec<StrategySpec>,
     pub seed: u64,
+    /// The unit indices every seating plays (deals, or matches).
     pub deals: Range<u64>,
     pub threads: Option<usize>,
+    pub mode: Mode,
+}
+
+/// One unit's outcome: winners and scores (deal scores, or match totals).
+struct Outcome {
+    winners: SeatMask,
+    scores: [i64; MAX_SEATS],
 }
 
 /// The line-ups: strategy indices per seat before rotation.
@@ -86,7 +95,7 @@ impl Merge for TournamentTally {
 
 /// Half-points seat `s` scores against seat `u` in a deal: a winner beats a non-winner;
 /// otherwise the better deal score (in the game's direction) wins; equal is a tie.
-fn beats<G: Game>(r: &DealResult, s: usize, u: usize) -> u64 {
+fn beats<G: Game>(r: &Outcome, s: usize, u: usize) -> u64 {
     match (r.winners.contains(s), r.winners.contains(u)) {
         (true, false) => 2,
         (false, true) => 0,
@@ -122,14 +131,38 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
                 .map(|&i| build::<G>(&spec.strategies[i]))
                 .collect();
             for i in range.clone() {
-                let (r, _) = play_deal(
-                    &spec.rules,
-                    &table,
-                    &mut deal_rngs(spec.seed, i, 0),
-                    &mut seats,
-                    &mut buf,
-                    &mut Quiet,
-                );
+                let r = match spec.mode {
+                    Mode::Deals => {
+                        let mut rngs = deal_rngs(spec.seed, i, 0);
+                        let (r, _) = play_deal(
+                            &spec.rules,
+                            &table,
+                            &mut rngs,
+                            &mut seats,
+                            &mut buf,
+                            &mut Quiet,
+                        );
+                        Outcome {
+                            winners: r.winners,
+                            scores: r.scores.map(i64::from),
+                        }
+                    }
+                    Mode::Matches => {
+                        let (r, _) = play_match(
+                            &spec.rules,
+                            p,
+                            spec.seed,
+                            i,
+                            &mut seats,
+                            &mut buf,
+                            &mut Quiet,
+                        );
+                        Outcome {
+                            winners: r.winners,
+                            scores: r.totals,
+                        }
+                    }
+                };
                 let kw = r.winners.len() as u64;
                 for s in 0..p {
                     let a = who[s];
@@ -137,7 +170,7 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
                     if r.winners.contains(s) {
                         t.win_units[a] += WIN_UNITS / kw;
                     }
-                    t.scores[a].add(r.scores[s] as i64);
+                    t.scores[a].add(r.scores[s]);
                     for (u, &b) in who.iter().enumerate() {
                         if u == s || a == b {
                             continue;
