@@ -630,3 +630,66 @@ fn compare_and_tournament_play_whole_matches_too() {
     assert!(read(&d, "tournament.csv").contains("golf,2,greedy,40,"));
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn compare_and_tournament_precision_equal_fixed_runs_of_the_count_reached() {
+    let (p, f) = (tmp("cprec"), tmp("cfix"));
+    let base = [
+        "compare",
+        "broken-ladder",
+        "--variant",
+        "a:",
+        "--variant",
+        "b:rank_limit=off",
+        "--players",
+        "2",
+    ];
+    let o = cardsim(
+        &[
+            &base[..],
+            &["--precision", "0.03", "--out", p.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = read(&p, "compare.csv");
+    let n = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .nth(2)
+        .unwrap()
+        .to_string();
+    let o = cardsim(&[&base[..], &["--deals", &n, "--out", f.to_str().unwrap()]].concat());
+    assert!(o.status.success());
+    assert_eq!(text, read(&f, "compare.csv"));
+    let o = cardsim(&[
+        "tournament",
+        "golf",
+        "--strategy",
+        "greedy",
+        "--strategy",
+        "racer",
+        "--players",
+        "2",
+        "--precision",
+        "0.02",
+        "--out",
+        p.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let t = read(&p, "tournament.csv");
+    for l in t.lines().skip(1) {
+        let f: Vec<f64> = l
+            .split(',')
+            .skip(6)
+            .take(2)
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert!(f[1] - f[0] < 0.02, "{l}");
+    }
+    for d in [p, f] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}

@@ -117,6 +117,10 @@ pub struct CompareArgs {
     /// Whole matches each variant plays instead (the same match indices for all).
     #[arg(long)]
     pub matches: Option<u64>,
+    /// Play in doubling rounds until every variant's seat win-rate intervals are narrower
+    /// than this width (--deals/--matches then caps the count).
+    #[arg(long, value_name = "WIDTH")]
+    pub precision: Option<f64>,
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write compare.csv and run.json into this folder.
@@ -134,6 +138,10 @@ pub struct TournamentArgs {
     /// Whole matches per table and rotation instead of deals.
     #[arg(long)]
     pub matches: Option<u64>,
+    /// Play in doubling rounds until every strategy's win-rate interval is narrower than
+    /// this width (--deals/--matches then caps the count).
+    #[arg(long, value_name = "WIDTH")]
+    pub precision: Option<f64>,
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write tournament.csv, pairwise.csv and run.json into this folder.

@@ -9,7 +9,7 @@ use crate::games::{GameVisitor, with_game};
 use crate::output::{OutFile, num, write_files};
 use crate::sim::Mode;
 use crate::sim::compare::{CompareSpec, CompareTally, compare, metrics};
-use crate::stats::{PairedDiff, holm};
+use crate::stats::{Merge, PairedDiff, WIN_UNITS, holm};
 use serde_json::json;
 
 /// One row of `compare.csv`.
@@ -126,6 +126,16 @@ fn csv_text(game: &str, players: usize, mode: Mode, n: u64, rows: &[Row]) -> Res
         .map_err(|e| Error::Other(e.to_string()))
 }
 
+/// The widest seat win-rate interval over all variants.
+fn widest(t: &CompareTally, players: usize) -> f64 {
+    let n = t.deals as f64;
+    let wins = |v: usize, s: usize| t.x[v][s].sum as f64 / WIN_UNITS as f64;
+    (0..t.x.len())
+        .flat_map(|v| (0..players).map(move |s| (v, s)))
+        .map(|(v, s)| super::precision::width(wins(v, s), n))
+        .fold(0.0, f64::max)
+}
+
 struct Compare<'a>(&'a CompareArgs);
 
 impl GameVisitor for Compare<'_> {
@@ -174,7 +184,36 @@ impl GameVisitor for Compare<'_> {
             mode,
             threads: a.threads,
         };
-        let (tally, elapsed, threads) = compare(&spec)?;
+        let ((tally, elapsed, threads), n) = match a.precision {
+            None => (compare(&spec)?, n),
+            Some(w) => {
+                let cap = super::precision::check(
+                    w,
+                    mode,
+                    if mode == Mode::Deals {
+                        a.deals
+                    } else {
+                        a.matches
+                    },
+                )?;
+                super::precision::until_precise(
+                    mode,
+                    w,
+                    cap,
+                    |r| {
+                        compare(&CompareSpec {
+                            units: r,
+                            ..spec.clone()
+                        })
+                    },
+                    |acc, o| {
+                        acc.0.merge(&o.0);
+                        acc.1 += o.1;
+                    },
+                    |o| widest(&o.0, t.players),
+                )?
+            }
+        };
         let rows = rows(&tally, &names, t.players, mode);
         let text = csv_text(G::NAME, t.players, mode, n, &rows)?;
         match &a.out {

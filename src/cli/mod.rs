@@ -8,6 +8,7 @@ mod compare;
 mod experiment;
 mod info;
 mod merge;
+mod precision;
 mod score;
 pub mod setup;
 mod simulate;

@@ -47,17 +47,26 @@ impl GameVisitor for Simulate<'_> {
         let (outcome, n) = match a.precision {
             None => (run_sim(&run_spec(&t, mode, units, a.threads, !a.quiet))?, n),
             Some(w) => {
-                if shard.is_some() || !(w > 0.0 && w < 1.0) {
-                    return Err(Error::input(
-                        "--precision takes a width in (0, 1), and no --shard",
-                    ));
+                if shard.is_some() {
+                    return Err(Error::input("--precision and --shard do not go together"));
                 }
-                let cap = match (mode, a.deals, a.matches) {
-                    (Mode::Deals, None, _) => 100_000_000,
-                    (Mode::Matches, _, None) => 1_000_000,
-                    _ => n,
+                let fixed = if mode == Mode::Deals {
+                    a.deals
+                } else {
+                    a.matches
                 };
-                to_precision(&t, mode, w, cap, a)?
+                let cap = super::precision::check(w, mode, fixed)?;
+                super::precision::until_precise(
+                    mode,
+                    w,
+                    cap,
+                    |r| run_sim(&run_spec(&t, mode, r, a.threads, !a.quiet)),
+                    |acc, o| {
+                        crate::stats::Merge::merge(&mut acc.tally, &o.tally);
+                        acc.elapsed += o.elapsed;
+                    },
+                    |o| widest(&o.tally),
+                )?
             }
         };
         let report = make_report(&t, mode, outcome, shard, n);
@@ -87,47 +96,8 @@ impl GameVisitor for Simulate<'_> {
 /// The widest 95% win-rate interval over the seats.
 fn widest(tally: &crate::stats::Tally) -> f64 {
     (0..tally.players)
-        .map(|s| {
-            let (lo, hi) = crate::stats::wilson(tally.seats[s].wins(), tally.units as f64);
-            hi - lo
-        })
+        .map(|s| super::precision::width(tally.seats[s].wins(), tally.units as f64))
         .fold(0.0, f64::max)
-}
-
-/// Plays rounds of units 0..a, a..2a, ... (doubling, from 10,000 deals or 100 matches) until
-/// every interval is narrower than `width` or `cap` units are played. Each round's units are
-/// fixed by the previous rounds' results alone, so the same seed stops at the same count.
-fn to_precision<G: Game>(
-    t: &TableSpec<G>,
-    mode: Mode,
-    width: f64,
-    cap: u64,
-    a: &SimulateArgs,
-) -> Result<(RunOutcome, u64)> {
-    let mut next = match mode {
-        Mode::Deals => 10_000,
-        Mode::Matches => 100,
-    }
-    .min(cap);
-    let mut done: Option<RunOutcome> = None;
-    loop {
-        let start = done.as_ref().map_or(0, |o| o.tally.units);
-        let o = run_sim(&run_spec(t, mode, start..next, a.threads, !a.quiet))?;
-        let merged = match done.take() {
-            None => o,
-            Some(mut d) => {
-                crate::stats::Merge::merge(&mut d.tally, &o.tally);
-                d.elapsed += o.elapsed;
-                d
-            }
-        };
-        let n = merged.tally.units;
-        if widest(&merged.tally) < width || n >= cap {
-            return Ok((merged, n));
-        }
-        done = Some(merged);
-        next = (2 * n).min(cap);
-    }
 }
 
 /// Parses `K/N` with 1 <= K <= N.

@@ -9,7 +9,7 @@ use crate::games::{GameVisitor, with_game};
 use crate::output::{OutFile, num, write_files};
 use crate::sim::Mode;
 use crate::sim::tournament::{TournamentSpec, TournamentTally, tournament};
-use crate::stats::{WIN_UNITS, Z95, bradley_terry, wilson};
+use crate::stats::{Merge, WIN_UNITS, Z95, bradley_terry, wilson};
 use serde_json::json;
 
 fn csv_err(e: csv::Error) -> Error {
@@ -143,7 +143,43 @@ impl GameVisitor for Tournament<'_> {
             mode,
         };
         let start = std::time::Instant::now();
-        let (tally, threads) = tournament(&spec)?;
+        let ((tally, threads), n) = match a.precision {
+            None => (tournament(&spec)?, n),
+            Some(w) => {
+                let cap = super::precision::check(
+                    w,
+                    mode,
+                    if mode == Mode::Deals {
+                        a.deals
+                    } else {
+                        a.matches
+                    },
+                )?;
+                super::precision::until_precise(
+                    mode,
+                    w,
+                    cap,
+                    |r| {
+                        tournament(&TournamentSpec {
+                            deals: r,
+                            ..spec.clone()
+                        })
+                    },
+                    |acc, o| acc.0.merge(&o.0),
+                    |o| {
+                        let t = &o.0;
+                        (0..t.games.len())
+                            .map(|i| {
+                                super::precision::width(
+                                    t.win_units[i] as f64 / WIN_UNITS as f64,
+                                    t.games[i] as f64,
+                                )
+                            })
+                            .fold(0.0, f64::max)
+                    },
+                )?
+            }
+        };
         let (strategies, pairs) = tables(G::NAME, mode.unit(), t.players, &names, &tally)?;
         match &a.out {
             Some(dir) => {
