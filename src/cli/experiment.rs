@@ -16,6 +16,7 @@
 //! rules = ["holes=9"]             # optional, KEY=VALUE
 //! deals = 100000                  # or matches = 1000 (simulate only)
 //! variants = ["base:", "nofinal:final_turns=no"]   # compare only
+//! precision = 0.005               # optional: play until intervals are this narrow
 //! ```
 
 use super::args::{CompareArgs, SimulateArgs, TableArgs, TournamentArgs};
@@ -55,6 +56,9 @@ struct RunDef {
     variants: Vec<String>,
     #[serde(default)]
     seed: Option<u64>,
+    /// Play until every win-rate interval is narrower than this (deals/matches cap it).
+    #[serde(default)]
+    precision: Option<f64>,
 }
 
 fn table(r: &RunDef, seed: u64) -> TableArgs {
@@ -79,14 +83,14 @@ fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Resul
             out: Some(out),
             quiet,
             shard: None,
-            precision: None,
+            precision: r.precision,
         }),
         "compare" => super::compare::run(&CompareArgs {
             table,
             variants: r.variants.clone(),
             deals: r.deals,
             matches: r.matches,
-            precision: None,
+            precision: r.precision,
             threads,
             out: Some(out),
         }),
@@ -94,7 +98,7 @@ fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Resul
             table,
             deals: r.deals,
             matches: r.matches,
-            precision: None,
+            precision: r.precision,
             threads,
             out: Some(out),
         }),
