@@ -75,29 +75,54 @@ pub struct TableArgs {
     pub seed: u64,
 }
 
-#[derive(Args, Debug)]
-pub struct SimulateArgs {
-    #[command(flatten)]
-    pub table: TableArgs,
-    /// Independent deals to play (seat 0 deals each one) [default: 100000].
+/// How much to play and where the results go: shared by simulate, compare and tournament.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RunArgs {
+    /// Deals to play (simulate and compare: 100000; tournament: 10000 per seating).
     #[arg(long, conflicts_with = "matches")]
     pub deals: Option<u64>,
     /// Whole matches to play instead of deals.
     #[arg(long)]
     pub matches: Option<u64>,
-    /// Worker threads (default: one per core). Output does not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Write summary.csv, scores.csv, lengths.csv and run.json into this folder.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Keep playing (in doubling rounds, reproducibly) until every seat's 95% win-rate
+    /// Keep playing, in doubling rounds (reproducibly), until every reported win-rate
     /// interval is narrower than this width; --deals/--matches then caps the count.
     #[arg(long, value_name = "WIDTH")]
     pub precision: Option<f64>,
+    /// Worker threads (default: one per core). The output does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write the CSV files and run.json into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// Deals or matches, and how many (`default_deals` when neither is given).
+    pub fn units(&self, default_deals: u64) -> (crate::sim::Mode, u64) {
+        match self.matches {
+            Some(m) => (crate::sim::Mode::Matches, m),
+            None => (crate::sim::Mode::Deals, self.deals.unwrap_or(default_deals)),
+        }
+    }
+
+    /// The count the user fixed for `mode`, if any (the cap under --precision).
+    pub fn fixed(&self, mode: crate::sim::Mode) -> Option<u64> {
+        match mode {
+            crate::sim::Mode::Deals => self.deals,
+            crate::sim::Mode::Matches => self.matches,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Play only shard K of N (K = 1..N) of the deal indices and write mergeable results
     /// (needs --out); combine shards with `cardsim merge`.
     #[arg(long, value_name = "K/N")]
@@ -111,42 +136,16 @@ pub struct CompareArgs {
     /// A variant, NAME:KEY=VAL,KEY=VAL (NAME: alone = the defaults); the first is the baseline.
     #[arg(long = "variant", value_name = "NAME:SWITCHES")]
     pub variants: Vec<String>,
-    /// Deals each variant plays (the same deals for all) [default: 100000].
-    #[arg(long, conflicts_with = "matches")]
-    pub deals: Option<u64>,
-    /// Whole matches each variant plays instead (the same match indices for all).
-    #[arg(long)]
-    pub matches: Option<u64>,
-    /// Play in doubling rounds until every variant's seat win-rate intervals are narrower
-    /// than this width (--deals/--matches then caps the count).
-    #[arg(long, value_name = "WIDTH")]
-    pub precision: Option<f64>,
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Write compare.csv and run.json into this folder.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
     #[command(flatten)]
     pub table: TableArgs,
-    /// Deals per table and rotation (every seating plays the same deals) [default: 10000].
-    #[arg(long, conflicts_with = "matches")]
-    pub deals: Option<u64>,
-    /// Whole matches per table and rotation instead of deals.
-    #[arg(long)]
-    pub matches: Option<u64>,
-    /// Play in doubling rounds until every strategy's win-rate interval is narrower than
-    /// this width (--deals/--matches then caps the count).
-    #[arg(long, value_name = "WIDTH")]
-    pub precision: Option<f64>,
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Write tournament.csv, pairwise.csv and run.json into this folder.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(Args, Debug)]

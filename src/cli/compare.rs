@@ -160,19 +160,13 @@ impl GameVisitor for Compare<'_> {
             names.push((name.clone(), sw));
             variants.push((name, rules));
         }
-        let (mode, n) = match a.matches {
-            Some(m) => (Mode::Matches, m),
-            None => (
-                Mode::Deals,
-                a.deals.unwrap_or(super::simulate::DEFAULT_DEALS),
-            ),
-        };
+        let (mode, n) = a.run.units(super::simulate::DEFAULT_DEALS);
         if n < 2 {
             return Err(Error::input(
                 "--deals or --matches must be at least 2 for a comparison",
             ));
         }
-        if let Some(dir) = &a.out {
+        if let Some(dir) = &a.run.out {
             super::simulate::check_out_dir(dir)?;
         }
         let spec = CompareSpec::<G> {
@@ -182,20 +176,12 @@ impl GameVisitor for Compare<'_> {
             seed: t.seed,
             units: 0..n,
             mode,
-            threads: a.threads,
+            threads: a.run.threads,
         };
-        let ((tally, elapsed, threads), n) = match a.precision {
+        let ((tally, elapsed, threads), n) = match a.run.precision {
             None => (compare(&spec)?, n),
             Some(w) => {
-                let cap = super::precision::check(
-                    w,
-                    mode,
-                    if mode == Mode::Deals {
-                        a.deals
-                    } else {
-                        a.matches
-                    },
-                )?;
+                let cap = super::precision::check(w, mode, a.run.fixed(mode))?;
                 super::precision::until_precise(
                     mode,
                     w,
@@ -216,7 +202,7 @@ impl GameVisitor for Compare<'_> {
         };
         let rows = rows(&tally, &names, t.players, mode);
         let text = csv_text(G::NAME, t.players, mode, n, &rows)?;
-        match &a.out {
+        match &a.run.out {
             Some(dir) => {
                 let labels: Vec<&str> = t.seats.iter().map(|s| s.label.as_str()).collect();
                 let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,

@@ -19,7 +19,7 @@
 //! precision = 0.005               # optional: play until intervals are this narrow
 //! ```
 
-use super::args::{CompareArgs, SimulateArgs, TableArgs, TournamentArgs};
+use super::args::{CompareArgs, RunArgs, SimulateArgs, TableArgs, TournamentArgs};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -73,35 +73,26 @@ fn table(r: &RunDef, seed: u64) -> TableArgs {
 
 fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Result<()> {
     let table = table(r, seed);
-    let quiet = true;
+    let run = RunArgs {
+        deals: r.deals,
+        matches: r.matches,
+        precision: r.precision,
+        threads,
+        out: Some(out),
+    };
     match r.kind.as_str() {
         "simulate" => super::simulate::run(&SimulateArgs {
             table,
-            deals: r.deals,
-            matches: r.matches,
-            threads,
-            out: Some(out),
-            quiet,
+            run,
+            quiet: true,
             shard: None,
-            precision: r.precision,
         }),
         "compare" => super::compare::run(&CompareArgs {
             table,
             variants: r.variants.clone(),
-            deals: r.deals,
-            matches: r.matches,
-            precision: r.precision,
-            threads,
-            out: Some(out),
+            run,
         }),
-        "tournament" => super::tournament::run(&TournamentArgs {
-            table,
-            deals: r.deals,
-            matches: r.matches,
-            precision: r.precision,
-            threads,
-            out: Some(out),
-        }),
+        "tournament" => super::tournament::run(&TournamentArgs { table, run }),
         k => Err(Error::input(format!(
             "run '{}': unknown kind '{k}' (simulate, compare, tournament)",
             r.name

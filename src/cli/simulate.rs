@@ -18,25 +18,22 @@ impl GameVisitor for Simulate<'_> {
     fn visit<G: Game>(self) -> Result<()> {
         let a = self.0;
         let t = table::<G>(&a.table)?;
-        let (mode, n) = match (a.deals, a.matches) {
-            (_, Some(m)) => (Mode::Matches, m),
-            (d, None) => (Mode::Deals, d.unwrap_or(DEFAULT_DEALS)),
-        };
+        let (mode, n) = a.run.units(DEFAULT_DEALS);
         if n == 0 {
             return Err(Error::input(format!(
                 "--{} must be at least 1",
                 mode.unit()
             )));
         }
-        if a.threads == Some(0) {
+        if a.run.threads == Some(0) {
             return Err(Error::input("--threads must be at least 1"));
         }
-        if let Some(dir) = &a.out {
+        if let Some(dir) = &a.run.out {
             check_out_dir(dir)?;
         }
         let shard = a.shard.as_deref().map(parse_shard).transpose()?;
         let units = match shard {
-            Some((k, of)) if a.out.is_some() => n * (k - 1) / of..n * k / of,
+            Some((k, of)) if a.run.out.is_some() => n * (k - 1) / of..n * k / of,
             Some(_) => {
                 return Err(Error::input(
                     "--shard needs --out: a shard writes mergeable files",
@@ -44,23 +41,21 @@ impl GameVisitor for Simulate<'_> {
             }
             None => 0..n,
         };
-        let (outcome, n) = match a.precision {
-            None => (run_sim(&run_spec(&t, mode, units, a.threads, !a.quiet))?, n),
+        let (outcome, n) = match a.run.precision {
+            None => (
+                run_sim(&run_spec(&t, mode, units, a.run.threads, !a.quiet))?,
+                n,
+            ),
             Some(w) => {
                 if shard.is_some() {
                     return Err(Error::input("--precision and --shard do not go together"));
                 }
-                let fixed = if mode == Mode::Deals {
-                    a.deals
-                } else {
-                    a.matches
-                };
-                let cap = super::precision::check(w, mode, fixed)?;
+                let cap = super::precision::check(w, mode, a.run.fixed(mode))?;
                 super::precision::until_precise(
                     mode,
                     w,
                     cap,
-                    |r| run_sim(&run_spec(&t, mode, r, a.threads, !a.quiet)),
+                    |r| run_sim(&run_spec(&t, mode, r, a.run.threads, !a.quiet)),
                     |acc, o| {
                         crate::stats::Merge::merge(&mut acc.tally, &o.tally);
                         acc.elapsed += o.elapsed;
@@ -70,7 +65,7 @@ impl GameVisitor for Simulate<'_> {
             }
         };
         let report = make_report(&t, mode, outcome, shard, n);
-        match &a.out {
+        match &a.run.out {
             Some(dir) => {
                 if shard.is_some() {
                     crate::output::write_shard(&report, dir)?;

@@ -7,7 +7,6 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::output::{OutFile, num, write_files};
-use crate::sim::Mode;
 use crate::sim::tournament::{TournamentSpec, TournamentTally, tournament};
 use crate::stats::{Merge, WIN_UNITS, Z95, bradley_terry, wilson};
 use serde_json::json;
@@ -122,14 +121,11 @@ impl GameVisitor for Tournament<'_> {
             }
             specs.push(s);
         }
-        let (mode, n) = match a.matches {
-            Some(m) => (Mode::Matches, m),
-            None => (Mode::Deals, a.deals.unwrap_or(10_000)),
-        };
+        let (mode, n) = a.run.units(10_000);
         if n == 0 {
             return Err(Error::input("--deals or --matches must be at least 1"));
         }
-        if let Some(dir) = &a.out {
+        if let Some(dir) = &a.run.out {
             super::simulate::check_out_dir(dir)?;
         }
         let names: Vec<String> = specs.iter().map(|s| s.label.clone()).collect();
@@ -139,22 +135,14 @@ impl GameVisitor for Tournament<'_> {
             strategies: specs,
             seed: t.seed,
             deals: 0..n,
-            threads: a.threads,
+            threads: a.run.threads,
             mode,
         };
         let start = std::time::Instant::now();
-        let ((tally, threads), n) = match a.precision {
+        let ((tally, threads), n) = match a.run.precision {
             None => (tournament(&spec)?, n),
             Some(w) => {
-                let cap = super::precision::check(
-                    w,
-                    mode,
-                    if mode == Mode::Deals {
-                        a.deals
-                    } else {
-                        a.matches
-                    },
-                )?;
+                let cap = super::precision::check(w, mode, a.run.fixed(mode))?;
                 super::precision::until_precise(
                     mode,
                     w,
@@ -181,7 +169,7 @@ impl GameVisitor for Tournament<'_> {
             }
         };
         let (strategies, pairs) = tables(G::NAME, mode.unit(), t.players, &names, &tally)?;
-        match &a.out {
+        match &a.run.out {
             Some(dir) => {
                 let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,
                     "unit": mode.unit(), "per_seating": n, "seed": t.seed, "strategies": names, "threads": threads,
