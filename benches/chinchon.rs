@@ -2,91 +2,17 @@
 //! best-arrangement search on 8-card hands (the hot path). Before timing, a counting
 //! allocator checks that playing a deal allocates nothing (it panics otherwise).
 
+mod common;
+
 use cardsim::cards::{Card, GameRng};
-use cardsim::game::{ActionList, Table};
 use cardsim::games::chinchon::{Chinchon, Rules, best_and_without, kind};
-use cardsim::sim::{Quiet, deal_rngs, play_deal};
-use cardsim::strategy::{Strategy, build, resolve};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The system allocator, counting allocations.
-struct Counting;
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Plays deals with each bot and asserts that no deal allocated.
-fn no_allocation_per_deal() {
-    let rules = Rules::default();
-    for bot in ["random", "greedy"] {
-        let mut s = seats(bot, 4);
-        let mut buf = ActionList::new();
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        for i in 0..200u64 {
-            let mut t = Table::first(4);
-            t.dealer = (i % 4) as usize;
-            black_box(play_deal(
-                &rules,
-                &t,
-                &mut deal_rngs(9, i, 0),
-                &mut s,
-                &mut buf,
-                &mut Quiet,
-            ));
-        }
-        let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        assert_eq!(n, 0, "{bot}: {n} heap allocations in 200 deals");
-        eprintln!("chinchon {bot}: 0 heap allocations in 200 four-player deals");
-    }
-}
-
-fn seats(name: &str, n: usize) -> Vec<Box<dyn Strategy<Chinchon>>> {
-    let spec = resolve::<Chinchon>(name).expect("strategy");
-    (0..n).map(|_| build::<Chinchon>(&spec)).collect()
-}
 
 fn deals(c: &mut Criterion) {
-    no_allocation_per_deal();
     let rules = Rules::default();
-    let mut g = c.benchmark_group("chinchon_deal_4p");
-    g.throughput(Throughput::Elements(1));
-    for bot in ["random", "greedy"] {
-        let mut s = seats(bot, 4);
-        let mut buf = ActionList::new();
-        let mut i = 0u64;
-        g.bench_function(bot, |b| {
-            b.iter(|| {
-                i += 1;
-                let mut t = Table::first(4);
-                t.dealer = (i % 4) as usize;
-                black_box(play_deal(
-                    &rules,
-                    &t,
-                    &mut deal_rngs(1, i, 0),
-                    &mut s,
-                    &mut buf,
-                    &mut Quiet,
-                ))
-            })
-        });
-    }
-    g.finish();
+    common::assert_no_allocations::<Chinchon>(&rules, 4, 200);
+    common::bench_deals::<Chinchon>(c, "chinchon_deal_4p", &rules, 4);
 }
 
 fn arrangement(c: &mut Criterion) {

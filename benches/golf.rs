@@ -1,38 +1,20 @@
 //! Golf deals per second, one thread, with random and greedy at four seats.
 
-use cardsim::game::{ActionList, Game, Table};
+mod common;
+
 use cardsim::games::golf::{Golf, GolfRules};
-use cardsim::sim::{Quiet, deal_rngs, play_deal};
-use cardsim::strategy::{build, resolve};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use common::DealBench;
+use criterion::{Criterion, criterion_group, criterion_main};
 
 fn deals(c: &mut Criterion) {
-    let mut g = c.benchmark_group("golf_deal_4p");
-    g.throughput(Throughput::Elements(1));
-    for bot in ["random", "greedy"] {
-        let spec = resolve::<Golf>(bot).unwrap();
-        let mut seats: Vec<_> = (0..4).map(|_| build::<Golf>(&spec)).collect();
-        let mut buf = ActionList::new();
-        let rules = GolfRules::default();
-        let table = Table::first(4);
-        let mut i = 0u64;
-        g.bench_function(bot, |x| {
-            x.iter(|| {
-                i += 1;
-                play_deal(
-                    &rules,
-                    &table,
-                    &mut deal_rngs(1, i, 0),
-                    &mut seats,
-                    &mut buf,
-                    &mut Quiet,
-                )
-                .0
-            })
-        });
-    }
-    g.finish();
-    let _ = Golf::NAME;
+    let rules = GolfRules::default();
+    common::assert_no_allocations::<Golf>(&rules, 4, 200);
+    // Seat 0 deals every deal.
+    let opts = DealBench {
+        rotate_dealer: false,
+        ..DealBench::default()
+    };
+    common::bench_deals_with::<Golf>(c, "golf_deal_4p", &rules, 4, &opts);
 }
 
 criterion_group!(benches, deals);

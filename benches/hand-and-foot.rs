@@ -1,45 +1,14 @@
 //! Hand and Foot: full 4-player deals with `random` and with `greedy`, and the legal-move
 //! listing of a mid-deal position (the hot function of every decision).
 
+mod common;
+
 use cardsim::cards::GameRng;
 use cardsim::game::{ActionList, Game, Table};
 use cardsim::games::hand_and_foot::{HandAndFoot, HfRules, Phase};
-use cardsim::sim::{Quiet, deal_rngs, play_deal};
-use cardsim::strategy::{build, resolve};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use std::alloc::{GlobalAlloc, Layout, System};
+use common::DealBench;
+use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The system allocator, counting allocations so that the bench can show a deal makes none.
-struct Counting;
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// CPU seconds used by this thread so far (user + system), from `/proc` (Linux).
-fn thread_cpu_s() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let f: Vec<f64> = after
-        .split_whitespace()
-        .map(|w| w.parse().unwrap_or(0.0))
-        .collect();
-    f.get(11)
-        .zip(f.get(12))
-        .map_or(0.0, |(u, s)| (u + s) / 100.0)
-}
 
 /// With `HF_CPU_RATE=deals` set, plays that many deals and prints deals per CPU-second of
 /// this thread: a figure that holds on a loaded machine, where wall-clock times do not.
@@ -50,55 +19,27 @@ fn cpu_rate(bot: &str) {
     else {
         return;
     };
-    let spec = resolve::<HandAndFoot>(bot).expect("bot");
-    let mut seats: Vec<_> = (0..4).map(|_| build::<HandAndFoot>(&spec)).collect();
-    let mut buf = ActionList::new();
-    let (t0, a0) = (thread_cpu_s(), ALLOCS.load(Ordering::Relaxed));
-    for i in 0..n {
-        let t = Table::first(4);
-        black_box(play_deal(
-            &HfRules::default(),
-            &t,
-            &mut deal_rngs(9, i, 0),
-            &mut seats,
-            &mut buf,
-            &mut Quiet,
-        ));
-    }
-    let allocs = ALLOCS.load(Ordering::Relaxed) - a0;
-    let cpu = thread_cpu_s() - t0;
+    let Some(r) = common::cpu_rate::<HandAndFoot>(&HfRules::default(), bot, 4, n, 9, false) else {
+        return;
+    };
     eprintln!(
-        "hand-and-foot {bot}: {n} deals in {cpu:.2} CPU s = {:.0} deals per CPU-second, \
-         {allocs} heap allocations",
-        n as f64 / cpu
+        "hand-and-foot {bot}: {n} deals in {:.2} CPU s = {:.0} deals per CPU-second, \
+         {} heap allocations",
+        r.cpu_s,
+        r.per_cpu_second(),
+        r.allocs
     );
 }
 
 fn deals(c: &mut Criterion, bot: &str) {
     cpu_rate(bot);
-    let spec = resolve::<HandAndFoot>(bot).expect("bot");
-    let mut seats: Vec<_> = (0..4).map(|_| build::<HandAndFoot>(&spec)).collect();
-    let rules = HfRules::default();
-    let mut buf = ActionList::new();
-    let mut i = 0u64;
-    let mut g = c.benchmark_group("hand-and-foot");
-    g.throughput(Throughput::Elements(1));
-    g.bench_function(format!("deal/4p/{bot}"), |b| {
-        b.iter(|| {
-            i += 1;
-            let mut t = Table::first(4);
-            t.dealer = (i % 4) as usize;
-            black_box(play_deal(
-                &rules,
-                &t,
-                &mut deal_rngs(7, i, 0),
-                &mut seats,
-                &mut buf,
-                &mut Quiet,
-            ))
-        })
-    });
-    g.finish();
+    let opts = DealBench {
+        bots: &[bot],
+        id_prefix: "deal/4p/",
+        seed: 7,
+        rotate_dealer: true,
+    };
+    common::bench_deals_with::<HandAndFoot>(c, "hand-and-foot", &HfRules::default(), 4, &opts);
 }
 
 fn legal(c: &mut Criterion) {
@@ -122,6 +63,7 @@ fn legal(c: &mut Criterion) {
 }
 
 fn random_deals(c: &mut Criterion) {
+    common::assert_no_allocations::<HandAndFoot>(&HfRules::default(), 4, 200);
     deals(c, "random");
 }
 
