@@ -693,3 +693,24 @@ fn compare_and_tournament_precision_equal_fixed_runs_of_the_count_reached() {
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(["trace", "hand-and-foot", "--deal", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: the rest of the trace goes to a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    assert!(first.starts_with("hand-and-foot deal 2"), "{first}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

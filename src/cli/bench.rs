@@ -78,7 +78,7 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         Some(g) => vec![g.as_str()],
         None => NAMES.to_vec(),
     };
-    println!(
+    crate::outln!(
         "{:<14} {:<8} {:>12} {:>14} {:>12} {:>14} {:>3} {:>8}",
         "game",
         "strategy",
@@ -92,7 +92,7 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     for g in games {
         let rows = with_game(g, Bench(a)).ok_or_else(|| super::unknown_game(g))??;
         for r in rows {
-            println!("{r}");
+            crate::outln!("{r}");
         }
     }
     Ok(())

@@ -225,16 +225,21 @@ impl GameVisitor for Compare<'_> {
 }
 
 fn print_rows(rows: &[Row]) {
-    println!(
+    crate::outln!(
         "{:<12} {:<22} {:>12} {:>12} {:>25} {:>9}",
-        "variant", "metric", "value", "diff", "95% interval", "p"
+        "variant",
+        "metric",
+        "value",
+        "diff",
+        "95% interval",
+        "p"
     );
     for r in rows {
         let (ci, p) = match r.ci {
             Some(c) => (format!("[{}, {}]", num(c.lo, 4), num(c.hi, 4)), num(c.p, 4)),
             None => (String::new(), String::new()),
         };
-        println!(
+        crate::outln!(
             "{:<12} {:<22} {:>12} {:>12} {:>25} {:>9}",
             r.variant,
             r.metric,

@@ -37,7 +37,7 @@ impl GameVisitor for RulesText {
 
 pub fn rules(game: &str) -> Result<()> {
     let text = with_game(game, RulesText).ok_or_else(|| super::unknown_game(game))?;
-    print!("{text}");
+    crate::out!("{text}");
     Ok(())
 }
 
@@ -64,7 +64,7 @@ impl GameVisitor for ListEntry {
 pub fn list() -> Result<()> {
     for g in NAMES {
         if let Some(s) = with_game(g, ListEntry) {
-            println!("{s}");
+            crate::outln!("{s}");
         }
     }
     Ok(())

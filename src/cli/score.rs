@@ -41,6 +41,6 @@ pub fn run(game: &str, args: &[String]) -> Result<()> {
     let (rules, rest) = split_rules(args)?;
     let v = with_game(game, Score { rules, args: &rest })
         .ok_or_else(|| super::unknown_game(game))??;
-    println!("{v}");
+    crate::outln!("{v}");
     Ok(())
 }

@@ -185,7 +185,7 @@ impl GameVisitor for Tournament<'_> {
                 )
             }
             None => {
-                print!("{strategies}\n{pairs}");
+                crate::out!("{strategies}\n{pairs}");
                 Ok(())
             }
         }

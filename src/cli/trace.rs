@@ -92,7 +92,7 @@ pub fn run(a: &TraceArgs) -> Result<()> {
     let lines = with_game(&a.table.game, Trace(a))
         .unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))?;
     for l in lines {
-        println!("{l}");
+        crate::outln!("{l}");
     }
     Ok(())
 }

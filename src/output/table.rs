@@ -6,7 +6,7 @@ use crate::stats::wilson;
 /// Prints the summary table, the score and length distributions in brief, to stdout.
 pub fn print_table(r: &Report) {
     let t = &r.tally;
-    println!(
+    crate::outln!(
         "{}: {} {} with {} players, seed {}, {} threads, {:.2} s ({:.0} {}/s)",
         r.game,
         t.units,
@@ -19,14 +19,20 @@ pub fn print_table(r: &Report) {
         r.unit
     );
     let changed: Vec<String> = r.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    println!("rules: {}", changed.join(" "));
-    println!();
-    println!(
+    crate::outln!("rules: {}", changed.join(" "));
+    crate::outln!();
+    crate::outln!(
         "{:>4}  {:<14} {:>9}  {:>19}  {:>10} {:>9} {:>8}",
-        "seat", "strategy", "win rate", "95% interval", "mean score", "sd", "se"
+        "seat",
+        "strategy",
+        "win rate",
+        "95% interval",
+        "mean score",
+        "sd",
+        "se"
     );
     for l in r.seat_lines() {
-        println!(
+        crate::outln!(
             "{:>4}  {:<14} {:>8.2}%  [{:>6.2}%, {:>6.2}%]  {:>10} {:>9} {:>8}",
             l.seat,
             l.strategy,
@@ -39,7 +45,7 @@ pub fn print_table(r: &Report) {
         );
     }
     if r.teams < r.players {
-        println!();
+        crate::outln!();
         for team in 0..r.teams {
             let units: u64 = (0..r.players)
                 .filter(|&s| r.team_of[s] == team)
@@ -47,7 +53,7 @@ pub fn print_table(r: &Report) {
                 .sum();
             let wins = units as f64 / crate::stats::WIN_UNITS as f64;
             let (lo, hi) = wilson(wins, t.units as f64);
-            println!(
+            crate::outln!(
                 "team {team}: win rate {:.2}% [{:.2}%, {:.2}%]",
                 100.0 * wins / t.units as f64,
                 100.0 * lo,
@@ -56,15 +62,17 @@ pub fn print_table(r: &Report) {
         }
     }
     if t.no_winner > 0 {
-        println!(
+        crate::outln!(
             "{} of {} {} ended with no winner",
-            t.no_winner, t.units, r.unit
+            t.no_winner,
+            t.units,
+            r.unit
         );
     }
     if t.capped > 0 {
-        println!("{} matches hit the deal cap", t.capped);
+        crate::outln!("{} matches hit the deal cap", t.capped);
     }
-    println!();
+    crate::outln!();
     let all = {
         let mut h = crate::stats::Histogram::new();
         for s in &t.seats {
@@ -74,7 +82,7 @@ pub fn print_table(r: &Report) {
     };
     let q =
         |h: &crate::stats::Histogram, p| h.quantile(p).map_or("-".to_string(), |v| v.to_string());
-    println!(
+    crate::outln!(
         "scores (all seats): min {} | 10% {} | median {} | 90% {} | max {}",
         q(&all, 0.0),
         q(&all, 0.1),
@@ -87,7 +95,7 @@ pub fn print_table(r: &Report) {
     } else {
         "deals per match"
     };
-    println!(
+    crate::outln!(
         "{len_name}: mean {} | min {} | 10% {} | median {} | 90% {} | max {}",
         num(t.lengths_mean(), 2),
         q(&t.lengths, 0.0),
