@@ -51,6 +51,8 @@ pub struct Golf {
     pub(super) players: u8,
     pub(super) dealer: u8,
     pub(super) grids: [[Card; 6]; MAX_SEATS],
+    /// Scoring keys of the grids (kept with `grids`: bots read them every decision).
+    pub(super) keys: [[u8; 6]; MAX_SEATS],
     /// Face-up positions per seat (bit p = position p).
     pub(super) up: [u8; MAX_SEATS],
     pub(super) stock: Pile<SHOE_CAP>,
@@ -107,6 +109,7 @@ impl Golf {
             rules: *rules,
             players: players as u8,
             dealer: table.dealer as u8,
+            keys: grids.map(|g| g.map(super::scoring::key)),
             grids,
             up: [0; MAX_SEATS],
             stock,
@@ -178,6 +181,7 @@ impl Golf {
             (Phase::PlaceStock | Phase::PlaceDiscard, Action::Swap(p)) => {
                 let held = self.held.take().expect("holding a card");
                 let old = std::mem::replace(&mut self.grids[s][p as usize], held);
+                self.keys[s][p as usize] = super::scoring::key(held);
                 self.up[s] |= 1 << p;
                 self.discard.push(old);
                 self.end_turn();

@@ -7,7 +7,7 @@
 //! nothing for the privacy.
 
 use super::rules::GolfRules;
-use super::scoring::{UNKNOWN, key};
+use super::scoring::UNKNOWN;
 use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
@@ -46,8 +46,8 @@ impl<'a> GolfView<'a> {
     #[inline]
     pub fn keys(&self, seat: Seat) -> [u8; 6] {
         let up = self.g.up[seat];
-        let g = &self.g.grids[seat];
-        std::array::from_fn(|p| if up >> p & 1 == 1 { key(g[p]) } else { UNKNOWN })
+        let k = &self.g.keys[seat];
+        std::array::from_fn(|p| if up >> p & 1 == 1 { k[p] } else { UNKNOWN })
     }
 
     /// Face-down positions of a seat, as a bit mask.
