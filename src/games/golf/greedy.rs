@@ -75,6 +75,9 @@ pub struct Greedy {
     same_column: bool,
     /// Card values in tenths (with the unknown estimate), cached per jokers rule.
     vals: Option<(bool, [i32; 16])>,
+    /// The placement found for the discard top when deciding to draw, reused when the bot
+    /// then holds that very card in the same turn (same grid, same card, same answer).
+    draw_plan: Option<(u32, Card, (i32, u8))>,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -92,6 +95,7 @@ impl Greedy {
             go_out_bonus: tenths(k("go_out_bonus")),
             same_column: k("opening_same_column") >= 0.5,
             vals: None,
+            draw_plan: None,
         }
     }
 
@@ -198,20 +202,37 @@ impl Greedy {
 }
 
 impl Strategy<Golf> for Greedy {
+    fn begin_deal(&mut self, _seat: crate::game::Seat) {
+        self.draw_plan = None;
+    }
+
     fn act(&mut self, v: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
         let vals = self.values(v);
         let opp = &mut None;
         match v.phase() {
             Phase::Opening => self.opening(v),
             Phase::Draw => match v.discard().last() {
-                Some(&top) if self.best_place(v, top, &vals, opp).0 >= self.take_discard_gain => {
-                    Action::DrawDiscard
+                Some(&top) => {
+                    let plan = self.best_place(v, top, &vals, opp);
+                    self.draw_plan = Some((v.turns(), top, plan));
+                    if plan.0 >= self.take_discard_gain {
+                        Action::DrawDiscard
+                    } else {
+                        Action::DrawStock
+                    }
                 }
                 _ => Action::DrawStock,
             },
             Phase::PlaceDiscard | Phase::PlaceStock => {
                 let held = v.held().expect("a placing seat holds a card");
-                let (gain, p) = self.best_place(v, held, &vals, opp);
+                let (gain, p) = match self.draw_plan {
+                    Some((t, c, plan))
+                        if v.phase() == Phase::PlaceDiscard && t == v.turns() && c == held =>
+                    {
+                        plan
+                    }
+                    _ => self.best_place(v, held, &vals, opp),
+                };
                 if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
                     Action::Discard
                 } else {

@@ -46,7 +46,7 @@ pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
 
 /// The score of a grid (row-major keys) in tenths of a point. Straight-line, branch-light
 /// code over masks: this is the inner loop of the greedy bot.
-#[inline]
+#[inline(always)]
 pub fn score_tenths(k: &[u8; 6], vals: &[i32; 16], rules: &GolfRules) -> i32 {
     let zero = matched(k, rules);
     let (c0, c1, c2) = (
@@ -88,7 +88,7 @@ pub fn score_tenths(k: &[u8; 6], vals: &[i32; 16], rules: &GolfRules) -> i32 {
 
 /// The positions that score 0 because they are in a matching column or row (boxes are made
 /// of column pairs, so they are included).
-#[inline]
+#[inline(always)]
 pub fn matched(k: &[u8; 6], rules: &GolfRules) -> u8 {
     let known = |i: usize| k[i] != UNKNOWN;
     let c0 = k[0] == k[3] && known(0);
