@@ -96,6 +96,11 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
         }
     }
     if !out.minus_ten {
+        // Costliest cards first, so that when two loose cards compete for one place (a group
+        // of three takes one more card) the one worth more is laid off.
+        loose
+            .as_mut_slice()
+            .sort_unstable_by_key(|&c| std::cmp::Reverse(points(&s.rules, c)));
         out.laid_off[seat] = lay_off(&mut out.melds[..out.n_melds], &mut loose);
     }
     loose

@@ -111,8 +111,8 @@ impl Game for HandAndFoot {
         greedy::BOTS
     }
 
-    fn score_cli(_rules: &HfRules, args: &[String]) -> Result<serde_json::Value, String> {
-        score::score_cli(args)
+    fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, String> {
+        score::score_cli(rules, args)
     }
 
     fn teams(_players: usize) -> usize {

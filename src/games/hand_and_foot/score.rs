@@ -2,6 +2,7 @@
 //! (`render`).
 
 use super::melds::{self, BOOK, check_meld, penalty};
+use super::rules::HfRules;
 use super::state::{Action, HandAndFoot, Phase};
 use crate::cards::{Card, CardCounts, Rank};
 use serde_json::json;
@@ -17,7 +18,7 @@ fn parse_cards(words: &[String]) -> Result<Vec<Card>, String> {
 }
 
 /// `--meld C.. [--meld C..]... [--left C..] [--out]`: one partnership's deal score.
-pub fn score_cli(args: &[String]) -> Result<serde_json::Value, String> {
+pub fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, String> {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for a in args {
         if a.starts_with("--") {
@@ -63,7 +64,7 @@ pub fn score_cli(args: &[String]) -> Result<serde_json::Value, String> {
     }
     let book_points = 500 * nat_books + 300 * unnat_books;
     let pen = penalty(&left);
-    let bonus = if out { 200 } else { 0 };
+    let bonus = if out { rules.out_bonus } else { 0 };
     Ok(json!({
         "books": { "natural": nat_books, "unnatural": unnat_books },
         "meld_points": meld_points,
@@ -194,7 +195,10 @@ mod tests {
     use super::*;
 
     fn run(s: &str) -> Result<serde_json::Value, String> {
-        score_cli(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+        score_cli(
+            &HfRules::default(),
+            &s.split_whitespace().map(String::from).collect::<Vec<_>>(),
+        )
     }
 
     #[test]
@@ -209,6 +213,17 @@ mod tests {
         assert_eq!(v["penalty"], 360);
         assert_eq!(v["total"], 665);
         assert_eq!(run("--meld 7S 7H 7D --out").unwrap()["total"], 215);
+        let mut r = HfRules::default();
+        crate::game::Rules::set(&mut r, "out_bonus", "100").unwrap();
+        let args: Vec<String> = "--meld 7S 7H 7D --out"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        assert_eq!(
+            score_cli(&r, &args).unwrap()["total"],
+            115,
+            "the out_bonus switch counts"
+        );
     }
 
     #[test]

@@ -249,14 +249,19 @@ impl HandAndFoot {
         if self.opened[t] {
             return true;
         }
-        let mut after = *h;
+        // Two estimates of what the opening can reach, each a plan that can be played: the
+        // pile's meld as taken plus the best of the rest, or everything together (which lets
+        // the pile's meld grow with more naturals and with wilds).
+        let mut all = *h;
         for c in self.discard.as_slice() {
-            after.insert(*c);
+            all.insert(*c);
         }
+        let mut rest = all;
         for _ in 0..3 {
-            after.remove(melds::first_of_rank(&after, r).expect("pair and top"));
+            rest.remove(melds::first_of_rank(&rest, r).expect("pair and top"));
         }
-        m.points + 3 * melds::card_value(top) + melds::max_points(&after) >= self.minimum[t]
+        let as_taken = 3 * melds::card_value(top) + melds::max_points(&rest);
+        m.points + as_taken.max(melds::max_points(&all)) >= self.minimum[t]
     }
 
     fn legal_melds(&self, tl: &melds::Tally, out: &mut ActionList<Action>) {
