@@ -204,14 +204,19 @@ impl Lasso {
     fn draw_stock(&mut self) -> Option<Card> {
         if self.stock.is_empty() && self.rules.empty_stock == EmptyStock::Reshuffle {
             for p in 0..SLOTS {
+                // A face-down top keeps the card under it, so that its reveal can still
+                // expose a mismatch: only revealed cards below the tops are reshuffled.
+                let keep = if self.down[p] { 2 } else { 1 };
                 let n = self.piles[p].len();
-                if n > 1 {
-                    let top = self.piles[p].remove_at(n - 1);
-                    for &c in self.piles[p].as_slice() {
+                if n > keep {
+                    for &c in &self.piles[p].as_slice()[..n - keep] {
                         self.stock.push(c);
                     }
-                    self.piles[p].clear();
-                    self.piles[p].push(top);
+                    let mut kept: Pile<52> = Pile::new();
+                    for &c in &self.piles[p].as_slice()[n - keep..] {
+                        kept.push(c);
+                    }
+                    self.piles[p] = kept;
                 }
             }
             let mut stock = self.stock;

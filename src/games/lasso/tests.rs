@@ -350,6 +350,24 @@ fn empty_stock_reshuffles_the_pile_bottoms() {
 }
 
 #[test]
+fn a_reshuffle_keeps_the_card_under_a_face_down_top() {
+    let mut r = LassoRules::default();
+    r.set("empty_stock", "reshuffle").unwrap();
+    let mut g = after_setup(&r, "");
+    dry_stock(&mut g, "");
+    play(&mut g, Action::Reveal(1));
+    // Pretend pile 0's top went down face down: its reveal must still be able to mismatch.
+    g.down[0] = true;
+    let under = g.piles[0].as_slice()[0];
+    play(&mut g, Action::Stock);
+    assert_eq!(
+        (g.piles[0].len(), g.piles[1].len(), g.stock.len()),
+        (2, 1, 0)
+    );
+    assert_eq!(g.piles[0].as_slice()[0], under);
+}
+
+#[test]
 fn score_command() {
     let r = LassoRules::default();
     let a = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
