@@ -1,4 +1,5 @@
-//! Lasso: the empty stock (end or reshuffle), on stacked decks.
+//! Lasso: how rounds and matches end (empty stock, reshuffle, the turn cap, the target), on
+//! stacked decks.
 
 use super::*;
 
@@ -39,4 +40,53 @@ fn a_reshuffle_keeps_the_card_under_a_face_down_top() {
         (2, 1, 0)
     );
     assert_eq!(g.piles[0].as_slice()[0], under);
+}
+
+#[test]
+fn the_turn_cap_ends_the_round_with_no_bonus() {
+    let mut g = after_setup(&LassoRules::default(), "");
+    g.turns = MAX_TURNS;
+    let start = g.turns;
+    // Play seat 1's turn with its first legal choice each time; the next turn would exceed
+    // the cap, so the round ends there.
+    for _ in 0..40 {
+        if g.to_act().is_none() {
+            break;
+        }
+        let a = legal(&g)[0];
+        play(&mut g, a);
+    }
+    assert!(
+        g.to_act().is_none() && g.capped,
+        "turns {} from {start}",
+        g.turns
+    );
+    let r = g.result();
+    assert!(
+        r.scores[..2].iter().all(|&s| s < 100),
+        "no going-out bonus: {:?}",
+        r.scores
+    );
+}
+
+#[test]
+fn a_match_ends_at_the_target_and_the_highest_total_wins() {
+    use crate::game::{MatchProgress, SeatMask};
+    let r = LassoRules::default();
+    let mut m = MatchProgress::new(3);
+    m.totals[..3].copy_from_slice(&[499, 120, -30]);
+    assert!(!Lasso::match_over(&r, &m));
+    m.totals[..3].copy_from_slice(&[520, 560, 90]);
+    assert!(Lasso::match_over(&r, &m));
+    assert_eq!(Lasso::match_winners(&r, &m), SeatMask::one(1));
+    m.totals[..3].copy_from_slice(&[560, 560, 90]);
+    assert_eq!(
+        Lasso::match_winners(&r, &m),
+        SeatMask(0b011),
+        "a tie is shared"
+    );
+    let mut low = LassoRules::default();
+    low.set("target", "100").unwrap();
+    m.totals[..3].copy_from_slice(&[99, 100, 0]);
+    assert!(Lasso::match_over(&low, &m) && !Lasso::match_over(&r, &m));
 }
