@@ -1,0 +1,37 @@
+//! Chinchón: the deal ends that are not a close (the turn cap), and a DRAW at a table of two,
+//! on stacked decks.
+
+use super::*;
+
+#[test]
+fn the_turn_cap_ends_the_deal_with_no_winner() {
+    let r = Rules::default();
+    let mut g = game(&r, &H3, "8B", "10B 11B");
+    g.turns = MAX_TURNS - 1;
+    g.apply(Action::DrawStock);
+    g.apply(Action::Discard(c("9B")));
+    assert_eq!((g.end, g.to_act()), (End::Capped, None));
+    let res = g.result();
+    assert!(res.winners.is_empty(), "{res:?}");
+    assert_eq!(res.scores[..3], [0, 0, 0]);
+}
+
+#[test]
+fn a_draw_card_at_a_table_of_two_gives_the_player_another_turn() {
+    let r = Rules::default();
+    let hands = ["1C 2C 3C 4C 5C 6C 7C", "1O 2O 3O DRAW SKIP REV 9B"];
+    let mut g = game(&r, &hands, "8B", "10B 11B");
+    assert_eq!(
+        g.to_act(),
+        Some(1),
+        "with two players the dealer's right is seat 1"
+    );
+    g.apply(Action::DrawStock);
+    g.apply(Action::Discard(DRAW));
+    assert_eq!(
+        g.hands[0].len(),
+        8,
+        "seat 0 drew one card and lost its turn"
+    );
+    assert_eq!(g.to_act(), Some(1));
+}
