@@ -596,6 +596,5 @@ fn draw_against_a_full_hand_only_skips() {
     crate::game::check::check_state(&g, 3).unwrap();
 }
 
-/// Deal ends other than a close, and DRAW with two players.
 #[path = "tests_ends.rs"]
 mod ends;
