@@ -1,7 +1,7 @@
 //! Pure card arithmetic: card values, the [`Hand`] type, validity of a hand, deal scores and
 //! the `cardsim score broken-ladder` command.
 
-use crate::cards::{Card, CardCounts};
+use crate::cards::{Card, CardCounts, Pile};
 
 /// The number on a card: ace 1 .. king 13.
 #[inline]
@@ -32,21 +32,9 @@ pub const fn over_limit(counts: u64, limit: u8) -> bool {
     (counts + add) & 0x0008_8888_8888_8888 != 0
 }
 
-/// A hand: five cards between turns, six after a draw. Fixed array, no heap.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Hand {
-    cards: [Card; 6],
-    len: u8,
-}
-
-impl Default for Hand {
-    fn default() -> Self {
-        Hand {
-            cards: [Card::from_index(0); 6],
-            len: 0,
-        }
-    }
-}
+/// A hand: five cards between turns, six after a draw. A [`Pile`] of six, no heap.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hand(Pile<6>);
 
 impl std::fmt::Debug for Hand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -57,44 +45,41 @@ impl std::fmt::Debug for Hand {
 impl Hand {
     /// A hand holding `cards` (at most six).
     pub fn from_slice(cards: &[Card]) -> Hand {
-        let mut h = Hand::default();
-        for &c in cards {
-            h.push(c);
-        }
-        h
+        Hand(Pile::from_slice(cards))
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
+        self.0.as_slice()
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.0.len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 
     #[inline]
     pub fn push(&mut self, c: Card) {
-        assert!(self.len < 6, "hand over six cards");
-        self.cards[self.len as usize] = c;
-        self.len += 1;
+        self.0.push(c);
     }
 
-    /// Removes one copy of `c`; panics when there is none (a bug: only legal discards).
+    /// Removes one copy of `c` (the last card takes its place); panics when there is none
+    /// (a bug: only legal discards are applied).
     pub fn remove(&mut self, c: Card) {
         let i = self
             .as_slice()
             .iter()
             .position(|&x| x == c)
             .expect("card not in hand");
-        self.len -= 1;
-        self.cards[i] = self.cards[self.len as usize];
+        let last = self.0.pop().expect("non-empty");
+        if i < self.0.len() {
+            self.0.as_mut_slice()[i] = last;
+        }
     }
 
     /// The signed sum of the cards.
