@@ -5,7 +5,7 @@
 
 use super::Mode;
 use super::play::{Quiet, deal_rngs, play_deal, play_match};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
@@ -187,18 +187,8 @@ fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
 
 /// Runs the comparison on a rayon pool; returns the merged tally and the elapsed time.
 pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration, usize)> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(spec.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))?;
-    let size = super::BATCH_DEALS / 4;
-    let mut ranges = Vec::new();
-    let mut s = spec.units.start;
-    while s < spec.units.end {
-        let e = ((s / size + 1) * size).min(spec.units.end);
-        ranges.push(s..e);
-        s = e;
-    }
+    let pool = super::runner::thread_pool(spec.threads)?;
+    let ranges = super::runner::batches(&spec.units, super::BATCH_DEALS / 4);
     let start = Instant::now();
     let parts: Vec<CompareTally> =
         pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());

@@ -103,7 +103,15 @@ pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
 
 /// The batches covering `units`: boundaries at multiples of the batch size, so a shard's
 /// batches are exactly the single run's batches within its range.
-fn batches(units: &Range<u64>, size: u64) -> Vec<Range<u64>> {
+/// A rayon pool of `threads` workers (None: one per core).
+pub(super) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))
+}
+
+pub(super) fn batches(units: &Range<u64>, size: u64) -> Vec<Range<u64>> {
     let mut v = Vec::new();
     let mut start = units.start;
     while start < units.end {
@@ -116,10 +124,7 @@ fn batches(units: &Range<u64>, size: u64) -> Vec<Range<u64>> {
 
 /// Plays the whole run on a rayon pool and merges batch tallies in index order.
 pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(spec.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))?;
+    let pool = thread_pool(spec.threads)?;
     let threads = pool.current_num_threads();
     let list = batches(&spec.units, batch_size(spec.mode));
     let bar = progress_bar(spec);

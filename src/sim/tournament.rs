@@ -4,7 +4,7 @@
 
 use super::Mode;
 use super::play::{Quiet, deal_rngs, play_deal, play_match};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
@@ -187,18 +187,8 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
 
 /// Runs the tournament on a rayon pool.
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(spec.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))?;
-    let size = 1024;
-    let mut ranges = Vec::new();
-    let mut s = spec.deals.start;
-    while s < spec.deals.end {
-        let e = ((s / size + 1) * size).min(spec.deals.end);
-        ranges.push(s..e);
-        s = e;
-    }
+    let pool = super::runner::thread_pool(spec.threads)?;
+    let ranges = super::runner::batches(&spec.deals, 1024);
     let parts: Vec<TournamentTally> =
         pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
     let mut t = TournamentTally::new(spec.strategies.len());
