@@ -31,10 +31,47 @@ impl<const N: usize> Pile<N> {
     /// capacities are fixed by each game's maximum shoe).
     pub fn from_slice(cards: &[Card]) -> Self {
         let mut p = Pile::new();
-        for &c in cards {
-            p.push(c);
-        }
+        p.extend_from_slice(cards);
         p
+    }
+
+    /// Puts `cards` on top, the first of them lowest (one copy, not a push per card).
+    #[inline]
+    pub fn extend_from_slice(&mut self, cards: &[Card]) {
+        let (at, end) = self.room_for(cards.len());
+        self.cards[at..end].copy_from_slice(cards);
+    }
+
+    /// Puts `cards` on top in reverse order, so that `cards[0]` becomes the top: dealing a
+    /// stock from a shuffled deck whose next card is `cards[0]`.
+    #[inline]
+    pub fn extend_reversed(&mut self, cards: &[Card]) {
+        let (at, end) = self.room_for(cards.len());
+        for (d, &c) in self.cards[at..end].iter_mut().zip(cards.iter().rev()) {
+            *d = c;
+        }
+    }
+
+    /// Puts the cards of an iterator on top in order (the length is kept in a register, not
+    /// re-read from the pile per card).
+    #[inline]
+    pub fn extend<I: IntoIterator<Item = Card>>(&mut self, cards: I) {
+        let mut n = self.len();
+        for c in cards {
+            assert!(n < N, "pile over capacity {N}");
+            self.cards[n] = c;
+            n += 1;
+        }
+        self.len = n as u16;
+    }
+
+    /// Grows the pile by `k` cards and returns the range they occupy.
+    #[inline]
+    fn room_for(&mut self, k: usize) -> (usize, usize) {
+        let at = self.len();
+        assert!(k <= N - at, "pile over capacity {N}");
+        self.len = (at + k) as u16;
+        (at, at + k)
     }
 
     #[inline]
@@ -147,6 +184,28 @@ mod tests {
         p.truncate(1);
         assert_eq!(p.as_slice(), &[cards[0]]);
         assert_eq!(p.counts().len(), 1);
+    }
+
+    #[test]
+    fn bulk_extensions_match_pushes() {
+        let cards: Vec<Card> = (0..10).map(Card::from_index).collect();
+        let mut pushed: Pile<32> = Pile::new();
+        cards.iter().for_each(|&c| pushed.push(c));
+        cards.iter().rev().for_each(|&c| pushed.push(c));
+        cards.iter().for_each(|&c| pushed.push(c));
+        let mut bulk: Pile<32> = Pile::new();
+        bulk.extend_from_slice(&cards);
+        bulk.extend_reversed(&cards);
+        bulk.extend(cards.iter().copied());
+        assert_eq!(bulk, pushed);
+        assert_eq!(bulk.top(), Some(cards[9]));
+    }
+
+    #[test]
+    #[should_panic(expected = "over capacity")]
+    fn bulk_overflow_is_a_bug_too() {
+        let mut p: Pile<4> = Pile::new();
+        p.extend_from_slice(&[Card::JOKER; 5]);
     }
 
     #[test]

@@ -31,6 +31,13 @@ impl<A: Copy + Default> ActionList<A> {
         self.len = 0;
     }
 
+    /// Replaces the list with `actions` (one copy: for games whose phases have fixed lists).
+    #[inline]
+    pub fn set(&mut self, actions: &[A]) {
+        self.items[..actions.len()].copy_from_slice(actions);
+        self.len = actions.len();
+    }
+
     /// Adds an action; more than [`ACTION_CAP`] is a bug in the game.
     #[inline]
     pub fn push(&mut self, a: A) {

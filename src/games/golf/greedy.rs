@@ -16,10 +16,12 @@
 //!   down (the most information), declining an optional flip that would go out while behind.
 
 use super::Golf;
-use super::scoring::{key, matched, score_tenths, value_table};
+use super::rules::GolfRules;
+use super::scoring::{col_index, column_table, has_rows_or_boxes, key, score_tenths, value_table};
 use super::state::{ALL_UP, Action, Phase};
 use super::view::GolfView;
 use crate::cards::{Card, GameRng};
+use crate::game::MAX_SEATS;
 use crate::strategy::{Bot, Knob, Params, Strategy};
 
 /// The knobs of `greedy`.
@@ -64,6 +66,57 @@ pub const BOT: Bot<Golf> = Bot {
     build: |p| Box::new(Greedy::new(p)),
 };
 
+/// The other two positions of each position's row.
+const ROW_MATES: [[usize; 2]; 6] = [[1, 2], [0, 2], [0, 1], [4, 5], [3, 5], [3, 4]];
+
+/// For each set `eq` of positions holding a card's key: the positions (bits) where putting
+/// the card completes a row of three.
+const ROWS_MADE: [u8; 64] = made_table(false);
+/// Likewise, the positions where it completes a column pair beside a pair of the same key: a
+/// box.
+const BOXES_MADE: [u8; 64] = made_table(true);
+
+const fn made_table(boxes: bool) -> [u8; 64] {
+    const fn has(eq: usize, p: usize) -> bool {
+        eq >> p & 1 == 1
+    }
+    const fn pair(eq: usize, c: usize) -> bool {
+        has(eq, c) && has(eq, c + 3)
+    }
+    let mut t = [0u8; 64];
+    let mut eq = 0;
+    while eq < 64 {
+        let mut p = 0;
+        while p < 6 {
+            let c = p % 3;
+            let made = if boxes {
+                has(eq, (p + 3) % 6) && ((c > 0 && pair(eq, c - 1)) || (c < 2 && pair(eq, c + 1)))
+            } else {
+                has(eq, ROW_MATES[p][0]) && has(eq, ROW_MATES[p][1])
+            };
+            if made {
+                t[eq] |= 1 << p;
+            }
+            p += 1;
+        }
+        eq += 1;
+    }
+    t
+}
+
+/// The largest gain and its position, outside the positions of `skip`; ties go to the
+/// lowest position.
+#[inline(always)]
+fn argmax(gains: &[i32; 6], skip: u8) -> (i32, u8) {
+    let mut best = (i32::MIN, 6u8);
+    for (p, &g) in gains.iter().enumerate() {
+        if skip >> p & 1 == 0 && (g > best.0 || best.1 == 6) {
+            best = (g, p as u8);
+        }
+    }
+    best
+}
+
 /// The greedy Golf bot (all figures in tenths of a point).
 #[derive(Clone, Debug)]
 pub struct Greedy {
@@ -73,11 +126,26 @@ pub struct Greedy {
     go_out_margin: i32,
     go_out_bonus: i32,
     same_column: bool,
-    /// Card values in tenths (with the unknown estimate), cached per jokers rule.
-    vals: Option<(bool, [i32; 16])>,
+    /// Value and column tables for the rules last played (built on first use).
+    tables: Option<Tables>,
     /// The placement found for the discard top when deciding to draw, reused when the bot
     /// then holds that very card in the same turn (same grid, same card, same answer).
     draw_plan: Option<(u32, Card, (i32, u8))>,
+    /// Per seat: its last seen grid (keys packed into a u64) and that grid's estimate.
+    opponents: [(u64, i32); MAX_SEATS],
+}
+
+/// No grid packs to this (keys are at most 15).
+const NOT_SEEN: u64 = u64::MAX;
+
+/// Card values and column scores (tenths) under one set of rules, with face-down cards at
+/// the bot's estimate.
+#[derive(Clone, Debug)]
+struct Tables {
+    /// The switches they were built for: `jokers` and `pair_of_twos`.
+    key: (bool, i32),
+    vals: [i32; 16],
+    cols: [i32; 256],
 }
 
 fn tenths(x: f64) -> i32 {
@@ -94,85 +162,112 @@ impl Greedy {
             go_out_margin: tenths(k("go_out_margin")),
             go_out_bonus: tenths(k("go_out_bonus")),
             same_column: k("opening_same_column") >= 0.5,
-            vals: None,
+            tables: None,
             draw_plan: None,
+            opponents: [(NOT_SEEN, 0); MAX_SEATS],
         }
     }
 
-    /// Estimated score of a seat's grid in tenths.
-    fn estimate(&self, v: &GolfView, keys: &[u8; 6], vals: &[i32; 16]) -> i32 {
-        score_tenths(keys, vals, v.rules())
+    /// Makes the tables match `rules` (they depend on two switches only): a rebuild when
+    /// those change.
+    fn refresh(&mut self, rules: &GolfRules) {
+        let key = (rules.jokers, rules.pair_of_twos);
+        if self.tables.as_ref().is_none_or(|t| t.key != key) {
+            let vals = value_table(rules, self.unknown);
+            let cols = column_table(rules, &vals);
+            self.tables = Some(Tables { key, vals, cols });
+        }
     }
 
-    fn values(&mut self, v: &GolfView) -> [i32; 16] {
-        let jokers = v.rules().jokers;
-        match self.vals {
-            Some((j, t)) if j == jokers => t,
-            _ => {
-                let t = value_table(v.rules(), self.unknown);
-                self.vals = Some((jokers, t));
-                t
+    fn t(&self) -> &Tables {
+        self.tables.as_ref().expect("refreshed at the start of act")
+    }
+
+    /// Estimated score of a grid in tenths.
+    fn estimate(&self, v: &GolfView, keys: &[u8; 6]) -> i32 {
+        score_tenths(keys, &self.t().vals, v.rules())
+    }
+
+    /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the
+    /// grid it was made for and reused while that grid is unchanged.
+    fn best_opponent(&mut self, v: &GolfView) -> i32 {
+        let mut best = i32::MAX;
+        for s in (0..v.players()).filter(|&s| s != v.seat()) {
+            let keys = v.keys(s);
+            let mut packed = [0u8; 8];
+            packed[..6].copy_from_slice(&keys);
+            let packed = u64::from_le_bytes(packed);
+            if self.opponents[s].0 != packed {
+                self.opponents[s] = (packed, self.estimate(v, &keys));
             }
+            best = best.min(self.opponents[s].1);
         }
-    }
-
-    /// The lowest opponent estimate (tenths), computed once per decision when needed.
-    fn best_opponent(&self, v: &GolfView, vals: &[i32; 16], cache: &mut Option<i32>) -> i32 {
-        *cache.get_or_insert_with(|| {
-            (0..v.players())
-                .filter(|&s| s != v.seat())
-                .map(|s| self.estimate(v, &v.keys(s), vals))
-                .min()
-                .unwrap_or(i32::MAX)
-        })
+        best
     }
 
     /// The best position for `card` and the estimated gain (tenths) of putting it there.
     ///
-    /// A position whose card is in no match, where the new card makes no match, changes the
-    /// score by exactly the difference of the two values: only positions touching a match
-    /// (old or new) need the full scoring. Ties go to the lowest position.
-    fn best_place(
-        &self,
-        v: &GolfView,
-        card: Card,
-        vals: &[i32; 16],
-        opp: &mut Option<i32>,
-    ) -> (i32, u8) {
-        /// The other two positions of each position's row.
-        const ROW_MATES: [[usize; 2]; 6] = [[1, 2], [0, 2], [0, 1], [4, 5], [3, 5], [3, 4]];
+    /// While the grid has no matching row or box before and after the swap, the score is the
+    /// sum of its three columns' table entries, so a swap changes it by the difference of one
+    /// column's entries; the rare swaps that make (or meet) a row or a box, read off which
+    /// positions already hold the card's key, score the new grid in full. Ties go to the
+    /// lowest position.
+    fn best_place(&mut self, v: &GolfView, card: Card) -> (i32, u8) {
+        let t = self.t();
+        let rules = v.rules();
         let keys = v.keys(v.seat());
-        let down = v.face_down(v.seat());
-        let base = self.estimate(v, &keys, vals);
-        let zero = matched(&keys, v.rules());
         let ck = key(card);
-        let cv = vals[ck as usize];
-        let mut best = (i32::MIN, 0u8);
-        for p in 0..6usize {
-            let [a, b] = ROW_MATES[p];
-            let makes_match =
-                keys[(p + 3) % 6] == ck || (v.rules().row_rule && keys[a] == ck && keys[b] == ck);
-            let (mut gain, after) = if makes_match || zero >> p & 1 == 1 {
-                let mut k = keys;
-                k[p] = ck;
-                let after = self.estimate(v, &k, vals);
-                (base - after, after)
+        let mut eq = 0u8;
+        for (p, &k) in keys.iter().enumerate() {
+            eq |= ((k == ck) as u8) << p;
+        }
+        let mut full = (ROWS_MADE[eq as usize] * rules.row_rule as u8)
+            | (BOXES_MADE[eq as usize] * rules.box_score.is_some() as u8);
+        if has_rows_or_boxes(&keys, rules) {
+            full = 63;
+        }
+        let old: [i32; 3] = std::array::from_fn(|c| t.cols[col_index(keys[c], keys[c + 3])]);
+        let gains: [i32; 6] = std::array::from_fn(|p| {
+            let new = if p < 3 {
+                col_index(ck, keys[p + 3])
             } else {
-                let g = vals[keys[p] as usize] - cv;
-                (g, base - g)
+                col_index(keys[p - 3], ck)
             };
-            if down == 1 << p && v.ender().is_none() {
-                if after + self.go_out_margin < self.best_opponent(v, vals, opp) {
-                    gain += self.go_out_bonus;
+            old[p % 3] - t.cols[new]
+        });
+        let mut gains = gains;
+        let base = if full != 0 {
+            score_tenths(&keys, &t.vals, rules)
+        } else {
+            0
+        };
+        let mut m = full;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut k = keys;
+            k[p] = ck;
+            gains[p] = base - score_tenths(&k, &t.vals, rules);
+        }
+        let down = v.face_down(v.seat());
+        if down.count_ones() == 1 && v.ender().is_none() {
+            // This swap turns up the last card: go out only when ahead. The opponents are
+            // looked at only when the answer can change the choice.
+            let p = down.trailing_zeros() as usize;
+            let (g, q) = argmax(&gains, 1 << p);
+            let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
+            if top > g || (top == g && p < q as usize) {
+                let mine = score_tenths(&keys, &t.vals, rules) - gains[p];
+                if mine + self.go_out_margin < self.best_opponent(v) {
+                    gains[p] += self.go_out_bonus;
                 } else {
-                    gain -= 1000;
+                    gains[p] -= 1000;
                 }
-            }
-            if gain > best.0 {
-                best = (gain, p as u8);
+            } else {
+                return (g, q);
             }
         }
-        best
+        argmax(&gains, 0)
     }
 
     fn opening(&self, v: &GolfView) -> Action {
@@ -185,12 +280,12 @@ impl Greedy {
         Action::Flip(p)
     }
 
-    fn flip_after(&self, v: &GolfView, legal: &[Action], vals: &[i32; 16]) -> Action {
+    fn flip_after(&mut self, v: &GolfView, legal: &[Action]) -> Action {
         let down = v.face_down(v.seat());
         let optional = legal.contains(&Action::NoFlip);
         if down.count_ones() == 1 && optional && v.ender().is_none() {
-            let mine = self.estimate(v, &v.keys(v.seat()), vals);
-            if mine + self.go_out_margin >= self.best_opponent(v, vals, &mut None) {
+            let mine = self.estimate(v, &v.keys(v.seat()));
+            if mine + self.go_out_margin >= self.best_opponent(v) {
                 return Action::NoFlip;
             }
         }
@@ -204,16 +299,16 @@ impl Greedy {
 impl Strategy<Golf> for Greedy {
     fn begin_deal(&mut self, _seat: crate::game::Seat) {
         self.draw_plan = None;
+        self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
     }
 
     fn act(&mut self, v: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
-        let vals = self.values(v);
-        let opp = &mut None;
+        self.refresh(v.rules());
         match v.phase() {
             Phase::Opening => self.opening(v),
             Phase::Draw => match v.discard().last() {
                 Some(&top) => {
-                    let plan = self.best_place(v, top, &vals, opp);
+                    let plan = self.best_place(v, top);
                     self.draw_plan = Some((v.turns(), top, plan));
                     if plan.0 >= self.take_discard_gain {
                         Action::DrawDiscard
@@ -231,7 +326,7 @@ impl Strategy<Golf> for Greedy {
                     {
                         plan
                     }
-                    _ => self.best_place(v, held, &vals, opp),
+                    _ => self.best_place(v, held),
                 };
                 if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
                     Action::Discard
@@ -239,10 +334,103 @@ impl Strategy<Golf> for Greedy {
                     Action::Swap(p)
                 }
             }
-            Phase::FlipAfter => self.flip_after(v, legal, &vals),
+            Phase::FlipAfter => self.flip_after(v, legal),
             Phase::Over => legal[0],
         }
     }
 }
 
 const _: () = assert!(ALL_UP == 63);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ActionList, Game, Rules, Table};
+    use crate::sim::{Observer, deal_rngs, play_deal};
+    use crate::strategy::{build, resolve};
+
+    /// The placement rule written the slow way: score the grid after each of the six swaps.
+    fn reference(g: &mut Greedy, v: &GolfView, card: Card) -> (i32, u8) {
+        let keys = v.keys(v.seat());
+        let base = g.estimate(v, &keys);
+        let mut best = (i32::MIN, 0u8);
+        for p in 0..6 {
+            let mut k = keys;
+            k[p] = key(card);
+            let after = g.estimate(v, &k);
+            let mut gain = base - after;
+            if v.face_down(v.seat()) == 1 << p && v.ender().is_none() {
+                let opp = (0..v.players())
+                    .filter(|&s| s != v.seat())
+                    .map(|s| g.estimate(v, &v.keys(s)))
+                    .min()
+                    .unwrap();
+                gain += if after + g.go_out_margin < opp {
+                    g.go_out_bonus
+                } else {
+                    -1000
+                };
+            }
+            if gain > best.0 {
+                best = (gain, p as u8);
+            }
+        }
+        best
+    }
+
+    /// At every draw and placement, the fast search and the reference agree for the discard
+    /// top and for every card rank (and a joker).
+    struct Compare(Greedy, u32);
+
+    impl Observer<Golf> for Compare {
+        fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
+            let v = g.view(seat);
+            if !matches!(v.phase(), Phase::Draw | Phase::PlaceStock) {
+                return;
+            }
+            self.0.refresh(v.rules());
+            for c in (0..13).chain([52]).map(Card::from_index) {
+                let fast = self.0.best_place(&v, c);
+                assert_eq!(
+                    fast,
+                    reference(&mut self.0, &v, c),
+                    "{c} in\n{}",
+                    g.render()
+                );
+                self.1 += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn the_column_shortcut_finds_what_full_scoring_finds() {
+        let variants: &[&[(&str, &str)]] = &[
+            &[],
+            &[("jokers", "on"), ("pair_of_twos", "-4")],
+            &[("row_rule", "off"), ("box", "-40")],
+            &[("box", "off")],
+        ];
+        let spec = resolve::<Golf>("random").unwrap();
+        let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+        let mut buf = ActionList::new();
+        for kv in variants {
+            let mut r = GolfRules::default();
+            kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+            let knobs = Params::default();
+            let mut obs = Compare(Greedy::new(&knobs), 0);
+            obs.0.go_out_bonus = 40; // big enough to flip choices, so the bonus path is tested
+            for i in 0..150 {
+                let table = Table::first(3);
+                play_deal(
+                    &r,
+                    &table,
+                    &mut deal_rngs(9, i, 0),
+                    &mut seats,
+                    &mut buf,
+                    &mut obs,
+                );
+            }
+            assert!(obs.1 > 20_000, "{} comparisons", obs.1);
+        }
+    }
+}

@@ -11,35 +11,48 @@ pub const JOKER: u8 = 13;
 pub const UNKNOWN: u8 = 15;
 const TWO: u8 = 1;
 
+/// Scoring keys by card index (a table lookup instead of a division in the hot loop).
+const KEYS: [u8; 64] = {
+    let mut t = [JOKER; 64];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = (i % 13) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// A card's scoring key.
 #[inline]
 pub fn key(c: Card) -> u8 {
-    if c.is_joker() {
-        JOKER
-    } else {
-        c.rank().index()
-    }
+    KEYS[c.index() as usize & 63]
 }
+
+/// Card values in tenths by key, with 2s worth -2 (no jokers) or 2 (jokers, which are -2).
+const fn values(jokers: bool) -> [i32; 16] {
+    let mut v = [0; 16];
+    let mut r = 0;
+    while r < 13 {
+        v[r] = 10
+            * match r {
+                0 => 1,
+                1 if jokers => 2,
+                1 => -2,
+                2..=9 => r as i32 + 1,
+                10 | 11 => 10,
+                _ => 0,
+            };
+        r += 1;
+    }
+    v[JOKER as usize] = -20;
+    v
+}
+
+const VALUES: [[i32; 16]; 2] = [values(false), values(true)];
 
 /// Card values in tenths by key under `rules`; the [`UNKNOWN`] entry is `unknown_tenths`.
 pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
-    let mut v = [0; 16];
-    for (r, x) in v.iter_mut().enumerate().take(13) {
-        *x = match r {
-            0 => 1,
-            1 => {
-                if rules.jokers {
-                    2
-                } else {
-                    -2
-                }
-            }
-            2..=9 => r as i32 + 1,
-            10 | 11 => 10,
-            _ => 0,
-        } * 10;
-    }
-    v[JOKER as usize] = -20;
+    let mut v = VALUES[rules.jokers as usize];
     v[UNKNOWN as usize] = unknown_tenths;
     v
 }
@@ -101,6 +114,39 @@ pub fn matched(k: &[u8; 6], rules: &GolfRules) -> u8 {
         zero |= ((top as u8) * 0b000_111) | ((bottom as u8) * 0b111_000);
     }
     zero
+}
+
+/// Whether a grid's score needs more than its three columns: a matching row (`row_rule`) or
+/// a box. Without either, the score is the sum of [`column_table`] entries.
+#[inline(always)]
+pub fn has_rows_or_boxes(k: &[u8; 6], rules: &GolfRules) -> bool {
+    // Bitwise `&`/`|` on bools: no branches to mispredict in the bot's inner loop.
+    let known = |i: usize| k[i] != UNKNOWN;
+    let row = |a: usize| (k[a] == k[a + 1]) & (k[a + 1] == k[a + 2]) & known(a);
+    let rows = rules.row_rule & (row(0) | row(3));
+    let pair = |c: usize| (k[c] == k[c + 3]) & known(c);
+    let boxes = rules.box_score.is_some()
+        & ((pair(0) & pair(1) & (k[0] == k[1])) | (pair(1) & pair(2) & (k[1] == k[2])));
+    rows | boxes
+}
+
+/// The score in tenths of a column (top key, bottom key) at index `top << 4 | bottom`, on its
+/// own: 0 for a known pair (`pair_of_twos` for a pair of 2s), the two values otherwise.
+pub fn column_table(rules: &GolfRules, vals: &[i32; 16]) -> [i32; 256] {
+    std::array::from_fn(|i| {
+        let (t, b) = ((i >> 4) as u8, (i & 15) as u8);
+        if t == b && t != UNKNOWN {
+            if t == TWO { rules.pair_of_twos * 10 } else { 0 }
+        } else {
+            vals[t as usize] + vals[b as usize]
+        }
+    })
+}
+
+/// The index of a column in [`column_table`].
+#[inline(always)]
+pub fn col_index(top: u8, bottom: u8) -> usize {
+    ((top as usize) << 4 | bottom as usize) & 255
 }
 
 /// The score of six cards, all face up, in points.
@@ -178,6 +224,48 @@ mod tests {
         let r = with(&[("jokers", "on")]);
         assert_eq!(score("JK 2S 3S 4H 5H 6H", &r), 18); // -2 + 2 + 3 + 4 + 5 + 6
         assert_eq!(score("JK 2S 3S JK 5H 6H", &r), 2 + 3 + 5 + 6);
+    }
+
+    #[test]
+    fn column_table_sums_equal_the_full_score_without_rows_or_boxes() {
+        use crate::cards::GameRng;
+        let mut rng = GameRng::new(5, 5);
+        let variants = [
+            GolfRules::default(),
+            with(&[("pair_of_twos", "-4"), ("box", "off")]),
+            with(&[("row_rule", "off"), ("jokers", "on")]),
+        ];
+        let (mut plain, mut special) = (0, 0);
+        for r in &variants {
+            let vals = value_table(r, 47);
+            let cols = column_table(r, &vals);
+            for _ in 0..20_000 {
+                // Few distinct keys, so that pairs, rows and boxes all turn up.
+                let k: [u8; 6] = std::array::from_fn(|_| [1, 4, 13, UNKNOWN][rng.index(4)]);
+                let full = score_tenths(&k, &vals, r);
+                if has_rows_or_boxes(&k, r) {
+                    special += 1;
+                    continue;
+                }
+                plain += 1;
+                let sum: i32 = (0..3).map(|c| cols[col_index(k[c], k[c + 3])]).sum();
+                assert_eq!(sum, full, "{k:?} under {r:?}");
+            }
+        }
+        assert!(plain > 10_000 && special > 1_000, "{plain} {special}");
+    }
+
+    #[test]
+    fn keys_are_ranks_and_jokers() {
+        for i in 0..54 {
+            let c = Card::from_index(i);
+            let want = if c.is_joker() {
+                JOKER
+            } else {
+                c.rank().index()
+            };
+            assert_eq!(key(c), want, "{c}");
+        }
     }
 
     #[test]

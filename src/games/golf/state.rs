@@ -1,7 +1,7 @@
 //! Golf's deal state, legal actions and their application, driven by [`Phase`].
 
 use super::rules::{FlipAfter, GolfRules};
-use super::scoring::score_cards;
+use super::scoring::{UNKNOWN, key, score_cards};
 use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
 use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
 
@@ -11,6 +11,17 @@ pub const SHOE_CAP: usize = 108;
 pub const MAX_TURNS: u32 = 400;
 /// All six positions face up.
 pub const ALL_UP: u8 = 0b11_1111;
+
+/// The choices of a seat holding a stock card (without the last, the discard it took).
+const PLACE_STOCK: [Action; 7] = [
+    Action::Swap(0),
+    Action::Swap(1),
+    Action::Swap(2),
+    Action::Swap(3),
+    Action::Swap(4),
+    Action::Swap(5),
+    Action::Discard,
+];
 
 /// Where a deal is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +62,9 @@ pub struct Golf {
     pub(super) players: u8,
     pub(super) dealer: u8,
     pub(super) grids: [[Card; 6]; MAX_SEATS],
-    /// Scoring keys of the grids (kept with `grids`: bots read them every decision).
-    pub(super) keys: [[u8; 6]; MAX_SEATS],
+    /// Scoring keys of the grids as everyone sees them: [`UNKNOWN`] where face down (kept
+    /// with `grids` and `up`, because bots read them at every decision).
+    pub(super) shown: [[u8; 6]; MAX_SEATS],
     /// Face-up positions per seat (bit p = position p).
     pub(super) up: [u8; MAX_SEATS],
     pub(super) stock: Pile<SHOE_CAP>,
@@ -78,7 +90,7 @@ pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
         CardSet::DECK52
     };
     for _ in 0..rules.decks_for(players) {
-        deck.iter().for_each(|c| p.push(c));
+        p.extend(deck.iter());
     }
     p
 }
@@ -100,16 +112,13 @@ impl Golf {
         let mut discard = Pile::new();
         discard.push(deck[6 * players]);
         let mut stock = Pile::new();
-        deck[6 * players + 1..]
-            .iter()
-            .rev()
-            .for_each(|&c| stock.push(c));
+        stock.extend_reversed(&deck[6 * players + 1..]);
         let first = ((table.dealer + 1) % players) as u8;
         Golf {
             rules: *rules,
             players: players as u8,
             dealer: table.dealer as u8,
-            keys: grids.map(|g| g.map(super::scoring::key)),
+            shown: [[UNKNOWN; 6]; MAX_SEATS],
             grids,
             up: [0; MAX_SEATS],
             stock,
@@ -152,16 +161,9 @@ impl Golf {
                     out.push(Action::NoFlip);
                 }
             }
-            Phase::Draw => {
-                out.push(Action::DrawStock);
-                out.push(Action::DrawDiscard);
-            }
-            Phase::PlaceStock | Phase::PlaceDiscard => {
-                (0..6).for_each(|p| out.push(Action::Swap(p)));
-                if self.phase == Phase::PlaceStock {
-                    out.push(Action::Discard);
-                }
-            }
+            Phase::Draw => out.set(&[Action::DrawStock, Action::DrawDiscard]),
+            Phase::PlaceStock => out.set(&PLACE_STOCK),
+            Phase::PlaceDiscard => out.set(&PLACE_STOCK[..6]),
             Phase::Over => {}
         }
     }
@@ -181,8 +183,7 @@ impl Golf {
             (Phase::PlaceStock | Phase::PlaceDiscard, Action::Swap(p)) => {
                 let held = self.held.take().expect("holding a card");
                 let old = std::mem::replace(&mut self.grids[s][p as usize], held);
-                self.keys[s][p as usize] = super::scoring::key(held);
-                self.up[s] |= 1 << p;
+                self.turn_up(s, p);
                 self.discard.push(old);
                 self.end_turn();
             }
@@ -196,7 +197,7 @@ impl Golf {
                 }
             }
             (Phase::FlipAfter, Action::Flip(p)) => {
-                self.up[s] |= 1 << p;
+                self.turn_up(s, p);
                 self.end_turn();
             }
             (Phase::FlipAfter, Action::NoFlip) => self.end_turn(),
@@ -204,9 +205,16 @@ impl Golf {
         }
     }
 
+    /// Turns up position `p` of seat `s` (or shows the card just put there).
+    #[inline]
+    fn turn_up(&mut self, s: usize, p: u8) {
+        self.up[s] |= 1 << p;
+        self.shown[s][p as usize] = key(self.grids[s][p as usize]);
+    }
+
     fn opening_flip(&mut self, p: u8) {
         let s = self.seat as usize;
-        self.up[s] |= 1 << p;
+        self.turn_up(s, p);
         if self.up[s].count_ones() == 2 {
             self.seat = self.next(self.seat);
             if self.seat == self.first_player() {
@@ -254,8 +262,9 @@ impl Golf {
 
     fn finish(&mut self) {
         self.phase = Phase::Over;
-        for u in self.up.iter_mut().take(self.players as usize) {
-            *u = ALL_UP;
+        for s in 0..self.players as usize {
+            self.up[s] = ALL_UP;
+            self.shown[s] = self.grids[s].map(key);
         }
     }
 

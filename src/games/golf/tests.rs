@@ -280,3 +280,43 @@ fn score_command_parses_six_cards() {
             .contains("bad card")
     );
 }
+
+/// Checks at every decision that each seat's view of every grid shows exactly the face-up
+/// cards' keys (the keys are kept up to date by the state, not derived per read).
+struct ShownKeys(u32);
+
+impl crate::sim::Observer<Golf> for ShownKeys {
+    fn before(&mut self, g: &Golf, _seat: usize, _legal: &[Action]) {
+        let n = g.view(0).players();
+        for viewer in 0..n {
+            let v = g.view(viewer);
+            for s in 0..n {
+                let want: [u8; 6] =
+                    std::array::from_fn(|p| v.card(s, p).map_or(scoring::UNKNOWN, scoring::key));
+                assert_eq!(v.keys(s), want, "seat {viewer} looking at seat {s}");
+            }
+        }
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn views_show_the_keys_of_exactly_the_face_up_cards() {
+    let r = rules(&[("flip_after_discard", "optional"), ("jokers", "on")]);
+    let spec = resolve::<Golf>("random").unwrap();
+    let mut seats: Vec<Box<dyn Strategy<Golf>>> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+    let mut buf = ActionList::new();
+    let mut obs = ShownKeys(0);
+    for i in 0..200 {
+        let mut rngs = crate::sim::deal_rngs(3, i, 0);
+        crate::sim::play_deal(
+            &r,
+            &Table::first(3),
+            &mut rngs,
+            &mut seats,
+            &mut buf,
+            &mut obs,
+        );
+    }
+    assert!(obs.0 > 5_000, "only {} decisions checked", obs.0);
+}

@@ -7,7 +7,6 @@
 //! nothing for the privacy.
 
 use super::rules::GolfRules;
-use super::scoring::UNKNOWN;
 use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
@@ -42,12 +41,11 @@ impl<'a> GolfView<'a> {
         (self.g.up[seat] >> pos & 1 == 1).then(|| self.g.grids[seat][pos])
     }
 
-    /// Scoring keys of a seat's grid, [`UNKNOWN`] for face-down cards.
+    /// Scoring keys of a seat's grid, [`UNKNOWN`](super::scoring::UNKNOWN) for face-down
+    /// cards.
     #[inline]
     pub fn keys(&self, seat: Seat) -> [u8; 6] {
-        let up = self.g.up[seat];
-        let k = &self.g.keys[seat];
-        std::array::from_fn(|p| if up >> p & 1 == 1 { k[p] } else { UNKNOWN })
+        self.g.shown[seat]
     }
 
     /// Face-down positions of a seat, as a bit mask.
