@@ -104,17 +104,20 @@ const fn made_table(boxes: bool) -> [u8; 64] {
     t
 }
 
-/// The largest gain and its position, outside the positions of `skip`; ties go to the
-/// lowest position.
+/// The largest gain and its position, outside position `skip` (6: none); ties go to the
+/// lowest position. Each gain is packed with its position as `gain * 8 + (7 - p)`, so that
+/// one maximum (no branches, no tie logic) finds both.
 #[inline(always)]
-fn argmax(gains: &[i32; 6], skip: u8) -> (i32, u8) {
-    let mut best = (i32::MIN, 6u8);
-    for (p, &g) in gains.iter().enumerate() {
-        if skip >> p & 1 == 0 && (g > best.0 || best.1 == 6) {
-            best = (g, p as u8);
+fn argmax(gains: &[i32; 6], skip: usize) -> (i32, u8) {
+    let packed: [i32; 6] = std::array::from_fn(|p| {
+        if p == skip {
+            i32::MIN
+        } else {
+            gains[p] * 8 + (7 - p as i32)
         }
-    }
-    best
+    });
+    let m = packed.into_iter().max().unwrap_or(i32::MIN);
+    (m >> 3, 7 - (m & 7) as u8)
 }
 
 /// The greedy Golf bot (all figures in tenths of a point).
@@ -254,7 +257,7 @@ impl Greedy {
             // This swap turns up the last card: go out only when ahead. The opponents are
             // looked at only when the answer can change the choice.
             let p = down.trailing_zeros() as usize;
-            let (g, q) = argmax(&gains, 1 << p);
+            let (g, q) = argmax(&gains, p);
             let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
             if top > g || (top == g && p < q as usize) {
                 let mine = score_tenths(&keys, &t.vals, rules) - gains[p];
@@ -267,7 +270,7 @@ impl Greedy {
                 return (g, q);
             }
         }
-        argmax(&gains, 0)
+        argmax(&gains, 6)
     }
 
     fn opening(&self, v: &GolfView) -> Action {
