@@ -8,11 +8,13 @@
 //! position masks; a special anchor tries the special cards above it. Then a memoised
 //! recurrence over subsets gives `best[mask]`, the least unmatched points of the cards in
 //! `mask`: the lowest card of `mask` is either left unmatched or covered by a combination
-//! anchored at it. Only the subsets reached are solved, and one table answers "best of the
-//! whole hand" and "best after discarding card i" for every i (`best[full - bit i]`). Tables
-//! are fixed arrays sized to the hand (128 entries for 7 cards .. 4096 for 12).
+//! anchored at it. Only the subsets reached are solved; tables are fixed arrays sized to the
+//! hand (128 entries for 7 cards .. 4096 for 12). This search also returns the combinations
+//! of an optimum (for scoring and lay-offs); the values-only hot path is
+//! [`unmatched`](super::unmatched), which shares the recurrence ([`Memo`]).
 
 use super::cards::{Kind, kind};
+use super::combos::{Masks, combinations};
 use crate::cards::Card;
 
 /// Most cards a hand may hold (after drawing).
@@ -49,6 +51,12 @@ const fn arc_table() -> [u8; 1 << 13] {
 
 static ARC: [u8; 1 << 13] = arc_table();
 
+/// The least arc of the ring covering a 13-bit pattern (numbers 1..12, then the `CIRC` slot).
+#[inline]
+pub(super) fn arc(pattern: u16) -> u32 {
+    ARC[pattern as usize & 0x1fff] as u32
+}
+
 /// True when `cards` form one combination: a group of 3-4 equal numbers, a group of 3-4
 /// `CIRC`s, or a run of 3+ in one suit (a `CIRC` may stand between 12 and 1, at most one), with
 /// at most one `WILD` standing for any missing card.
@@ -84,131 +92,6 @@ pub fn is_combination(cards: impl Iterator<Item = Card>) -> bool {
     ARC[pattern as usize] as u32 <= len
 }
 
-/// May cards `a` and `b` share some combination?
-#[inline]
-fn compatible(a: Kind, b: Kind) -> bool {
-    match (a, b) {
-        (Kind::Action, _) | (_, Kind::Action) => false,
-        (Kind::Wild, _) | (_, Kind::Wild) => true,
-        (Kind::Circ, _) | (_, Kind::Circ) => true,
-        (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => s == t || n == m,
-    }
-}
-
-/// Position masks of a hand, for checking candidate subsets without looking at cards.
-struct Masks {
-    wild: u16,
-    circ: u16,
-    suit: [u16; 4],
-    num: [u16; 12],
-    /// The ring slot of each position (bit `num - 1`, or bit 12 for a `CIRC`).
-    slot: [u16; HAND_CAP],
-}
-
-impl Masks {
-    fn new(kinds: &[Kind]) -> Masks {
-        let mut m = Masks {
-            wild: 0,
-            circ: 0,
-            suit: [0; 4],
-            num: [0; 12],
-            slot: [0; HAND_CAP],
-        };
-        for (i, k) in kinds.iter().enumerate() {
-            let b = 1u16 << i;
-            match *k {
-                Kind::Num { suit, num } => {
-                    m.suit[suit as usize] |= b;
-                    m.num[num as usize - 1] |= b;
-                    m.slot[i] = 1 << (num - 1);
-                }
-                Kind::Wild => m.wild |= b,
-                Kind::Circ => {
-                    m.circ |= b;
-                    m.slot[i] = 1 << 12;
-                }
-                Kind::Action => {}
-            }
-        }
-        m
-    }
-
-    /// A group of one number (the subset is within that number's cards and the wilds).
-    #[inline]
-    fn group_ok(&self, set: u16) -> bool {
-        let len = set.count_ones();
-        (3..=4).contains(&len) && (set & self.wild).count_ones() <= 1
-    }
-
-    /// A run (the subset is within one suit's cards, the wilds and the `CIRC`s).
-    #[inline]
-    fn run_ok(&self, set: u16) -> bool {
-        let len = set.count_ones();
-        if len < 3 || (set & self.wild).count_ones() > 1 || (set & self.circ).count_ones() > 1 {
-            return false;
-        }
-        let cards = set & !self.wild;
-        let pattern = positions(cards).fold(0u16, |a, p| a | self.slot[p]);
-        pattern.count_ones() == cards.count_ones() && ARC[pattern as usize] as u32 <= len
-    }
-}
-
-/// Calls `f` with every submask of `m`, `m` itself first.
-#[inline]
-fn submasks(m: u16, mut f: impl FnMut(u16)) {
-    let mut sub = m;
-    while sub != 0 {
-        f(sub);
-        sub = (sub - 1) & m;
-    }
-}
-
-/// Writes every combination of the hand, grouped by anchor (`start[i]..start[i+1]`). A number
-/// anchors groups (subsets of its number's cards and the wilds) and runs (subsets of its
-/// suit's cards, the wilds and the `CIRC`s), checked on masks; a special anchor (only special
-/// cards above it in a sorted hand) tries every compatible subset with [`is_combination`].
-fn find_combinations(cards: &[Card], combos: &mut [u16], start: &mut [u16; HAND_CAP + 1]) {
-    let n = cards.len();
-    let mut kinds = [Kind::Action; HAND_CAP];
-    for (k, &c) in kinds.iter_mut().zip(cards) {
-        *k = kind(c);
-    }
-    let m = Masks::new(&kinds[..n]);
-    let mut count = 0;
-    for i in 0..n {
-        start[i] = count as u16;
-        let above = !((2u32 << i) - 1) as u16;
-        let b = 1u16 << i;
-        let mut push = |set: u16| {
-            combos[count] = set;
-            count += 1;
-        };
-        if let Kind::Num { suit, num } = kinds[i] {
-            submasks((m.num[num as usize - 1] | m.wild) & above, |sub| {
-                if m.group_ok(sub | b) {
-                    push(sub | b)
-                }
-            });
-            submasks((m.suit[suit as usize] | m.wild | m.circ) & above, |sub| {
-                if m.run_ok(sub | b) {
-                    push(sub | b)
-                }
-            });
-            continue;
-        }
-        let compat = (i + 1..n)
-            .filter(|&j| compatible(kinds[i], kinds[j]))
-            .fold(0u16, |a, j| a | 1 << j);
-        submasks(compat, |sub| {
-            let set = sub | b;
-            if sub.count_ones() >= 2 && is_combination(positions(set).map(|p| cards[p])) {
-                push(set)
-            }
-        });
-    }
-    start[n] = count as u16;
-}
-
 /// The positions in a mask, lowest first.
 #[inline]
 pub fn positions(mask: u16) -> impl Iterator<Item = usize> {
@@ -221,32 +104,6 @@ pub fn positions(mask: u16) -> impl Iterator<Item = usize> {
         m &= m - 1;
         Some(i)
     })
-}
-
-/// The least unmatched points of the hand and, for each position, of the hand without it.
-/// `without[i]` is valid for `i < cards.len()`.
-pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
-    // The table is sized to the hand: a hand grown by DRAW cards costs no more than it must.
-    match cards.len() {
-        0..=7 => fill::<128>(cards, points, without),
-        8 => fill::<256>(cards, points, without),
-        9 => fill::<512>(cards, points, without),
-        10 => fill::<1024>(cards, points, without),
-        _ => fill::<{ 1 << HAND_CAP }>(cards, points, without),
-    }
-}
-
-fn fill<const M: usize>(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
-    let h = Sorted::new(cards, points);
-    let mut combos = [0u16; M];
-    let mut start = [0u16; HAND_CAP + 1];
-    find_combinations(&h.cards[..h.n], &mut combos, &mut start);
-    let mut memo = Memo::<M>::new(&combos, &start, &h.points);
-    let full = ((1u32 << h.n) - 1) as u16;
-    for k in 0..h.n {
-        without[h.order[k] as usize] = memo.get(full & !(1 << k));
-    }
-    memo.get(full)
 }
 
 /// A hand sorted by card index (numbers first, then `WILD`, `CIRC`, action cards), so that
@@ -291,7 +148,7 @@ impl Sorted {
 
 /// The recurrence of the module docs, evaluated only on the subsets it reaches (memoised):
 /// with few candidate combinations that is a small fraction of all subsets.
-struct Memo<'a, const M: usize> {
+pub(super) struct Memo<'a, const M: usize> {
     combos: &'a [u16; M],
     start: &'a [u16; HAND_CAP + 1],
     points: &'a [u16],
@@ -302,7 +159,11 @@ struct Memo<'a, const M: usize> {
 }
 
 impl<'a, const M: usize> Memo<'a, M> {
-    fn new(combos: &'a [u16; M], start: &'a [u16; HAND_CAP + 1], points: &'a [u16]) -> Self {
+    pub(super) fn new(
+        combos: &'a [u16; M],
+        start: &'a [u16; HAND_CAP + 1],
+        points: &'a [u16],
+    ) -> Self {
         Memo {
             combos,
             start,
@@ -312,7 +173,7 @@ impl<'a, const M: usize> Memo<'a, M> {
         }
     }
 
-    fn get(&mut self, mask: u16) -> u16 {
+    pub(super) fn get(&mut self, mask: u16) -> u16 {
         if mask == 0 {
             return 0;
         }
@@ -355,27 +216,84 @@ impl<'a, const M: usize> Memo<'a, M> {
     }
 }
 
-fn solved<const M: usize>(h: &Sorted, out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
-    let mut combos = [0u16; M];
-    let mut start = [0u16; HAND_CAP + 1];
-    find_combinations(&h.cards[..h.n], &mut combos, &mut start);
-    let mut memo = Memo::<M>::new(&combos, &start, &h.points);
-    let full = ((1u32 << h.n) - 1) as u16;
-    let best = memo.get(full);
-    (best, memo.combinations(full, out))
-}
-
 /// The least unmatched points and one optimal set of combinations (position masks).
+///
+/// The hand is sorted by card index; the recurrence then takes, for the lowest card of each
+/// subset, the first strictly better of: leaving it unmatched, or each combination anchored
+/// at it, groups before runs, each by decreasing position mask. That order fixes which of
+/// several optimal arrangements is returned (it matters for lay-offs), so it is part of the
+/// rules as implemented. Dead cards (in no combination) are left out of the search, which
+/// changes no choice: the lowest card of a subset, when dead, can only be unmatched.
 pub fn arrange(cards: &[Card], points: &[u16], out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
     let h = Sorted::new(cards, points);
     let (best, k) = match h.n {
         0..=7 => solved::<128>(&h, out),
         8 => solved::<256>(&h, out),
         9 => solved::<512>(&h, out),
+        10 => solved::<1024>(&h, out),
         _ => solved::<{ 1 << HAND_CAP }>(&h, out),
     };
     for m in out[..k].iter_mut() {
         *m = h.unsort(*m);
     }
     (best, k)
+}
+
+fn solved<const M: usize>(h: &Sorted, out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
+    let n = h.n;
+    let m = Masks::new(&h.cards[..n]);
+    let mut found = [0u16; M];
+    let count = combinations(&m, &mut found);
+    assert!(count <= M, "more combinations than subsets");
+    let found = &mut found[..count];
+    // The recurrence's order: by anchor (lowest card), groups before runs, masks decreasing.
+    // A combination is a group when all its numbers are its anchor's number (or it has none).
+    let order = |c: u16| {
+        let a = c.trailing_zeros() as usize;
+        let group = match kind(h.cards[a]) {
+            Kind::Num { num, .. } => m.num[num as usize - 1] | m.wild,
+            _ => u16::MAX,
+        };
+        let run = (c & !group != 0) as u32;
+        (a as u32) << 17 | run << 16 | (0xffff - c as u32)
+    };
+    found.sort_unstable_by_key(|&c| order(c));
+    let live = found.iter().fold(0u16, |a, &c| a | c);
+    // Renumber the live cards 0..k, keeping their order (so no choice changes).
+    let mut rank = [0u8; HAND_CAP];
+    let mut back = [0u8; HAND_CAP];
+    let mut pts = [0u16; HAND_CAP];
+    let mut live_points = 0;
+    for (j, p) in positions(live).enumerate() {
+        rank[p] = j as u8;
+        back[j] = p as u8;
+        pts[j] = h.points[p];
+        live_points += h.points[p];
+    }
+    let k = live.count_ones() as usize;
+    let mut combos = [0u16; M];
+    let mut start = [count as u16; HAND_CAP + 1];
+    start[0] = 0;
+    let mut j = 0;
+    for (x, &c) in found.iter().enumerate() {
+        let a = rank[c.trailing_zeros() as usize] as usize;
+        while j < a {
+            j += 1;
+            start[j] = x as u16;
+        }
+        combos[x] = positions(c).fold(0u16, |acc, p| acc | 1 << rank[p]);
+    }
+    while j < k {
+        j += 1;
+        start[j] = count as u16;
+    }
+    let mut memo = Memo::<M>::new(&combos, &start, &pts);
+    let full = ((1u32 << k) - 1) as u16;
+    let dead: u16 = h.points[..n].iter().sum::<u16>() - live_points;
+    let best = dead + memo.get(full);
+    let used = memo.combinations(full, out);
+    for c in out[..used].iter_mut() {
+        *c = positions(*c).fold(0u16, |acc, p| acc | 1 << back[p]);
+    }
+    (best, used)
 }

@@ -31,18 +31,26 @@ pub enum Kind {
     Action,
 }
 
+/// Kinds by card index: a table lookup instead of a division in the hot path.
+const KINDS: [Kind; 64] = {
+    let mut t = [Kind::Action; 64];
+    let mut i = 0;
+    while i < 48 {
+        t[i] = Kind::Num {
+            suit: (i / 12) as u8,
+            num: (i % 12 + 1) as u8,
+        };
+        i += 1;
+    }
+    t[48] = Kind::Wild;
+    t[49] = Kind::Circ;
+    t
+};
+
 /// The kind of a Chinchón card.
 #[inline]
 pub fn kind(c: Card) -> Kind {
-    match c.index() {
-        i @ 0..48 => Kind::Num {
-            suit: i / 12,
-            num: i % 12 + 1,
-        },
-        48 => Kind::Wild,
-        49 => Kind::Circ,
-        _ => Kind::Action,
-    }
+    KINDS[c.index() as usize & 63]
 }
 
 /// The Spanish card of `num` (1..=12) in `suit` (0..4).
@@ -115,6 +123,11 @@ pub fn points(rules: &Rules, c: Card) -> u16 {
     }
 }
 
+/// [`points`] of every card index under `rules` (a table for the hot paths).
+pub fn point_table(rules: &Rules) -> [u16; 64] {
+    std::array::from_fn(|i| points(rules, Card::from_index(i as u8)))
+}
+
 /// Decks in the shoe for `players`: one for 2-4, two for 5-8.
 pub fn decks(players: usize) -> u8 {
     if players <= 4 { 1 } else { 2 }
@@ -143,9 +156,7 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
 pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
     let mut p = Pile::new();
     for (c, n) in shoe(rules, players).iter() {
-        for _ in 0..n {
-            p.push(c);
-        }
+        p.extend(std::iter::repeat_n(c, n as usize));
     }
     p
 }

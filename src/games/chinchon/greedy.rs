@@ -9,9 +9,10 @@
 //! - Close: as soon as the rules allow it and the points left are at most `close_at`
 //!   (always with 0 left), with the closing card that leaves the fewest points.
 
-use super::arrange::{HAND_CAP, best_and_without};
-use super::cards::{DRAW, REV, SKIP, points};
+use super::arrange::HAND_CAP;
+use super::cards::{DRAW, REV, SKIP};
 use super::state::{Action, Chinchon, Phase};
+use super::unmatched::best_and_without;
 use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::game::{Game, Seat};
@@ -66,7 +67,7 @@ impl Greedy {
         cards[..n].copy_from_slice(v.hand);
         cards[n] = top;
         for (p, &c) in pts.iter_mut().zip(&cards[..=n]) {
-            *p = points(v.rules, c);
+            *p = v.points(c);
         }
         let mut without = [0u16; HAND_CAP];
         best_and_without(&cards[..=n], &pts[..=n], &mut without);
@@ -83,7 +84,12 @@ impl Greedy {
 
     fn discard(&self, v: &View<'_>, legal: &[Action]) -> Action {
         let without = v.without.expect("the discarding seat sees its table");
-        let pos = |c: Card| v.hand.iter().position(|&x| x == c).expect("in hand");
+        // The first position of each card in hand (the one the legal list names).
+        let mut first = [0u8; 64];
+        for (i, c) in v.hand.iter().enumerate().rev() {
+            first[c.index() as usize & 63] = i as u8;
+        }
+        let pos = |c: Card| first[c.index() as usize & 63] as usize;
         let three = v.active.len() > 2;
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
@@ -94,7 +100,7 @@ impl Greedy {
                 Action::Discard(c) => {
                     let hurts = c == DRAW || c == SKIP || (c == REV && three);
                     let bonus = if hurts { self.action_bonus } else { 0 };
-                    (without[pos(c)] as i32 - bonus) * 64 - points(v.rules, c) as i32
+                    (without[pos(c)] as i32 - bonus) * 64 - v.points(c) as i32
                 }
                 _ => continue,
             };

@@ -2,21 +2,24 @@
 
 mod arrange;
 mod cards;
+mod combos;
 mod greedy;
 mod rules;
 mod scoring;
 mod state;
+mod unmatched;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
-pub use arrange::{HAND_CAP, best_and_without, is_combination};
+pub use arrange::{HAND_CAP, is_combination};
 pub use cards::{CIRC, DRAW, Kind, REV, SKIP, WILD, kind, name, parse as parse_card};
 pub use greedy::Greedy;
 pub use rules::{ChinchonBonus, Rules};
 pub use scoring::CHINCHON_WIN;
 pub use state::{Action, Chinchon, End, MAX_TURNS, Phase};
+pub use unmatched::best_and_without;
 pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};

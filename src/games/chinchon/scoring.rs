@@ -3,10 +3,11 @@
 //! down its own best arrangement and then lays off unmatched cards onto the closer's
 //! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
 
-use super::arrange::{HAND_CAP, arrange, best_and_without, is_combination, positions};
+use super::arrange::{HAND_CAP, arrange, is_combination, positions};
 use super::cards::{WILD, points};
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
+use super::unmatched::best_and_without;
 use crate::cards::{Card, Pile};
 use crate::game::{MAX_SEATS, Seat, SeatMask};
 

@@ -1,10 +1,11 @@
 //! The state of one deal and its transitions: the deal, the draw and discard phases, the
 //! action-card effects, closing, and the scoring at the close.
 
-use super::arrange::{HAND_CAP, best_and_without};
-use super::cards::{DRAW, REV, SHOE_CAP, SKIP, is_special, ordered_shoe, points, shoe};
+use super::arrange::HAND_CAP;
+use super::cards::{DRAW, REV, SHOE_CAP, SKIP, is_special, ordered_shoe, point_table, shoe};
 use super::rules::Rules;
 use super::scoring::{self, CloseScore};
+use super::unmatched::best_and_without;
 use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{ActionList, MAX_SEATS, Seat, SeatMask, Table};
 
@@ -79,6 +80,8 @@ pub struct Chinchon {
     /// In the discard phase: the least unmatched points of the hand without each position.
     pub(crate) without: [u16; HAND_CAP],
     pub(crate) close: CloseScore,
+    /// The points of each card index under the rules (public knowledge, in every view).
+    pub(crate) card_points: [u16; 64],
 }
 
 impl Chinchon {
@@ -111,11 +114,10 @@ impl Chinchon {
             effect: Effect::None,
             without: [0; HAND_CAP],
             close: CloseScore::default(),
+            card_points: point_table(rules),
         };
         debug_assert_eq!(deck.iter().copied().collect::<CardCounts>(), s.shoe);
-        for &c in deck.iter().rev() {
-            s.stock.push(c);
-        }
+        s.stock.extend_reversed(deck);
         s.turn = s.next(table.dealer);
         for _ in 0..HAND {
             let mut p = s.turn;
@@ -202,7 +204,7 @@ impl Chinchon {
     pub(crate) fn hand_points(&self, seat: Seat) -> [u16; HAND_CAP] {
         let mut p = [0; HAND_CAP];
         for (x, &c) in p.iter_mut().zip(self.hands[seat].as_slice()) {
-            *x = points(&self.rules, c);
+            *x = self.card_points[c.index() as usize];
         }
         p
     }
@@ -220,10 +222,13 @@ impl Chinchon {
             }
             Phase::Discard => {
                 let hand = self.hands[self.turn].as_slice();
+                let mut seen = 0u64;
                 for (i, &c) in hand.iter().enumerate() {
-                    if hand[..i].contains(&c) {
-                        continue;
+                    let bit = 1u64 << c.index();
+                    if seen & bit != 0 {
+                        continue; // a second copy: the same actions
                     }
+                    seen |= bit;
                     out.push(Action::Discard(c));
                     if self.without[i] <= self.rules.close_limit {
                         out.push(Action::Close(c));

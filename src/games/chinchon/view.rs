@@ -25,6 +25,16 @@ pub struct View<'a> {
     /// When this seat is discarding: the least unmatched points of its hand without each
     /// position (a function of its own hand only).
     pub without: Option<&'a [u16]>,
+    /// The points of each card index under the rules.
+    pub card_points: &'a [u16; 64],
+}
+
+impl View<'_> {
+    /// The points `c` counts when unmatched.
+    #[inline]
+    pub fn points(&self, c: Card) -> u16 {
+        self.card_points[c.index() as usize & 63]
+    }
 }
 
 impl Chinchon {
@@ -47,6 +57,7 @@ impl Chinchon {
             clockwise: self.clockwise,
             phase: self.phase,
             without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
+            card_points: &self.card_points,
         }
     }
 

@@ -1,0 +1,196 @@
+//! The least unmatched points of a hand, and of the hand less each one of its cards: the hot
+//! path of Chinchón (the state asks it after every draw, `greedy` before every draw).
+//!
+//! Values only, exact and allocation-free. The combinations come from
+//! [`combos`](super::combos). A card in none of them (a *dead* card) is unmatched in every
+//! arrangement, so only the *live* cards are searched, and usually there are few:
+//! - **Packings.** With few combinations (nearly always), every packing (a set of pairwise
+//!   disjoint combinations) is listed. The hand less card `i` keeps exactly the packings that
+//!   avoid `i`, so one pass gives the best cover of the hand and of every hand less one card.
+//! - **Recurrence.** A crowded hand (many wilds and `CIRC`s, or one grown by `DRAW` cards)
+//!   uses the memoised recurrence of [`arrange`](super::arrange) on its live cards, renumbered
+//!   `0..k` so that the tables have `2^k` entries.
+
+use super::arrange::{HAND_CAP, Memo, positions};
+use super::combos::{Masks, combinations};
+use crate::cards::Card;
+
+/// Hands with at most this many combinations (nearly all) are solved by listing packings.
+const FEW: usize = 32;
+
+/// The least unmatched points of the hand, and in `without[i]` those of the hand less card
+/// `i` (for `i < cards.len()`).
+pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
+    let n = cards.len();
+    assert!(n <= HAND_CAP, "a hand holds at most {HAND_CAP} cards");
+    let total: u16 = points[..n].iter().sum();
+    let m = Masks::new(cards);
+    let mut found = [0u16; FEW];
+    let count = combinations(&m, &mut found);
+    if count <= FEW {
+        return by_packings(&found[..count], points, total, without);
+    }
+    // Crowded hands (many wilds and CIRCs, or a hand grown by DRAW cards): the memoised
+    // recurrence, with tables sized to the hand.
+    match n {
+        0..=9 => by_recurrence::<512>(&m, points, total, without),
+        10 => by_recurrence::<1024>(&m, points, total, without),
+        _ => by_recurrence::<{ 1 << HAND_CAP }>(&m, points, total, without),
+    }
+}
+
+/// Lists every packing (a set of pairwise disjoint combinations) by depth-first search. A
+/// hand less card `i` keeps exactly the packings that avoid `i`, so `without[i]` is the total
+/// less card `i`'s points less the most points covered by a packing avoiding `i`.
+fn by_packings(found: &[u16], points: &[u16], total: u16, without: &mut [u16; HAND_CAP]) -> u16 {
+    let n = points.len();
+    let mut covered_avoiding = [0u16; HAND_CAP];
+    let mut best = 0u16;
+    if !found.is_empty() {
+        let mut worth = [0u16; FEW];
+        for (w, &c) in worth.iter_mut().zip(found) {
+            *w = positions(c).map(|p| points[p]).sum();
+        }
+        // Only live cards (in some combination) are tracked per packing: a dead card is
+        // avoided by every packing, so it gets the best cover of all.
+        let live = found.iter().fold(0u16, |a, &c| a | c);
+        let mut visit = |used: u16, covered: u16| {
+            best = best.max(covered);
+            for p in positions(live & !used) {
+                covered_avoiding[p] = covered_avoiding[p].max(covered);
+            }
+        };
+        for k in 0..found.len() {
+            packings(found, &worth[..found.len()], k, 0, 0, &mut visit);
+        }
+        for p in positions(!live & (((1u32 << n) - 1) as u16)) {
+            covered_avoiding[p] = best;
+        }
+    }
+    for i in 0..n {
+        without[i] = total - points[i] - covered_avoiding[i];
+    }
+    total - best
+}
+
+/// Calls `visit(used, covered)` for each packing that adds combination `k` to `used` and
+/// then any of the later ones (a packing of 3+ card combinations in 12 cards is at most 4
+/// deep). `used` is disjoint from combination `k`.
+fn packings(
+    found: &[u16],
+    worth: &[u16],
+    k: usize,
+    used: u16,
+    covered: u16,
+    visit: &mut impl FnMut(u16, u16),
+) {
+    let (used, covered) = (used | found[k], covered + worth[k]);
+    visit(used, covered);
+    for j in k + 1..found.len() {
+        if found[j] & used == 0 {
+            packings(found, worth, j, used, covered, visit);
+        }
+    }
+}
+
+/// The memoised recurrence of [`arrange`](super::arrange) on the live cards only.
+fn by_recurrence<const M: usize>(
+    m: &Masks,
+    points: &[u16],
+    total: u16,
+    without: &mut [u16; HAND_CAP],
+) -> u16 {
+    let n = points.len();
+    let mut found = [0u16; M];
+    let count = combinations(m, &mut found);
+    assert!(count <= M, "more combinations than subsets");
+    let live = found[..count].iter().fold(0u16, |a, &c| a | c);
+    // Renumber the live cards 0..k (a live card's new bit is the count of live cards below
+    // it) and bucket the combinations by their lowest card, as the recurrence wants them.
+    let k = live.count_ones() as usize;
+    let mut rank = [0u8; HAND_CAP];
+    let mut pts = [0u16; HAND_CAP];
+    let mut live_points = 0;
+    for (j, p) in positions(live).enumerate() {
+        rank[p] = j as u8;
+        pts[j] = points[p];
+        live_points += points[p];
+    }
+    let squeeze = |c: u16| positions(c).fold(0u16, |a, p| a | 1 << rank[p]);
+    let mut start = [count as u16; HAND_CAP + 1];
+    start[0] = 0;
+    let mut per = [0u16; HAND_CAP];
+    for &c in &found[..count] {
+        per[rank[c.trailing_zeros() as usize] as usize] += 1;
+    }
+    for j in 0..k {
+        start[j + 1] = start[j] + per[j];
+    }
+    let mut combos = [0u16; M];
+    let mut next = start;
+    for &c in &found[..count] {
+        let a = rank[c.trailing_zeros() as usize] as usize;
+        combos[next[a] as usize] = squeeze(c);
+        next[a] += 1;
+    }
+    let mut memo = Memo::<M>::new(&combos, &start, &pts);
+    let full = ((1u32 << k) - 1) as u16;
+    let dead = total - live_points;
+    let best_live = memo.get(full);
+    for i in 0..n {
+        without[i] = if live >> i & 1 == 1 {
+            dead + memo.get(full & !(1 << rank[i]))
+        } else {
+            dead - points[i] + best_live
+        };
+    }
+    dead + best_live
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::GameRng;
+    use crate::games::chinchon::Rules;
+    use crate::games::chinchon::cards::{ordered_shoe, point_table};
+
+    /// The two exact searches (packings and the recurrence) agree on every hand, from 7
+    /// cards to the cap, in a shoe crowded with wilds and `CIRC`s (two decks).
+    #[test]
+    fn packings_and_recurrence_agree() {
+        let r = Rules {
+            wild: 4,
+            circ: 6,
+            ..Rules::default()
+        };
+        let pt = point_table(&r);
+        let mut deck = ordered_shoe(&r, 8);
+        let mut rng = GameRng::new(21, 2);
+        let (mut crowded, mut with_combos) = (0, 0);
+        for round in 0..3000 {
+            deck.shuffle(&mut rng);
+            let n = 7 + round % (HAND_CAP - 6);
+            let hand = &deck.as_slice()[..n];
+            let pts: Vec<u16> = hand.iter().map(|c| pt[c.index() as usize]).collect();
+            let total = pts.iter().sum();
+            let m = Masks::new(hand);
+            let mut found = [0u16; 1 << HAND_CAP];
+            let count = combinations(&m, &mut found);
+            let (mut a, mut b) = ([0u16; HAND_CAP], [0u16; HAND_CAP]);
+            let slow = by_recurrence::<{ 1 << HAND_CAP }>(&m, &pts, total, &mut b);
+            if count <= FEW {
+                let fast = by_packings(&found[..count], &pts, total, &mut a);
+                assert_eq!((fast, &a[..n]), (slow, &b[..n]), "{hand:?}");
+            } else {
+                crowded += 1;
+            }
+            with_combos += (count > 0) as u32;
+            assert_eq!(best_and_without(hand, &pts, &mut a), slow);
+            assert_eq!(a[..n], b[..n]);
+        }
+        assert!(
+            crowded > 10 && with_combos > 1500,
+            "{crowded} {with_combos}"
+        );
+    }
+}
