@@ -154,9 +154,29 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
 
 /// The shoe in a fixed order (index order), ready to shuffle.
 pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
+    /// The 48 Spanish cards in index order.
+    const SPANISH: [Card; 48] = {
+        let mut t = [Card::from_index(0); 48];
+        let mut i = 0;
+        while i < 48 {
+            t[i] = Card::from_index(i as u8);
+            i += 1;
+        }
+        t
+    };
+    let d = decks(players) as usize;
     let mut p = Pile::new();
-    for (c, n) in shoe(rules, players).iter() {
-        p.extend(std::iter::repeat_n(c, n as usize));
+    for c in SPANISH {
+        p.extend_from_slice(&[c; 2][..d]);
+    }
+    for (c, n) in [
+        (WILD, rules.wild),
+        (CIRC, rules.circ),
+        (DRAW, rules.draw),
+        (SKIP, rules.skip),
+        (REV, rules.reverse),
+    ] {
+        p.extend(std::iter::repeat_n(c, n as usize * d));
     }
     p
 }

@@ -27,6 +27,7 @@ const SUIT_NUM: [(u8, u8); 64] = {
 };
 
 /// Position masks of a hand (unsorted: position `i` is bit `i`).
+#[derive(Clone, Copy)]
 pub(super) struct Masks {
     pub(super) wild: u16,
     pub(super) circ: u16,
@@ -126,6 +127,16 @@ fn groups(base: u16, wild: u16, push: &mut impl FnMut(u16)) {
 #[inline]
 fn runs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
     let nat = m.suit[s];
+    if nat.count_ones() == m.suit_nums[s].count_ones() {
+        runs_by_arcs(m, s, push)
+    } else {
+        runs_by_subsets(m, s, push) // a number held twice (two decks)
+    }
+}
+
+/// The runs of suit `s`, by trying every subset of its cards.
+fn runs_by_subsets(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
+    let nat = m.suit[s];
     // The suit's cards as a short list; each subset's positions and ring pattern are built
     // from the subset without its lowest card (a table, no per-subset loop).
     const SMALL: usize = 6;
@@ -151,6 +162,72 @@ fn runs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
         set[sub] = set[rest] | bit[low];
         pattern[sub] = pattern[rest] | slot[low];
         run_with(m, set[sub], pattern[sub], push);
+    }
+}
+
+/// The runs of suit `s` when it holds no number twice, listed from the arcs of the ring
+/// rather than from subsets: a run's non-wild cards (numbers, and a `CIRC` in slot 12) fill
+/// an arc of the ring, or an arc less one slot that the wild fills. So every arc of held
+/// slots (2 or more) is a run with a wild, and with 3 or more a run without one; and every
+/// pair of such arcs with one slot between them is a run with a wild. Work in proportion to
+/// the runs found, not to the subsets of the suit.
+fn runs_by_arcs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
+    const RING: u32 = 13;
+    let mut at = [0u16; RING as usize]; // the card at each held number slot
+    for p in positions(m.suit[s]) {
+        at[m.slot[p].trailing_zeros() as usize] = 1 << p;
+    }
+    let held = m.suit_nums[s] | (((m.circ != 0) as u16) << 12);
+    let next = |x: u32| if x + 1 == RING { 0 } else { x + 1 };
+    let prev = |x: u32| if x == 0 { RING - 1 } else { x - 1 };
+    // Emits the cards of the slots `set` (a position mask, `circ` when slot 12 is used).
+    let mut emit = |cards: u16, uses_circ: bool, len: u32, wild_only: bool| {
+        let mut with = |c: u16| {
+            if len >= 3 && !wild_only {
+                push(c);
+            }
+            if len >= 2 {
+                each_bit(m.wild, |w| push(c | w));
+            }
+        };
+        if uses_circ {
+            each_bit(m.circ, |c| with(cards | c));
+        } else {
+            with(cards);
+        }
+    };
+    // Arcs of held slots: from each held start, as long as the slots stay held.
+    for a in positions(held) {
+        let a = a as u32;
+        let (mut cards, mut circ, mut len, mut x) = (0u16, false, 0u32, a);
+        while held >> x & 1 == 1 && len < RING - 1 {
+            cards |= at[x as usize];
+            circ |= x == 12;
+            len += 1;
+            emit(cards, circ, len, false);
+            x = next(x);
+        }
+    }
+    if m.wild == 0 {
+        return;
+    }
+    // One empty (or unused) slot `g` between two arcs of held slots, filled by the wild.
+    for g in 0..RING {
+        let (mut lcards, mut lcirc, mut l, mut x) = (0u16, false, 0u32, prev(g));
+        while held >> x & 1 == 1 && l < RING - 3 {
+            lcards |= at[x as usize];
+            lcirc |= x == 12;
+            l += 1;
+            let (mut cards, mut circ, mut r, mut y) = (lcards, lcirc, 0u32, next(g));
+            while held >> y & 1 == 1 && l + r < RING - 2 {
+                cards |= at[y as usize];
+                circ |= y == 12;
+                r += 1;
+                emit(cards, circ, l + r, true);
+                y = next(y);
+            }
+            x = prev(x);
+        }
     }
 }
 
@@ -198,4 +275,221 @@ pub(super) fn combinations(m: &Masks, out: &mut [u16]) -> usize {
         runs(m, b.trailing_zeros() as usize, &mut push)
     });
     count
+}
+
+/// Writes the combinations of the hand that hold position bit `must`, as [`combinations`]
+/// does: only the groups and runs that can hold that card are generated.
+pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize {
+    let mut count = 0;
+    let mut push = |set: u16| {
+        if set & must != 0 {
+            if let Some(x) = out.get_mut(count) {
+                *x = set;
+            }
+            count += 1;
+        }
+    };
+    if must & m.wild != 0 {
+        // Anything that can hold a wild, with this one.
+        let only = Masks { wild: must, ..*m };
+        each_bit(m.repeated, |b| {
+            groups(m.num[b.trailing_zeros() as usize], must, &mut push)
+        });
+        if m.circ.count_ones() >= 2 {
+            groups(m.circ, must, &mut push);
+        }
+        each_bit(only.run_suits() as u16, |b| {
+            runs(&only, b.trailing_zeros() as usize, &mut push)
+        });
+    } else if must & m.circ != 0 {
+        if m.circ.count_ones() >= 2 {
+            groups(m.circ, m.wild, &mut push);
+        }
+        let only = Masks { circ: must, ..*m };
+        each_bit(only.run_suits() as u16, |b| {
+            runs(&only, b.trailing_zeros() as usize, &mut push)
+        });
+    } else if let Some(s) = (0..4).find(|&s| m.suit[s] & must != 0) {
+        let n = (m.slot[must.trailing_zeros() as usize]).trailing_zeros() as usize;
+        if m.repeated >> n & 1 == 1 {
+            groups(m.num[n], m.wild, &mut push);
+        }
+        if m.run_suits() >> s & 1 == 1 {
+            runs(m, s, &mut push);
+        }
+    }
+    count
+}
+
+/// Most combinations a [`ComboList`] keeps; a hand with more is searched from scratch.
+pub const LIST_CAP: usize = 32;
+
+/// The combinations of one hand (position masks), kept up to date as cards come and go so
+/// that a search after a draw only generates the combinations holding the new card.
+#[derive(Clone, Copy, Debug)]
+pub struct ComboList {
+    masks: [u16; LIST_CAP],
+    len: u8,
+    /// More than [`LIST_CAP`] combinations: not listed (searches generate their own).
+    crowded: bool,
+}
+
+impl ComboList {
+    pub const EMPTY: ComboList = ComboList {
+        masks: [0; LIST_CAP],
+        len: 0,
+        crowded: false,
+    };
+
+    /// The combinations of `hand`, from scratch.
+    pub fn of(hand: &[Card]) -> ComboList {
+        let mut l = ComboList::EMPTY;
+        let n = combinations(&Masks::new(hand), &mut l.masks);
+        l.set_len(n);
+        l
+    }
+
+    fn set_len(&mut self, n: usize) {
+        self.crowded = n > LIST_CAP;
+        self.len = n.min(LIST_CAP) as u8;
+    }
+
+    /// The combinations, or `None` for a crowded hand.
+    pub fn list(&self) -> Option<&[u16]> {
+        (!self.crowded).then(|| &self.masks[..self.len as usize])
+    }
+
+    /// `hand` is the listed hand with one card added at its end.
+    pub fn added(&mut self, hand: &[Card]) {
+        if self.crowded {
+            *self = ComboList::of(hand);
+            return;
+        }
+        let len = self.len as usize;
+        let must = 1u16 << (hand.len() - 1);
+        let n = combinations_with(&Masks::new(hand), must, &mut self.masks[len..]);
+        self.set_len(len + n);
+    }
+
+    /// `hand` is the listed hand less its card at position `i` (the rest kept in order).
+    pub fn removed(&mut self, hand: &[Card], i: usize) {
+        if self.crowded {
+            *self = ComboList::of(hand);
+            return;
+        }
+        let low = (1u16 << i) - 1;
+        let mut k = 0;
+        for j in 0..self.len as usize {
+            let c = self.masks[j];
+            if c >> i & 1 == 0 {
+                self.masks[k] = (c & low) | ((c >> 1) & !low);
+                k += 1;
+            }
+        }
+        self.len = k as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+    use crate::game::{ActionList, Game, Table};
+    use crate::games::chinchon::{Action, Chinchon, Rules};
+    use crate::sim::{Observer, deal_rngs, play_deal};
+    use crate::strategy::{build, resolve};
+
+    /// At every decision, each hand's kept list holds the same combinations as a list made
+    /// from scratch (in any order), and every one is a combination.
+    struct Fresh(u32);
+
+    impl Observer<Chinchon> for Fresh {
+        fn before(&mut self, g: &Chinchon, _seat: usize, _legal: &[Action]) {
+            for p in 0..g.players {
+                let hand = g.hands[p].as_slice();
+                let fresh = ComboList::of(hand);
+                let sorted = |l: &ComboList| {
+                    l.list().map(|x| {
+                        let mut v = x.to_vec();
+                        v.sort_unstable();
+                        v
+                    })
+                };
+                assert_eq!(sorted(&g.combos[p]), sorted(&fresh), "seat {p}");
+                for &c in g.combos[p].list().unwrap_or(&[]) {
+                    let cards = positions(c).map(|i| hand[i]);
+                    assert!(super::super::arrange::is_combination(cards));
+                }
+                self.0 += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn runs_by_arcs_are_runs_by_subsets() {
+        use crate::cards::GameRng;
+        use crate::games::chinchon::cards::ordered_shoe;
+        let rich = Rules {
+            wild: 3,
+            circ: 4,
+            ..Rules::default()
+        };
+        let mut deck = ordered_shoe(&rich, 4);
+        let mut rng = GameRng::new(8, 8);
+        let mut runs_seen = 0;
+        for round in 0..4000 {
+            deck.shuffle(&mut rng);
+            // Long hands of few suits, so that long runs and gaps turn up.
+            let mut hand: Vec<Card> = deck.as_slice()[..24]
+                .iter()
+                .copied()
+                .filter(|c| c.index() >= 24)
+                .collect();
+            hand.truncate(7 + round % 6);
+            let m = Masks::new(&hand);
+            for s in 0..4 {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                runs_by_arcs(&m, s, &mut |x| a.push(x));
+                runs_by_subsets(&m, s, &mut |x| b.push(x));
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "suit {s} of {hand:?}");
+                runs_seen += a.len();
+            }
+        }
+        assert!(runs_seen > 5_000, "{runs_seen}");
+    }
+
+    #[test]
+    fn kept_lists_match_lists_from_scratch() {
+        let rich = Rules {
+            wild: 4,
+            circ: 6,
+            draw: 4,
+            ..Rules::default()
+        };
+        let mut obs = Fresh(0);
+        let mut buf = ActionList::new();
+        for (r, players, bot) in [
+            (rich, 5, "random"),
+            (rich, 3, "greedy"),
+            (Rules::default(), 4, "greedy"),
+        ] {
+            let spec = resolve::<Chinchon>(bot).unwrap();
+            let mut seats: Vec<_> = (0..players).map(|_| build::<Chinchon>(&spec)).collect();
+            for i in 0..150 {
+                let t = Table::first(players);
+                play_deal(
+                    &r,
+                    &t,
+                    &mut deal_rngs(4, i, 0),
+                    &mut seats,
+                    &mut buf,
+                    &mut obs,
+                );
+            }
+        }
+        assert!(obs.0 > 20_000, "{} checks", obs.0);
+        let _ = Chinchon::NAME;
+    }
 }

@@ -12,7 +12,7 @@
 use super::arrange::HAND_CAP;
 use super::cards::{DRAW, REV, SKIP};
 use super::state::{Action, Chinchon, Phase};
-use super::unmatched::best_and_without;
+use super::unmatched::best_and_without_listed;
 use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::game::{Game, Seat};
@@ -69,8 +69,11 @@ impl Greedy {
         for (p, &c) in pts.iter_mut().zip(&cards[..=n]) {
             *p = v.points(c);
         }
+        // The hand's combinations are listed; only those holding the top are new.
+        let mut listed = *v.combos;
+        listed.added(&cards[..=n]);
         let mut without = [0u16; HAND_CAP];
-        best_and_without(&cards[..=n], &pts[..=n], &mut without);
+        best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut without);
         let now = without[n] as i32;
         let after = *without[..n].iter().min().expect("a hand") as i32;
         if now - after >= self.take_gain {

@@ -15,11 +15,12 @@ mod tests;
 
 pub use arrange::{HAND_CAP, is_combination};
 pub use cards::{CIRC, DRAW, Kind, REV, SKIP, WILD, kind, name, parse as parse_card};
+pub use combos::ComboList;
 pub use greedy::Greedy;
 pub use rules::{ChinchonBonus, Rules};
 pub use scoring::CHINCHON_WIN;
 pub use state::{Action, Chinchon, End, MAX_TURNS, Phase};
-pub use unmatched::best_and_without;
+pub use unmatched::{best_and_without, best_and_without_listed};
 pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};
@@ -87,7 +88,7 @@ impl Game for Chinchon {
     }
 
     fn shoe(&self) -> CardCounts {
-        self.shoe
+        cards::shoe(&self.rules, self.players)
     }
 
     fn all_cards(&self) -> CardCounts {

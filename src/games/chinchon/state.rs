@@ -3,9 +3,10 @@
 
 use super::arrange::HAND_CAP;
 use super::cards::{DRAW, REV, SHOE_CAP, SKIP, is_special, ordered_shoe, point_table, shoe};
+use super::combos::ComboList;
 use super::rules::Rules;
 use super::scoring::{self, CloseScore};
-use super::unmatched::best_and_without;
+use super::unmatched::best_and_without_listed;
 use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{ActionList, MAX_SEATS, Seat, SeatMask, Table};
 
@@ -69,7 +70,6 @@ pub struct Chinchon {
     pub(crate) discard: Pile<SHOE_CAP>,
     /// The closing card, face down.
     pub(crate) face_down: Option<Card>,
-    pub(crate) shoe: CardCounts,
     rng: GameRng,
     pub(crate) turn: Seat,
     pub(crate) clockwise: bool,
@@ -82,6 +82,8 @@ pub struct Chinchon {
     pub(crate) close: CloseScore,
     /// The points of each card index under the rules (public knowledge, in every view).
     pub(crate) card_points: [u16; 64],
+    /// The combinations of each hand, kept up to date with the hands.
+    pub(crate) combos: [ComboList; MAX_SEATS],
 }
 
 impl Chinchon {
@@ -104,7 +106,6 @@ impl Chinchon {
             stock: Pile::new(),
             discard: Pile::new(),
             face_down: None,
-            shoe: shoe(rules, table.players),
             rng,
             turn: table.dealer,
             clockwise: false,
@@ -115,20 +116,31 @@ impl Chinchon {
             without: [0; HAND_CAP],
             close: CloseScore::default(),
             card_points: point_table(rules),
+            combos: [ComboList::EMPTY; MAX_SEATS],
         };
-        debug_assert_eq!(deck.iter().copied().collect::<CardCounts>(), s.shoe);
-        s.stock.extend_reversed(deck);
+        debug_assert_eq!(
+            deck.iter().copied().collect::<CardCounts>(),
+            shoe(rules, table.players)
+        );
+        // The deck's first card is the top of the stock: the deal takes cards from the front,
+        // one per active seat in turn, then the upcard; the rest is the stock.
         s.turn = s.next(table.dealer);
+        let seats = s.active.len() as usize;
+        assert!(deck.len() > HAND * seats, "shoe too small for the table");
+        let mut k = 0;
         for _ in 0..HAND {
             let mut p = s.turn;
-            for _ in 0..s.active.len() {
-                let c = s.stock.pop().expect("shoe too small for the table");
-                s.hands[p].push(c);
+            for _ in 0..seats {
+                s.hands[p].push(deck[k]);
+                k += 1;
                 p = s.next(p);
             }
         }
-        let up = s.stock.pop().expect("shoe too small for the upcard");
-        s.discard.push(up);
+        for p in 0..s.players {
+            s.combos[p] = ComboList::of(s.hands[p].as_slice());
+        }
+        s.discard.push(deck[k]);
+        s.stock.extend_reversed(&deck[k + 1..]);
         s.begin_turn();
         s
     }
@@ -175,7 +187,7 @@ impl Chinchon {
         self.refill_stock();
         match self.stock.pop() {
             Some(c) => {
-                self.hands[seat].push(c);
+                self.give(seat, c);
                 true
             }
             None => false,
@@ -249,7 +261,7 @@ impl Chinchon {
             (Phase::Draw, Action::DrawDiscard) => {
                 let c = self.discard.pop().expect("draw from an empty discard pile");
                 assert!(!is_special(c), "a special card taken from the discards");
-                self.hands[seat].push(c);
+                self.give(seat, c);
                 self.after_draw();
             }
             (Phase::Discard, Action::Discard(c)) => {
@@ -277,7 +289,14 @@ impl Chinchon {
         let seat = self.turn;
         let pts = self.hand_points(seat);
         let hand = self.hands[seat].as_slice();
-        best_and_without(hand, &pts[..hand.len()], &mut self.without);
+        let listed = self.combos[seat].list();
+        best_and_without_listed(hand, &pts[..hand.len()], listed, &mut self.without);
+    }
+
+    /// Adds `c` to the end of `seat`'s hand (and its combinations to the list).
+    fn give(&mut self, seat: Seat, c: Card) {
+        self.hands[seat].push(c);
+        self.combos[seat].added(self.hands[seat].as_slice());
     }
 
     /// Removes one copy of `c` from the hand and returns the position it had.
@@ -289,6 +308,7 @@ impl Chinchon {
             .position(|&x| x == c)
             .expect("card not in hand");
         hand.remove_at(i);
+        self.combos[seat].removed(hand.as_slice(), i);
         i
     }
 

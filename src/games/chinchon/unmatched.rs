@@ -12,11 +12,11 @@
 //!   `0..k` so that the tables have `2^k` entries.
 
 use super::arrange::{HAND_CAP, Memo, positions};
-use super::combos::{Masks, combinations};
+use super::combos::{LIST_CAP, Masks, combinations};
 use crate::cards::Card;
 
 /// Hands with at most this many combinations (nearly all) are solved by listing packings.
-const FEW: usize = 32;
+const FEW: usize = LIST_CAP;
 
 /// The least unmatched points of the hand, and in `without[i]` those of the hand less card
 /// `i` (for `i < cards.len()`).
@@ -36,6 +36,23 @@ pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND
         0..=9 => by_recurrence::<512>(&m, points, total, without),
         10 => by_recurrence::<1024>(&m, points, total, without),
         _ => by_recurrence::<{ 1 << HAND_CAP }>(&m, points, total, without),
+    }
+}
+
+/// As [`best_and_without`], for a hand whose combinations are already listed (`None` for a
+/// crowded hand, which is searched from scratch).
+pub fn best_and_without_listed(
+    cards: &[Card],
+    points: &[u16],
+    listed: Option<&[u16]>,
+    without: &mut [u16; HAND_CAP],
+) -> u16 {
+    match listed {
+        Some(found) if found.len() <= FEW => {
+            let total = points[..cards.len()].iter().sum();
+            by_packings(found, &points[..cards.len()], total, without)
+        }
+        _ => best_and_without(cards, points, without),
     }
 }
 

@@ -3,6 +3,7 @@
 //! direction and whose turn it is. Nothing else of the state is reachable from a `View`.
 
 use super::arrange::HAND_CAP;
+use super::combos::ComboList;
 use super::rules::Rules;
 use super::state::{Chinchon, Phase};
 use crate::cards::{Card, CardCounts};
@@ -27,6 +28,8 @@ pub struct View<'a> {
     pub without: Option<&'a [u16]>,
     /// The points of each card index under the rules.
     pub card_points: &'a [u16; 64],
+    /// The combinations of this seat's hand (a function of its own hand only).
+    pub combos: &'a ComboList,
 }
 
 impl View<'_> {
@@ -58,6 +61,7 @@ impl Chinchon {
             phase: self.phase,
             without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
             card_points: &self.card_points,
+            combos: &self.combos[seat],
         }
     }
 
