@@ -191,6 +191,10 @@ fn bad_input_is_one_line_and_exit_code_2() {
         (vec!["simulate", "golf", "--players", "9"], "2 to 8"),
         (vec!["simulate", "golf", "--deals", "0"], "at least 1"),
         (
+            vec!["bench", "golf", "--repeat", "0"],
+            "--repeat must be at least 1",
+        ),
+        (
             vec!["simulate", "golf", "--out", under_file.to_str().unwrap()],
             "not a folder",
         ),

@@ -12,15 +12,16 @@ use crate::strategy::resolve;
 
 struct Bench<'a>(&'a BenchArgs);
 
-/// Deals per second and actions per second for one strategy everywhere, on `threads`.
+/// Deals per second and actions per second for one strategy everywhere, on `threads`: the
+/// deal count grows until a run takes `--seconds`, then `--repeat` runs of that count are
+/// timed and the fastest is kept.
 fn measure<G: Game>(
     a: &BenchArgs,
     strategy: &str,
     threads: Option<usize>,
 ) -> Result<(f64, f64, usize)> {
     let spec0 = resolve::<G>(strategy)?;
-    let mut n = 4096u64;
-    loop {
+    let run = |n: u64| {
         let spec = RunSpec::<G> {
             rules: Default::default(),
             players: a.players,
@@ -31,14 +32,24 @@ fn measure<G: Game>(
             threads,
             progress: false,
         };
-        let o = run_sim(&spec)?;
-        let secs = o.elapsed.as_secs_f64();
-        if secs >= a.seconds || n >= 1 << 26 {
-            return Ok((n as f64 / secs, o.tally.actions as f64 / secs, o.threads));
-        }
-        let grow = (a.seconds / secs.max(1e-3) * 1.2).clamp(2.0, 16.0);
+        run_sim(&spec).map(|o| (o.elapsed.as_secs_f64(), o.tally.actions, o.threads))
+    };
+    let mut n = 4096u64;
+    let mut first = run(n)?;
+    while first.0 < a.seconds && n < 1 << 26 {
+        let grow = (a.seconds / first.0.max(1e-3) * 1.2).clamp(2.0, 16.0);
         n = (n as f64 * grow) as u64;
+        first = run(n)?;
     }
+    let mut best = first;
+    for _ in 1..a.repeat {
+        let r = run(n)?;
+        if r.0 < best.0 {
+            best = r;
+        }
+    }
+    let (secs, actions, threads) = best;
+    Ok((n as f64 / secs, actions as f64 / secs, threads))
 }
 
 impl GameVisitor for Bench<'_> {
@@ -73,6 +84,9 @@ impl GameVisitor for Bench<'_> {
 pub fn run(a: &BenchArgs) -> Result<()> {
     if a.seconds <= 0.0 || !a.seconds.is_finite() {
         return Err(Error::input("--seconds must be positive"));
+    }
+    if a.repeat == 0 {
+        return Err(Error::input("--repeat must be at least 1"));
     }
     let games: Vec<&str> = match &a.game {
         Some(g) => vec![g.as_str()],

@@ -136,10 +136,21 @@ pub struct Greedy {
     draw_plan: Option<(u32, Card, (i32, u8))>,
     /// Per seat: its last seen grid (keys packed into a u64) and that grid's estimate.
     opponents: [(u64, i32); MAX_SEATS],
+    /// The bot's own grid (packed) with whether it holds a matching row or a box, and its
+    /// column table entries (valid for the tables in use).
+    own: Option<(u64, bool, [i32; 3])>,
 }
 
 /// No grid packs to this (keys are at most 15).
 const NOT_SEEN: u64 = u64::MAX;
+
+/// A grid's six keys in one word.
+#[inline]
+fn pack(keys: &[u8; 6]) -> u64 {
+    let mut b = [0u8; 8];
+    b[..6].copy_from_slice(keys);
+    u64::from_le_bytes(b)
+}
 
 /// Card values and column scores (tenths) under one set of rules, with face-down cards at
 /// the bot's estimate.
@@ -168,6 +179,7 @@ impl Greedy {
             tables: None,
             draw_plan: None,
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
+            own: None,
         }
     }
 
@@ -179,6 +191,7 @@ impl Greedy {
             let vals = value_table(rules, self.unknown);
             let cols = column_table(rules, &vals);
             self.tables = Some(Tables { key, vals, cols });
+            self.own = None;
         }
     }
 
@@ -197,9 +210,7 @@ impl Greedy {
         let mut best = i32::MAX;
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let keys = v.keys(s);
-            let mut packed = [0u8; 8];
-            packed[..6].copy_from_slice(&keys);
-            let packed = u64::from_le_bytes(packed);
+            let packed = pack(&keys);
             if self.opponents[s].0 != packed {
                 self.opponents[s] = (packed, self.estimate(v, &keys));
             }
@@ -224,12 +235,23 @@ impl Greedy {
         for (p, &k) in keys.iter().enumerate() {
             eq |= ((k == ck) as u8) << p;
         }
+        // What depends on the grid alone is kept for the turn's second decision.
+        let packed = pack(&keys);
+        let (special, old) = match self.own {
+            Some((k, special, old)) if k == packed => (special, old),
+            _ => {
+                let special = has_rows_or_boxes(&keys, rules);
+                let old = std::array::from_fn(|c| t.cols[col_index(keys[c], keys[c + 3])]);
+                self.own = Some((packed, special, old));
+                (special, old)
+            }
+        };
+        let t = self.t();
         let mut full = (ROWS_MADE[eq as usize] * rules.row_rule as u8)
             | (BOXES_MADE[eq as usize] * rules.box_score.is_some() as u8);
-        if has_rows_or_boxes(&keys, rules) {
+        if special {
             full = 63;
         }
-        let old: [i32; 3] = std::array::from_fn(|c| t.cols[col_index(keys[c], keys[c + 3])]);
         let gains: [i32; 6] = std::array::from_fn(|p| {
             let new = if p < 3 {
                 col_index(ck, keys[p + 3])
@@ -303,6 +325,7 @@ impl Strategy<Golf> for Greedy {
     fn begin_deal(&mut self, _seat: crate::game::Seat) {
         self.draw_plan = None;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
+        self.own = None;
     }
 
     fn act(&mut self, v: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
