@@ -27,7 +27,7 @@ const SUIT_NUM: [(u8, u8); 64] = {
 };
 
 /// Position masks of a hand (unsorted: position `i` is bit `i`).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Masks {
     pub(super) wild: u16,
     pub(super) circ: u16,
@@ -44,30 +44,57 @@ pub(super) struct Masks {
 }
 
 impl Masks {
+    const EMPTY: Masks = Masks {
+        wild: 0,
+        circ: 0,
+        suit: [0; 5],
+        num: [0; 13],
+        repeated: 0,
+        suit_nums: [0; 5],
+        slot: [0; HAND_CAP],
+    };
+
     pub(super) fn new(cards: &[Card]) -> Masks {
-        let mut m = Masks {
-            wild: 0,
-            circ: 0,
-            suit: [0; 5],
-            num: [0; 13],
-            repeated: 0,
-            suit_nums: [0; 5],
-            slot: [0; HAND_CAP],
-        };
+        let mut m = Masks::EMPTY;
         for (i, &c) in cards.iter().enumerate() {
-            let x = c.index() as usize & 63;
-            let b = 1u16 << i;
-            let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
-            m.repeated |= ((m.num[n] != 0) as u16) << n;
-            m.suit[s] |= b;
-            m.suit_nums[s] |= 1 << n;
-            m.num[n] |= b;
-            m.slot[i] = 1 << n;
-            m.wild |= ((c == WILD) as u16) << i;
-            m.circ |= ((c == CIRC) as u16) << i;
+            m.add(i, c);
         }
-        m.repeated &= 0xfff;
         m
+    }
+
+    /// Records card `c` at position `i` (a position above every other held one).
+    #[inline]
+    fn add(&mut self, i: usize, c: Card) {
+        let x = c.index() as usize & 63;
+        let b = 1u16 << i;
+        let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
+        self.repeated |= (((self.num[n] != 0) as u16) << n) & 0xfff;
+        self.suit[s] |= b;
+        self.suit_nums[s] |= 1 << n;
+        self.num[n] |= b;
+        self.slot[i] = 1 << n;
+        self.wild |= ((c == WILD) as u16) << i;
+        self.circ |= ((c == CIRC) as u16) << i;
+    }
+
+    /// Forgets card `c` at position `i`; the positions above it move down by one.
+    fn remove(&mut self, i: usize, c: Card) {
+        let low = (1u16 << i) - 1;
+        let squeeze = |m: &mut u16| *m = (*m & low) | ((*m >> 1) & !low);
+        squeeze(&mut self.wild);
+        squeeze(&mut self.circ);
+        self.suit.iter_mut().for_each(squeeze);
+        self.num.iter_mut().for_each(squeeze);
+        self.slot.copy_within(i + 1.., i);
+        self.slot[HAND_CAP - 1] = 0;
+        let x = c.index() as usize & 63;
+        let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
+        if self.num[n] & self.suit[s] == 0 {
+            self.suit_nums[s] &= !(1 << n);
+        }
+        if self.num[n].count_ones() < 2 {
+            self.repeated &= !(1 << n);
+        }
     }
 
     /// The suits (bits) that may hold a run: enough cards with the specials, and two
@@ -328,6 +355,8 @@ pub const LIST_CAP: usize = 32;
 /// that a search after a draw only generates the combinations holding the new card.
 #[derive(Clone, Copy, Debug)]
 pub struct ComboList {
+    /// The hand's position masks, kept with it.
+    hand: Masks,
     masks: [u16; LIST_CAP],
     len: u8,
     /// More than [`LIST_CAP`] combinations: not listed (searches generate their own).
@@ -336,6 +365,7 @@ pub struct ComboList {
 
 impl ComboList {
     pub const EMPTY: ComboList = ComboList {
+        hand: Masks::EMPTY,
         masks: [0; LIST_CAP],
         len: 0,
         crowded: false,
@@ -344,7 +374,8 @@ impl ComboList {
     /// The combinations of `hand`, from scratch.
     pub fn of(hand: &[Card]) -> ComboList {
         let mut l = ComboList::EMPTY;
-        let n = combinations(&Masks::new(hand), &mut l.masks);
+        l.hand = Masks::new(hand);
+        let n = combinations(&l.hand, &mut l.masks);
         l.set_len(n);
         l
     }
@@ -361,18 +392,21 @@ impl ComboList {
 
     /// `hand` is the listed hand with one card added at its end.
     pub fn added(&mut self, hand: &[Card]) {
+        let i = hand.len() - 1;
+        self.hand.add(i, hand[i]);
         if self.crowded {
             *self = ComboList::of(hand);
             return;
         }
         let len = self.len as usize;
-        let must = 1u16 << (hand.len() - 1);
-        let n = combinations_with(&Masks::new(hand), must, &mut self.masks[len..]);
+        let n = combinations_with(&self.hand, 1 << i, &mut self.masks[len..]);
         self.set_len(len + n);
     }
 
-    /// `hand` is the listed hand less its card at position `i` (the rest kept in order).
-    pub fn removed(&mut self, hand: &[Card], i: usize) {
+    /// `hand` is the listed hand less `card`, which was at position `i` (the rest kept in
+    /// order).
+    pub fn removed(&mut self, hand: &[Card], i: usize, card: Card) {
+        self.hand.remove(i, card);
         if self.crowded {
             *self = ComboList::of(hand);
             return;
@@ -416,6 +450,7 @@ mod tests {
                     })
                 };
                 assert_eq!(sorted(&g.combos[p]), sorted(&fresh), "seat {p}");
+                assert_eq!(g.combos[p].hand, fresh.hand, "seat {p}");
                 for &c in g.combos[p].list().unwrap_or(&[]) {
                     let cards = positions(c).map(|i| hand[i]);
                     assert!(super::super::arrange::is_combination(cards));

@@ -308,7 +308,7 @@ impl Chinchon {
             .position(|&x| x == c)
             .expect("card not in hand");
         hand.remove_at(i);
-        self.combos[seat].removed(hand.as_slice(), i);
+        self.combos[seat].removed(hand.as_slice(), i, c);
         i
     }
 
