@@ -26,6 +26,12 @@ const SUIT_NUM: [(u8, u8); 64] = {
     t
 };
 
+/// A 13-slot ring pattern rotated up by `k` slots.
+#[inline]
+fn rot(q: u16, k: u32) -> u16 {
+    ((q << k) | (q >> (13 - k))) & 0x1fff
+}
+
 /// Position masks of a hand (unsorted: position `i` is bit `i`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Masks {
@@ -102,16 +108,17 @@ impl Masks {
     /// slot apart, or two with the wild between them (the `CIRC` slot counts when a `CIRC`
     /// is held).
     fn run_suits(&self) -> u8 {
+        (0..4).fold(0, |a, s| a | (self.may_run(s) as u8) << s)
+    }
+
+    /// Whether suit `s` may hold a run (see [`Masks::run_suits`]).
+    #[inline]
+    fn may_run(&self, s: usize) -> bool {
         let (w, c) = ((self.wild != 0) as u32, (self.circ != 0) as u32);
-        let rot = |q: u16, k: u32| ((q << k) | (q >> (13 - k))) & 0x1fff;
-        let mut suits = 0;
-        for s in 0..4 {
-            let ring = self.suit_nums[s] | (c as u16) << 12;
-            let close = (ring & rot(ring, 1)) | (ring & rot(ring, 2) & (w as u16).wrapping_neg());
-            let enough = self.suit[s].count_ones() + w + c >= 3;
-            suits |= (((close != 0) & enough) as u8) << s;
-        }
-        suits
+        let ring = self.suit_nums[s] | (c as u16) << 12;
+        let close = (ring & rot(ring, 1)) | (ring & rot(ring, 2) & (w as u16).wrapping_neg());
+        let enough = self.suit[s].count_ones() + w + c >= 3;
+        (close != 0) & enough
     }
 }
 
@@ -238,8 +245,10 @@ fn runs_by_arcs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
     if m.wild == 0 {
         return;
     }
-    // One empty (or unused) slot `g` between two arcs of held slots, filled by the wild.
-    for g in 0..RING {
+    // One empty (or unused) slot `g` between two arcs of held slots, filled by the wild:
+    // only slots with held neighbours on both sides.
+    for g in positions(rot(held, 1) & rot(held, RING - 1)) {
+        let g = g as u32;
         let (mut lcards, mut lcirc, mut l, mut x) = (0u16, false, 0u32, prev(g));
         while held >> x & 1 == 1 && l < RING - 3 {
             lcards |= at[x as usize];
@@ -341,7 +350,7 @@ pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize 
         if m.repeated >> n & 1 == 1 {
             groups(m.num[n], m.wild, &mut push);
         }
-        if m.run_suits() >> s & 1 == 1 {
+        if m.may_run(s) {
             runs(m, s, &mut push);
         }
     }
