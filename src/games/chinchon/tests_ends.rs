@@ -1,5 +1,5 @@
-//! Chinchón: the deal ends that are not a close (the turn cap), and a DRAW at a table of two,
-//! on stacked decks.
+//! Chinchón: the deal ends that are not a close (the turn cap, a blocked stock), and a DRAW
+//! at a table of two, on stacked decks.
 
 use super::*;
 
@@ -34,4 +34,28 @@ fn a_draw_card_at_a_table_of_two_gives_the_player_another_turn() {
         "seat 0 drew one card and lost its turn"
     );
     assert_eq!(g.to_act(), Some(1));
+}
+
+#[test]
+fn an_empty_stock_under_a_special_card_blocks_the_deal() {
+    let r = Rules::default();
+    let hands = [
+        "1C 2C 3C 4C 5C 6C 7C",
+        "1E 2E 3E 4E 5E 6E 7E",
+        "1O 2O 3O WILD SKIP REV 9B",
+    ];
+    let mut g = game(&r, &hands, "8B", "10B");
+    // Leave one stock card and no discards: nothing to reshuffle once it is drawn.
+    let last = g.stock.pop().unwrap();
+    g.stock.clear();
+    g.stock.push(last);
+    g.discard.clear();
+    assert_eq!(g.to_act(), Some(2));
+    g.apply(Action::DrawStock);
+    assert_eq!(g.hands[2].len(), 8);
+    g.apply(Action::Discard(WILD));
+    // The next player can neither draw (no stock, one discard) nor take the WILD.
+    assert_eq!((g.end, g.to_act()), (End::Blocked, None));
+    let res = g.result();
+    assert!(res.winners.is_empty(), "{res:?}");
 }

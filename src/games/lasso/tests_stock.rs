@@ -1,5 +1,5 @@
-//! Lasso: how rounds and matches end (empty stock, reshuffle, the turn cap, the target), on
-//! stacked decks.
+//! Lasso: how rounds and matches end (empty stock, reshuffle, the turn cap, the target), and a
+//! lasso of four of a kind, on stacked decks.
 
 use super::*;
 
@@ -89,4 +89,39 @@ fn a_match_ends_at_the_target_and_the_highest_total_wins() {
     low.set("target", "100").unwrap();
     m.totals[..3].copy_from_slice(&[99, 100, 0]);
     assert!(Lasso::match_over(&low, &m) && !Lasso::match_over(&r, &m));
+}
+
+/// Four of a kind may be lassoed with an ace of any suit; the answers then follow that ace's
+/// suit (K, Q, ... of diamonds here), not the set's cards.
+#[test]
+fn four_of_a_kind_is_lassoed_with_any_ace_and_answered_in_its_suit() {
+    let hands = [
+        "7C 7D 7H 7S JH 3C 4C",
+        "AD 2H 3H 4H 5H 6H 8H",
+        "KD 2S 3S 4S 5S 6S 8S",
+        "QH 8C 9C TC JC QC KC",
+    ];
+    let mut g = stacked(&LassoRules::default(), 3, &hands, "");
+    for (up, down) in [("3C", "4C"), ("2H", "3H"), ("2S", "3S"), ("8C", "9C")] {
+        play(&mut g, Action::Setup(c(up), c(down)));
+    }
+    play(&mut g, Action::Reveal(1));
+    play(&mut g, Action::Take(3, 1)); // 9C from the dealer's open pile
+    play(&mut g, Action::Discard(c("9C"), 3));
+    let ts = g.stock.as_slice().iter().position(|&x| x == c("TS"));
+    let ts = g.stock.remove_at(ts.unwrap());
+    g.hands[0].insert(ts); // seat 0 keeps cards, so the set can be lassoed
+    play(&mut g, Action::Lay(cs("7C 7D 7H 7S")));
+    assert_eq!((g.phase, g.to_act()), (Phase::Lasso, Some(1)));
+    assert_eq!(legal(&g), vec![Action::Pass, Action::Lasso(c("AD"))]);
+    play(&mut g, Action::Lasso(c("AD")));
+    assert_eq!(
+        (g.phase, g.to_act(), g.sets[0].owner),
+        (Phase::Answer(c("KD")), Some(2), 1)
+    );
+    play(&mut g, Action::Answer(c("KD")));
+    // QD is in the stock: nobody can answer, seat 2 owns the set
+    assert_eq!(g.sets[0].owner, 2);
+    assert_eq!(g.aside, cs("AD KD"));
+    assert_eq!(g.sets[0].points, 3 * (7 * 4));
 }
