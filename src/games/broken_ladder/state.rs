@@ -88,6 +88,9 @@ pub struct BrokenLadder {
     pub(crate) phase: Phase,
     /// The card taken from the discard pile this turn, if any.
     pub(crate) taken: Option<Card>,
+    /// Per seat, the cards everyone knows it holds: taken from the discard pile in view of
+    /// all, and not discarded since.
+    pub(crate) known: [Hand; MAX_SEATS],
     pub(crate) turns: u32,
     pub(crate) outcome: Outcome,
     /// The game's own chance (reshuffles), forked from the deal rng.
@@ -153,6 +156,7 @@ impl BrokenLadder {
             to_act: seat(0),
             phase: Phase::Start,
             taken: None,
+            known: [Hand::default(); MAX_SEATS],
             turns: 0,
             outcome: Outcome::Running,
             rng,
@@ -235,6 +239,7 @@ impl BrokenLadder {
             (Phase::Start, Action::DrawDiscard) => {
                 let c = self.pop_discard();
                 self.hands[self.to_act].push(c);
+                self.known[self.to_act].push(c);
                 self.taken = Some(c);
                 self.phase = Phase::Discard;
             }
@@ -256,6 +261,12 @@ impl BrokenLadder {
             "rediscarding {c} is off"
         );
         self.hands[self.to_act].remove(c);
+        // A known copy goes first: with identical copies, watchers can no longer be sure of
+        // one that stays.
+        let known = &mut self.known[self.to_act];
+        if known.as_slice().contains(&c) {
+            known.remove(c);
+        }
         self.push_discard(c);
         self.taken = None;
         self.turns += 1;
@@ -324,6 +335,9 @@ impl BrokenLadder {
         let mut h = self.stock.counts();
         for s in (0..self.players).filter(|&s| s != seat) {
             h.add_cards(self.hands[s].as_slice().iter().copied());
+            for &c in self.known[s].as_slice() {
+                h.remove(c);
+            }
         }
         h
     }

@@ -271,10 +271,16 @@ fn the_view_shows_own_hand_and_public_cards_only() {
     assert_eq!(v.taken, Some(c("2H")));
     assert_eq!(s.view(1).taken, None);
     let shown = s.view(1).shown();
-    // Seat 1 sees its hand, the Head, both Starters: 8 cards; the discard pile is empty now.
-    assert_eq!(shown.len(), 8);
-    assert!(!shown.contains(c("KC")) && shown.contains(c("AC")));
-    assert_eq!(s.hidden_from(1).len(), 38 + 6);
+    // Seat 1 sees its hand, the Head, both Starters, and the 2H it watched seat 0 take: 9
+    // cards; the discard pile is empty now.
+    assert_eq!(s.view(1).known[0].as_slice(), &[c("2H")]);
+    assert_eq!(shown.len(), 9);
+    assert!(!shown.contains(c("KC")) && shown.contains(c("AC")) && shown.contains(c("2H")));
+    assert_eq!(s.hidden_from(1).len(), 38 + 6 - 1);
+    // Once it is discarded again, nobody knows anything of seat 0's hand.
+    s.apply(Action::Discard(c("2H")));
+    assert!(s.view(1).known[0].is_empty());
+    assert_eq!(s.hidden_from(1).len(), 38 + 5);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! What one seat may see: its own hand, the Head, every Starter, the whole discard pile (each
-//! discard was laid face up), the stock's size and the turn state. Other hands and the stock's
-//! cards are not in the type.
+//! discard was laid face up), the cards other seats took from that pile and still hold, the
+//! stock's size and the turn state. The rest of other hands and the stock's cards are not in
+//! the type.
 
 use super::scoring::Hand;
 use super::state::{BrokenLadder, Phase, ValueCounts};
@@ -28,6 +29,9 @@ pub struct View<'a> {
     pub phase: Phase,
     /// The card this seat took from the discard pile this turn, if any.
     pub taken: Option<Card>,
+    /// Per seat (`players` entries), the cards everyone knows it holds: taken from the
+    /// discard pile and not discarded since.
+    pub known: &'a [Hand],
     /// The rank limit in force (`None`: off).
     pub rank_limit: Option<u8>,
 }
@@ -38,6 +42,11 @@ impl SeatView for View<'_> {
         c.insert(self.head);
         c.add_cards(self.starters.iter().copied());
         c.add_cards(self.hand.as_slice().iter().copied());
+        for (s, k) in self.known.iter().enumerate() {
+            if s != self.seat {
+                c.add_cards(k.as_slice().iter().copied());
+            }
+        }
         c
     }
 }
@@ -61,6 +70,7 @@ impl BrokenLadder {
                 None
             },
             rank_limit: self.rules.rank_limit,
+            known: &self.known[..self.players],
         }
     }
 }
