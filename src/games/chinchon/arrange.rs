@@ -14,7 +14,7 @@
 //! [`unmatched`](super::unmatched), which shares the recurrence ([`Memo`]).
 
 use super::cards::{Kind, kind};
-use super::combos::{Masks, combinations};
+use super::combos::{ComboList, Masks, combinations};
 use crate::cards::Card;
 
 /// Most cards a hand may hold (after drawing).
@@ -225,13 +225,25 @@ impl<'a, const M: usize> Memo<'a, M> {
 /// rules as implemented. Dead cards (in no combination) are left out of the search, which
 /// changes no choice: the lowest card of a subset, when dead, can only be unmatched.
 pub fn arrange(cards: &[Card], points: &[u16], out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
+    arrange_listed(cards, points, None, out)
+}
+
+/// As [`arrange`], for a hand whose combinations are kept in `listed` (skipped when it is
+/// crowded or absent: then they are generated).
+pub fn arrange_listed(
+    cards: &[Card],
+    points: &[u16],
+    listed: Option<&ComboList>,
+    out: &mut [u16; HAND_CAP / 3],
+) -> (u16, usize) {
     let h = Sorted::new(cards, points);
+    let listed = listed.and_then(|l| l.list().map(|x| (x, l.masks())));
     let (best, k) = match h.n {
-        0..=7 => solved::<128>(&h, out),
-        8 => solved::<256>(&h, out),
-        9 => solved::<512>(&h, out),
-        10 => solved::<1024>(&h, out),
-        _ => solved::<{ 1 << HAND_CAP }>(&h, out),
+        0..=7 => solved::<128>(&h, listed, out),
+        8 => solved::<256>(&h, listed, out),
+        9 => solved::<512>(&h, listed, out),
+        10 => solved::<1024>(&h, listed, out),
+        _ => solved::<{ 1 << HAND_CAP }>(&h, listed, out),
     };
     for m in out[..k].iter_mut() {
         *m = h.unsort(*m);
@@ -239,25 +251,58 @@ pub fn arrange(cards: &[Card], points: &[u16], out: &mut [u16; HAND_CAP / 3]) ->
     (best, k)
 }
 
-fn solved<const M: usize>(h: &Sorted, out: &mut [u16; HAND_CAP / 3]) -> (u16, usize) {
+fn solved<const M: usize>(
+    h: &Sorted,
+    listed: Option<(&[u16], &Masks)>,
+    out: &mut [u16; HAND_CAP / 3],
+) -> (u16, usize) {
     let n = h.n;
-    let m = Masks::new(&h.cards[..n]);
-    let mut found = [0u16; M];
-    let count = combinations(&m, &mut found);
-    assert!(count <= M, "more combinations than subsets");
-    let found = &mut found[..count];
-    // The recurrence's order: by anchor (lowest card), groups before runs, masks decreasing.
-    // A combination is a group when all its numbers are its anchor's number (or it has none).
-    let order = |c: u16| {
-        let a = c.trailing_zeros() as usize;
+    // The combinations in sorted positions, each marked when it is a run: the recurrence's
+    // order is by anchor (lowest card), groups before runs, masks decreasing. A combination
+    // is a group when all its numbers are its anchor's number (or it has none).
+    const RUN: u32 = 1 << 16;
+    let is_run = |a: usize, c: u16, m: &Masks| {
         let group = match kind(h.cards[a]) {
             Kind::Num { num, .. } => m.num[num as usize - 1] | m.wild,
             _ => u16::MAX,
         };
-        let run = (c & !group != 0) as u32;
-        (a as u32) << 17 | run << 16 | (0xffff - c as u32)
+        c & !group != 0
     };
-    found.sort_unstable_by_key(|&c| order(c));
+    let mut marked = [0u32; M];
+    let count = match listed {
+        Some((list, m)) => {
+            let mut sorted_at = [0u8; HAND_CAP];
+            for (k, &o) in h.order[..n].iter().enumerate() {
+                sorted_at[o as usize] = k as u8;
+            }
+            for (x, &c) in list.iter().enumerate() {
+                let s = positions(c).fold(0u16, |acc, p| acc | 1 << sorted_at[p]);
+                let run = is_run(s.trailing_zeros() as usize, c, m);
+                marked[x] = s as u32 | if run { RUN } else { 0 };
+            }
+            list.len()
+        }
+        None => {
+            let m = Masks::new(&h.cards[..n]);
+            let mut found = [0u16; M];
+            let count = combinations(&m, &mut found);
+            assert!(count <= M, "more combinations than subsets");
+            for (x, &c) in found[..count].iter().enumerate() {
+                let run = is_run(c.trailing_zeros() as usize, c, &m);
+                marked[x] = c as u32 | if run { RUN } else { 0 };
+            }
+            count
+        }
+    };
+    marked[..count].sort_unstable_by_key(|&v| {
+        let c = v as u16;
+        (c.trailing_zeros(), v & RUN, 0xffff - c as u32)
+    });
+    let mut found = [0u16; M];
+    for (f, &v) in found.iter_mut().zip(&marked[..count]) {
+        *f = v as u16;
+    }
+    let found = &found[..count];
     let live = found.iter().fold(0u16, |a, &c| a | c);
     // Renumber the live cards 0..k, keeping their order (so no choice changes).
     let mut rank = [0u8; HAND_CAP];

@@ -394,6 +394,11 @@ impl ComboList {
         self.len = n.min(LIST_CAP) as u8;
     }
 
+    /// The hand's position masks.
+    pub(super) fn masks(&self) -> &Masks {
+        &self.hand
+    }
+
     /// The combinations, or `None` for a crowded hand.
     pub fn list(&self) -> Option<&[u16]> {
         (!self.crowded).then(|| &self.masks[..self.len as usize])
@@ -438,6 +443,7 @@ mod tests {
     use super::*;
     use crate::cards::Card;
     use crate::game::{ActionList, Game, Table};
+    use crate::games::chinchon::arrange::{arrange, arrange_listed};
     use crate::games::chinchon::{Action, Chinchon, Rules};
     use crate::sim::{Observer, deal_rngs, play_deal};
     use crate::strategy::{build, resolve};
@@ -460,6 +466,12 @@ mod tests {
                 };
                 assert_eq!(sorted(&g.combos[p]), sorted(&fresh), "seat {p}");
                 assert_eq!(g.combos[p].hand, fresh.hand, "seat {p}");
+                // Arranging from the kept list lays down what arranging from scratch does.
+                let pts = g.hand_points(p);
+                let (mut a, mut b) = ([0u16; HAND_CAP / 3], [0u16; HAND_CAP / 3]);
+                let kept = arrange_listed(hand, &pts[..hand.len()], Some(&g.combos[p]), &mut a);
+                let scratch = arrange(hand, &pts[..hand.len()], &mut b);
+                assert_eq!((kept, a), (scratch, b), "seat {p}");
                 for &c in g.combos[p].list().unwrap_or(&[]) {
                     let cards = positions(c).map(|i| hand[i]);
                     assert!(super::super::arrange::is_combination(cards));

@@ -3,7 +3,7 @@
 //! down its own best arrangement and then lays off unmatched cards onto the closer's
 //! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
 
-use super::arrange::{HAND_CAP, arrange, is_combination, positions};
+use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
 use super::cards::{WILD, points};
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
@@ -55,7 +55,12 @@ pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
     let hand = s.hands[closer].as_slice();
     let pts = s.hand_points(closer);
     let mut masks = [0u16; HAND_CAP / 3];
-    let (u, k) = arrange(hand, &pts[..hand.len()], &mut masks);
+    let (u, k) = arrange_listed(
+        hand,
+        &pts[..hand.len()],
+        Some(&s.combos[closer]),
+        &mut masks,
+    );
     for (meld, &m) in out.melds.iter_mut().zip(&masks[..k]) {
         for p in positions(m) {
             meld.push(hand[p]);
@@ -88,7 +93,7 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
     let hand = s.hands[seat].as_slice();
     let pts = s.hand_points(seat);
     let mut masks = [0u16; HAND_CAP / 3];
-    let (_, k) = arrange(hand, &pts[..hand.len()], &mut masks);
+    let (_, k) = arrange_listed(hand, &pts[..hand.len()], Some(&s.combos[seat]), &mut masks);
     let covered = masks[..k].iter().fold(0u16, |a, &m| a | m);
     let mut loose: Pile<HAND_CAP> = Pile::new();
     for (i, &c) in hand.iter().enumerate() {
