@@ -146,6 +146,71 @@ impl Sorted {
     }
 }
 
+/// The combinations of a hand renumbered onto its *live* cards (those in some combination)
+/// and bucketed by anchor, as [`Memo`] wants them: live card `j` (in position order) is bit
+/// `j`. The bucketing is stable, so combinations keep their order within an anchor.
+pub(super) struct Live<const M: usize> {
+    /// Position → live bit.
+    pub(super) rank: [u8; HAND_CAP],
+    /// Live bit → position.
+    pub(super) back: [u8; HAND_CAP],
+    /// Points by live bit.
+    points: [u16; HAND_CAP],
+    /// The points of the dead cards (unmatched in every arrangement).
+    pub(super) dead: u16,
+    /// The live cards as positions.
+    pub(super) mask: u16,
+    k: usize,
+    combos: [u16; M],
+    start: [u16; HAND_CAP + 1],
+}
+
+impl<const M: usize> Live<M> {
+    pub(super) fn new(found: &[u16], points: &[u16]) -> Live<M> {
+        let mask = found.iter().fold(0u16, |a, &c| a | c);
+        let mut l = Live {
+            rank: [0; HAND_CAP],
+            back: [0; HAND_CAP],
+            points: [0; HAND_CAP],
+            dead: points.iter().sum(),
+            mask,
+            k: mask.count_ones() as usize,
+            combos: [0; M],
+            start: [0; HAND_CAP + 1],
+        };
+        for (j, p) in positions(mask).enumerate() {
+            l.rank[p] = j as u8;
+            l.back[j] = p as u8;
+            l.points[j] = points[p];
+            l.dead -= points[p];
+        }
+        let anchor = |c: u16| l.rank[c.trailing_zeros() as usize] as usize;
+        let mut per = [0u16; HAND_CAP];
+        for &c in found {
+            per[anchor(c)] += 1;
+        }
+        for (j, &n) in per.iter().enumerate() {
+            l.start[j + 1] = l.start[j] + n;
+        }
+        let mut next = l.start;
+        for &c in found {
+            let a = anchor(c);
+            l.combos[next[a] as usize] = positions(c).fold(0u16, |acc, p| acc | 1 << l.rank[p]);
+            next[a] += 1;
+        }
+        l
+    }
+
+    /// All the live cards, as live bits.
+    pub(super) fn full(&self) -> u16 {
+        ((1u32 << self.k) - 1) as u16
+    }
+
+    pub(super) fn memo(&self) -> Memo<'_, M> {
+        Memo::new(&self.combos, &self.start, &self.points)
+    }
+}
+
 /// The recurrence of the module docs, evaluated only on the subsets it reaches (memoised):
 /// with few candidate combinations that is a small fraction of all subsets.
 pub(super) struct Memo<'a, const M: usize> {
@@ -237,7 +302,7 @@ pub fn arrange_listed(
     out: &mut [u16; HAND_CAP / 3],
 ) -> (u16, usize) {
     let h = Sorted::new(cards, points);
-    let listed = listed.and_then(|l| l.list().map(|x| (x, l.masks())));
+    let listed = listed.and_then(|l| l.list().map(|x| (x, l.hand_masks())));
     let (best, k) = match h.n {
         0..=7 => solved::<128>(&h, listed, out),
         8 => solved::<256>(&h, listed, out),
@@ -302,43 +367,12 @@ fn solved<const M: usize>(
     for (f, &v) in found.iter_mut().zip(&marked[..count]) {
         *f = v as u16;
     }
-    let found = &found[..count];
-    let live = found.iter().fold(0u16, |a, &c| a | c);
-    // Renumber the live cards 0..k, keeping their order (so no choice changes).
-    let mut rank = [0u8; HAND_CAP];
-    let mut back = [0u8; HAND_CAP];
-    let mut pts = [0u16; HAND_CAP];
-    let mut live_points = 0;
-    for (j, p) in positions(live).enumerate() {
-        rank[p] = j as u8;
-        back[j] = p as u8;
-        pts[j] = h.points[p];
-        live_points += h.points[p];
-    }
-    let k = live.count_ones() as usize;
-    let mut combos = [0u16; M];
-    let mut start = [count as u16; HAND_CAP + 1];
-    start[0] = 0;
-    let mut j = 0;
-    for (x, &c) in found.iter().enumerate() {
-        let a = rank[c.trailing_zeros() as usize] as usize;
-        while j < a {
-            j += 1;
-            start[j] = x as u16;
-        }
-        combos[x] = positions(c).fold(0u16, |acc, p| acc | 1 << rank[p]);
-    }
-    while j < k {
-        j += 1;
-        start[j] = count as u16;
-    }
-    let mut memo = Memo::<M>::new(&combos, &start, &pts);
-    let full = ((1u32 << k) - 1) as u16;
-    let dead: u16 = h.points[..n].iter().sum::<u16>() - live_points;
-    let best = dead + memo.get(full);
-    let used = memo.combinations(full, out);
+    let live = Live::<M>::new(&found[..count], &h.points[..n]);
+    let mut memo = live.memo();
+    let best = live.dead + memo.get(live.full());
+    let used = memo.combinations(live.full(), out);
     for c in out[..used].iter_mut() {
-        *c = positions(*c).fold(0u16, |acc, p| acc | 1 << back[p]);
+        *c = positions(*c).fold(0u16, |acc, p| acc | 1 << live.back[p]);
     }
     (best, used)
 }

@@ -140,42 +140,31 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
     for i in 0..48 {
         s.insert_n(Card::from_index(i), d);
     }
-    for (c, n) in [
-        (WILD, rules.wild),
-        (CIRC, rules.circ),
-        (DRAW, rules.draw),
-        (SKIP, rules.skip),
-        (REV, rules.reverse),
-    ] {
+    for (c, n) in specials(rules) {
         s.insert_n(c, n * d);
     }
     s
 }
 
-/// The shoe in a fixed order (index order), ready to shuffle.
-pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
-    /// The 48 Spanish cards in index order.
-    const SPANISH: [Card; 48] = {
-        let mut t = [Card::from_index(0); 48];
-        let mut i = 0;
-        while i < 48 {
-            t[i] = Card::from_index(i as u8);
-            i += 1;
-        }
-        t
-    };
-    let d = decks(players) as usize;
-    let mut p = Pile::new();
-    for c in SPANISH {
-        p.extend_from_slice(&[c; 2][..d]);
-    }
-    for (c, n) in [
+/// Copies of each special kind per deck under `rules`, in index order.
+fn specials(rules: &Rules) -> [(Card, u8); 5] {
+    [
         (WILD, rules.wild),
         (CIRC, rules.circ),
         (DRAW, rules.draw),
         (SKIP, rules.skip),
         (REV, rules.reverse),
-    ] {
+    ]
+}
+
+/// The shoe in a fixed order (index order), ready to shuffle.
+pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
+    let d = decks(players) as usize;
+    let mut p = Pile::new();
+    for i in 0..48 {
+        p.extend(std::iter::repeat_n(Card::from_index(i), d));
+    }
+    for (c, n) in specials(rules) {
         p.extend(std::iter::repeat_n(c, n as usize * d));
     }
     p

@@ -168,35 +168,13 @@ fn runs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
     }
 }
 
-/// The runs of suit `s`, by trying every subset of its cards.
+/// The runs of suit `s`, by trying every subset of its cards (only for a suit holding a
+/// number twice, which two decks allow).
 fn runs_by_subsets(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
-    let nat = m.suit[s];
-    // The suit's cards as a short list; each subset's positions and ring pattern are built
-    // from the subset without its lowest card (a table, no per-subset loop).
-    const SMALL: usize = 6;
-    let k = nat.count_ones() as usize;
-    if k > SMALL {
-        each_submask(nat, |t| {
-            let pattern = positions(t).fold(0u16, |a, p| a | m.slot[p]);
-            run_with(m, t, pattern, push);
-        });
-        return;
-    }
-    let mut bit = [0u16; SMALL];
-    let mut slot = [0u16; SMALL];
-    for (j, p) in positions(nat).enumerate() {
-        bit[j] = 1 << p;
-        slot[j] = m.slot[p];
-    }
-    let mut set = [0u16; 1 << SMALL];
-    let mut pattern = [0u16; 1 << SMALL];
-    for sub in 1..1usize << k {
-        let low = sub.trailing_zeros() as usize;
-        let rest = sub & (sub - 1);
-        set[sub] = set[rest] | bit[low];
-        pattern[sub] = pattern[rest] | slot[low];
-        run_with(m, set[sub], pattern[sub], push);
-    }
+    each_submask(m.suit[s], |t| {
+        let pattern = positions(t).fold(0u16, |a, p| a | m.slot[p]);
+        run_with(m, t, pattern, push);
+    });
 }
 
 /// The runs of suit `s` when it holds no number twice, listed from the arcs of the ring
@@ -291,70 +269,66 @@ fn run_with(m: &Masks, t: u16, pattern: u16, push: &mut impl FnMut(u16)) {
     }
 }
 
-/// Writes the combinations of the hand (as position masks) into `out` and returns how many
-/// there are (which may exceed the room in `out`: then only the first ones are written).
-pub(super) fn combinations(m: &Masks, out: &mut [u16]) -> usize {
-    let mut count = 0;
-    let mut push = |set: u16| {
-        if let Some(x) = out.get_mut(count) {
-            *x = set;
-        }
-        count += 1;
-    };
+/// Calls `push` with every combination of the hand (as a position mask).
+fn generate(m: &Masks, push: &mut impl FnMut(u16)) {
     each_bit(m.repeated, |b| {
-        groups(m.num[b.trailing_zeros() as usize], m.wild, &mut push)
+        groups(m.num[b.trailing_zeros() as usize], m.wild, push)
     });
     if m.circ.count_ones() >= 2 {
-        groups(m.circ, m.wild, &mut push);
+        groups(m.circ, m.wild, push);
     }
     each_bit(m.run_suits() as u16, |b| {
-        runs(m, b.trailing_zeros() as usize, &mut push)
+        runs(m, b.trailing_zeros() as usize, push)
     });
-    count
 }
 
-/// Writes the combinations of the hand that hold position bit `must`, as [`combinations`]
-/// does: only the groups and runs that can hold that card are generated.
-pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize {
+/// Writes the combinations `emit` produces that hold every bit of `must` into `out`, and
+/// returns how many there are (which may exceed the room in `out`: then only the first ones
+/// are written).
+fn collect(out: &mut [u16], must: u16, emit: impl FnOnce(&mut dyn FnMut(u16))) -> usize {
     let mut count = 0;
-    let mut push = |set: u16| {
-        if set & must != 0 {
+    emit(&mut |set: u16| {
+        if set & must == must {
             if let Some(x) = out.get_mut(count) {
                 *x = set;
             }
             count += 1;
         }
-    };
-    if must & m.wild != 0 {
-        // Anything that can hold a wild, with this one.
-        let only = Masks { wild: must, ..*m };
-        each_bit(m.repeated, |b| {
-            groups(m.num[b.trailing_zeros() as usize], must, &mut push)
-        });
-        if m.circ.count_ones() >= 2 {
-            groups(m.circ, must, &mut push);
-        }
-        each_bit(only.run_suits() as u16, |b| {
-            runs(&only, b.trailing_zeros() as usize, &mut push)
-        });
-    } else if must & m.circ != 0 {
-        if m.circ.count_ones() >= 2 {
-            groups(m.circ, m.wild, &mut push);
-        }
-        let only = Masks { circ: must, ..*m };
-        each_bit(only.run_suits() as u16, |b| {
-            runs(&only, b.trailing_zeros() as usize, &mut push)
-        });
-    } else if let Some(s) = (0..4).find(|&s| m.suit[s] & must != 0) {
-        let n = (m.slot[must.trailing_zeros() as usize]).trailing_zeros() as usize;
-        if m.repeated >> n & 1 == 1 {
-            groups(m.num[n], m.wild, &mut push);
-        }
-        if m.may_run(s) {
-            runs(m, s, &mut push);
-        }
-    }
+    });
     count
+}
+
+/// Writes the combinations of the hand (as position masks) into `out`, as [`collect`].
+pub(super) fn combinations(m: &Masks, out: &mut [u16]) -> usize {
+    collect(out, 0, |push| generate(m, &mut |c| push(c)))
+}
+
+/// Writes the combinations of the hand that hold position bit `must`, as [`combinations`]
+/// does: only the groups and runs that can hold that card are generated.
+pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize {
+    collect(out, must, |push| {
+        let mut push = |c| push(c);
+        if must & m.wild != 0 {
+            // Anything that can hold a wild, with this one as the only wild.
+            generate(&Masks { wild: must, ..*m }, &mut push);
+        } else if must & m.circ != 0 {
+            if m.circ.count_ones() >= 2 {
+                groups(m.circ, m.wild, &mut push);
+            }
+            let only = Masks { circ: must, ..*m };
+            each_bit(only.run_suits() as u16, |b| {
+                runs(&only, b.trailing_zeros() as usize, &mut push)
+            });
+        } else if let Some(s) = (0..4).find(|&s| m.suit[s] & must != 0) {
+            let n = m.slot[must.trailing_zeros() as usize].trailing_zeros() as usize;
+            if m.repeated >> n & 1 == 1 {
+                groups(m.num[n], m.wild, &mut push);
+            }
+            if m.may_run(s) {
+                runs(m, s, &mut push);
+            }
+        }
+    })
 }
 
 /// Most combinations a [`ComboList`] keeps; a hand with more is searched from scratch.
@@ -366,7 +340,7 @@ pub const LIST_CAP: usize = 32;
 pub struct ComboList {
     /// The hand's position masks, kept with it.
     hand: Masks,
-    masks: [u16; LIST_CAP],
+    found: [u16; LIST_CAP],
     len: u8,
     /// More than [`LIST_CAP`] combinations: not listed (searches generate their own).
     crowded: bool,
@@ -375,7 +349,7 @@ pub struct ComboList {
 impl ComboList {
     pub const EMPTY: ComboList = ComboList {
         hand: Masks::EMPTY,
-        masks: [0; LIST_CAP],
+        found: [0; LIST_CAP],
         len: 0,
         crowded: false,
     };
@@ -384,7 +358,7 @@ impl ComboList {
     pub fn of(hand: &[Card]) -> ComboList {
         let mut l = ComboList::EMPTY;
         l.hand = Masks::new(hand);
-        let n = combinations(&l.hand, &mut l.masks);
+        let n = combinations(&l.hand, &mut l.found);
         l.set_len(n);
         l
     }
@@ -395,42 +369,42 @@ impl ComboList {
     }
 
     /// The hand's position masks.
-    pub(super) fn masks(&self) -> &Masks {
+    pub(super) fn hand_masks(&self) -> &Masks {
         &self.hand
     }
 
     /// The combinations, or `None` for a crowded hand.
     pub fn list(&self) -> Option<&[u16]> {
-        (!self.crowded).then(|| &self.masks[..self.len as usize])
+        (!self.crowded).then(|| &self.found[..self.len as usize])
     }
 
     /// `hand` is the listed hand with one card added at its end.
     pub fn added(&mut self, hand: &[Card]) {
-        let i = hand.len() - 1;
-        self.hand.add(i, hand[i]);
         if self.crowded {
             *self = ComboList::of(hand);
             return;
         }
+        let i = hand.len() - 1;
+        self.hand.add(i, hand[i]);
         let len = self.len as usize;
-        let n = combinations_with(&self.hand, 1 << i, &mut self.masks[len..]);
+        let n = combinations_with(&self.hand, 1 << i, &mut self.found[len..]);
         self.set_len(len + n);
     }
 
     /// `hand` is the listed hand less `card`, which was at position `i` (the rest kept in
     /// order).
     pub fn removed(&mut self, hand: &[Card], i: usize, card: Card) {
-        self.hand.remove(i, card);
         if self.crowded {
             *self = ComboList::of(hand);
             return;
         }
+        self.hand.remove(i, card);
         let low = (1u16 << i) - 1;
         let mut k = 0;
         for j in 0..self.len as usize {
-            let c = self.masks[j];
+            let c = self.found[j];
             if c >> i & 1 == 0 {
-                self.masks[k] = (c & low) | ((c >> 1) & !low);
+                self.found[k] = (c & low) | ((c >> 1) & !low);
                 k += 1;
             }
         }

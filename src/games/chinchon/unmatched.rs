@@ -11,7 +11,7 @@
 //!   uses the memoised recurrence of [`arrange`](super::arrange) on its live cards, renumbered
 //!   `0..k` so that the tables have `2^k` entries.
 
-use super::arrange::{HAND_CAP, Memo, positions};
+use super::arrange::{HAND_CAP, Live, positions};
 use super::combos::{LIST_CAP, Masks, combinations};
 use crate::cards::Card;
 
@@ -23,19 +23,18 @@ const FEW: usize = LIST_CAP;
 pub fn best_and_without(cards: &[Card], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
     let n = cards.len();
     assert!(n <= HAND_CAP, "a hand holds at most {HAND_CAP} cards");
-    let total: u16 = points[..n].iter().sum();
     let m = Masks::new(cards);
     let mut found = [0u16; FEW];
     let count = combinations(&m, &mut found);
     if count <= FEW {
-        return by_packings(&found[..count], points, total, without);
+        return by_packings(&found[..count], &points[..n], without);
     }
     // Crowded hands (many wilds and CIRCs, or a hand grown by DRAW cards): the memoised
     // recurrence, with tables sized to the hand.
     match n {
-        0..=9 => by_recurrence::<512>(&m, points, total, without),
-        10 => by_recurrence::<1024>(&m, points, total, without),
-        _ => by_recurrence::<{ 1 << HAND_CAP }>(&m, points, total, without),
+        0..=9 => by_recurrence::<512>(&m, points, without),
+        10 => by_recurrence::<1024>(&m, points, without),
+        _ => by_recurrence::<{ 1 << HAND_CAP }>(&m, points, without),
     }
 }
 
@@ -48,10 +47,7 @@ pub fn best_and_without_listed(
     without: &mut [u16; HAND_CAP],
 ) -> u16 {
     match listed {
-        Some(found) if found.len() <= FEW => {
-            let total = points[..cards.len()].iter().sum();
-            by_packings(found, &points[..cards.len()], total, without)
-        }
+        Some(found) => by_packings(found, &points[..cards.len()], without),
         _ => best_and_without(cards, points, without),
     }
 }
@@ -59,8 +55,9 @@ pub fn best_and_without_listed(
 /// Lists every packing (a set of pairwise disjoint combinations) by depth-first search. A
 /// hand less card `i` keeps exactly the packings that avoid `i`, so `without[i]` is the total
 /// less card `i`'s points less the most points covered by a packing avoiding `i`.
-fn by_packings(found: &[u16], points: &[u16], total: u16, without: &mut [u16; HAND_CAP]) -> u16 {
+fn by_packings(found: &[u16], points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
     let n = points.len();
+    let total: u16 = points.iter().sum();
     let mut covered_avoiding = [0u16; HAND_CAP];
     let mut best = 0u16;
     if !found.is_empty() {
@@ -111,57 +108,23 @@ fn packings(
 }
 
 /// The memoised recurrence of [`arrange`](super::arrange) on the live cards only.
-fn by_recurrence<const M: usize>(
-    m: &Masks,
-    points: &[u16],
-    total: u16,
-    without: &mut [u16; HAND_CAP],
-) -> u16 {
+fn by_recurrence<const M: usize>(m: &Masks, points: &[u16], without: &mut [u16; HAND_CAP]) -> u16 {
     let n = points.len();
     let mut found = [0u16; M];
     let count = combinations(m, &mut found);
     assert!(count <= M, "more combinations than subsets");
-    let live = found[..count].iter().fold(0u16, |a, &c| a | c);
-    // Renumber the live cards 0..k (a live card's new bit is the count of live cards below
-    // it) and bucket the combinations by their lowest card, as the recurrence wants them.
-    let k = live.count_ones() as usize;
-    let mut rank = [0u8; HAND_CAP];
-    let mut pts = [0u16; HAND_CAP];
-    let mut live_points = 0;
-    for (j, p) in positions(live).enumerate() {
-        rank[p] = j as u8;
-        pts[j] = points[p];
-        live_points += points[p];
-    }
-    let squeeze = |c: u16| positions(c).fold(0u16, |a, p| a | 1 << rank[p]);
-    let mut start = [count as u16; HAND_CAP + 1];
-    start[0] = 0;
-    let mut per = [0u16; HAND_CAP];
-    for &c in &found[..count] {
-        per[rank[c.trailing_zeros() as usize] as usize] += 1;
-    }
-    for j in 0..k {
-        start[j + 1] = start[j] + per[j];
-    }
-    let mut combos = [0u16; M];
-    let mut next = start;
-    for &c in &found[..count] {
-        let a = rank[c.trailing_zeros() as usize] as usize;
-        combos[next[a] as usize] = squeeze(c);
-        next[a] += 1;
-    }
-    let mut memo = Memo::<M>::new(&combos, &start, &pts);
-    let full = ((1u32 << k) - 1) as u16;
-    let dead = total - live_points;
+    let live = Live::<M>::new(&found[..count], points);
+    let mut memo = live.memo();
+    let full = live.full();
     let best_live = memo.get(full);
     for i in 0..n {
-        without[i] = if live >> i & 1 == 1 {
-            dead + memo.get(full & !(1 << rank[i]))
+        without[i] = if live.mask >> i & 1 == 1 {
+            live.dead + memo.get(full & !(1 << live.rank[i]))
         } else {
-            dead - points[i] + best_live
+            live.dead - points[i] + best_live
         };
     }
-    dead + best_live
+    live.dead + best_live
 }
 
 #[cfg(test)]
@@ -189,14 +152,13 @@ mod tests {
             let n = 7 + round % (HAND_CAP - 6);
             let hand = &deck.as_slice()[..n];
             let pts: Vec<u16> = hand.iter().map(|c| pt[c.index() as usize]).collect();
-            let total = pts.iter().sum();
             let m = Masks::new(hand);
             let mut found = [0u16; 1 << HAND_CAP];
             let count = combinations(&m, &mut found);
             let (mut a, mut b) = ([0u16; HAND_CAP], [0u16; HAND_CAP]);
-            let slow = by_recurrence::<{ 1 << HAND_CAP }>(&m, &pts, total, &mut b);
+            let slow = by_recurrence::<{ 1 << HAND_CAP }>(&m, &pts, &mut b);
             if count <= FEW {
-                let fast = by_packings(&found[..count], &pts, total, &mut a);
+                let fast = by_packings(&found[..count], &pts, &mut a);
                 assert_eq!((fast, &a[..n]), (slow, &b[..n]), "{hand:?}");
             } else {
                 crowded += 1;

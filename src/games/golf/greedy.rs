@@ -227,7 +227,6 @@ impl Greedy {
     /// positions already hold the card's key, score the new grid in full. Ties go to the
     /// lowest position.
     fn best_place(&mut self, v: &GolfView, card: Card) -> (i32, u8) {
-        let t = self.t();
         let rules = v.rules();
         let keys = v.keys(v.seat());
         let ck = key(card);
@@ -240,8 +239,9 @@ impl Greedy {
         let (special, old) = match self.own {
             Some((k, special, old)) if k == packed => (special, old),
             _ => {
+                let cols = &self.t().cols;
                 let special = has_rows_or_boxes(&keys, rules);
-                let old = std::array::from_fn(|c| t.cols[col_index(keys[c], keys[c + 3])]);
+                let old = std::array::from_fn(|c| cols[col_index(keys[c], keys[c + 3])]);
                 self.own = Some((packed, special, old));
                 (special, old)
             }
@@ -252,7 +252,7 @@ impl Greedy {
         if special {
             full = 63;
         }
-        let gains: [i32; 6] = std::array::from_fn(|p| {
+        let mut gains: [i32; 6] = std::array::from_fn(|p| {
             let new = if p < 3 {
                 col_index(ck, keys[p + 3])
             } else {
@@ -260,7 +260,6 @@ impl Greedy {
             };
             old[p % 3] - t.cols[new]
         });
-        let mut gains = gains;
         let base = if full != 0 {
             score_tenths(&keys, &t.vals, rules)
         } else {
