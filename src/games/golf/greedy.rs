@@ -17,7 +17,9 @@
 
 use super::Golf;
 use super::rules::GolfRules;
-use super::scoring::{col_index, column_table, has_rows_or_boxes, key, score_tenths, value_table};
+use super::scoring::{
+    UNKNOWN, col_index, column_table, has_rows_or_boxes, key, score_tenths, value_table,
+};
 use super::state::{ALL_UP, Action, Phase};
 use super::view::GolfView;
 use crate::cards::{Card, GameRng};
@@ -105,18 +107,24 @@ const fn made_table(boxes: bool) -> [u8; 64] {
 }
 
 /// The largest gain and its position, outside position `skip` (6: none); ties go to the
-/// lowest position. Each gain is packed with its position as `gain * 8 + (7 - p)`, so that
-/// one maximum (no branches, no tie logic) finds both.
-#[inline(always)]
+/// lowest position.
 fn argmax(gains: &[i32; 6], skip: usize) -> (i32, u8) {
-    let packed: [i32; 6] = std::array::from_fn(|p| {
-        if p == skip {
+    let mut packed = gains.map(|g| g.saturating_mul(8));
+    for (p, x) in packed.iter_mut().enumerate() {
+        *x = if p == skip {
             i32::MIN
         } else {
-            gains[p] * 8 + (7 - p as i32)
-        }
-    });
-    let m = packed.into_iter().max().unwrap_or(i32::MIN);
+            *x + 7 - p as i32
+        };
+    }
+    unpack_max(&packed)
+}
+
+/// The maximum of gains packed as `gain * 8 + (7 - p)`, unpacked to (gain, p): one maximum
+/// (no branches, no tie logic) finds the largest gain at its lowest position.
+#[inline(always)]
+fn unpack_max(packed: &[i32; 6]) -> (i32, u8) {
+    let m = packed.iter().copied().max().unwrap_or(i32::MIN);
     (m >> 3, 7 - (m & 7) as u8)
 }
 
@@ -130,36 +138,93 @@ pub struct Greedy {
     go_out_bonus: i32,
     same_column: bool,
     /// Value and column tables for the rules last played (built on first use).
-    tables: Option<Tables>,
+    tables: Tables,
     /// The placement found for the discard top when deciding to draw, reused when the bot
     /// then holds that very card in the same turn (same grid, same card, same answer).
     draw_plan: Option<(u32, Card, (i32, u8))>,
     /// Per seat: its last seen grid (keys packed into a u64) and that grid's estimate.
     opponents: [(u64, i32); MAX_SEATS],
-    /// The bot's own grid (packed) with whether it holds a matching row or a box, and its
-    /// column table entries (valid for the tables in use).
-    own: Option<(u64, bool, [i32; 3])>,
+    /// What the placement search needs of the bot's own grid, kept while it is unchanged.
+    own: Own,
 }
 
 /// No grid packs to this (keys are at most 15).
 const NOT_SEEN: u64 = u64::MAX;
 
-/// A grid's six keys in one word.
+/// A packed grid's six keys.
 #[inline]
-fn pack(keys: &[u8; 6]) -> u64 {
-    let mut b = [0u8; 8];
-    b[..6].copy_from_slice(keys);
-    u64::from_le_bytes(b)
+fn unpack(packed: u64) -> [u8; 6] {
+    std::array::from_fn(|p| (packed >> (8 * p)) as u8)
 }
 
 /// Card values and column scores (tenths) under one set of rules, with face-down cards at
 /// the bot's estimate.
 #[derive(Clone, Debug)]
 struct Tables {
-    /// The switches they were built for: `jokers` and `pair_of_twos`.
-    key: (bool, i32),
+    /// The switches they were built for (`None`: not built yet).
+    rules: Option<(bool, i32, bool, Option<i32>)>,
     vals: [i32; 16],
-    cols: [i32; 256],
+    /// Column scores by [`col_index`], times 8 (so that gains pack with their positions).
+    cols8: [i32; 256],
+    /// All ones when matching rows score 0, else 0.
+    rows: u8,
+    /// All ones when boxes score, else 0.
+    boxes: u8,
+}
+
+/// The bot's own grid as the placement search reads it, built once per grid.
+#[derive(Clone, Copy, Debug)]
+struct Own {
+    /// The grid (packed keys); [`NOT_SEEN`] before the first.
+    packed: u64,
+    /// Per position: its column's table entry plus `7 - p` (see [`unpack_max`]).
+    base8: [i32; 6],
+    /// Per position: its column's table index without this position's key.
+    other: [u8; 6],
+    /// Per key: the positions holding it.
+    by_key: [u8; 16],
+    /// All six positions when the grid already holds a matching row or a box, else none.
+    force: u8,
+    /// The only face-down position, or 6 when there are several or none.
+    last_down: u8,
+}
+
+impl Own {
+    const NONE: Own = Own {
+        packed: NOT_SEEN,
+        base8: [0; 6],
+        other: [0; 6],
+        by_key: [0; 16],
+        force: 0,
+        last_down: 6,
+    };
+
+    fn new(packed: u64, t: &Tables, rules: &GolfRules) -> Own {
+        let keys = unpack(packed);
+        let mut by_key = [0u8; 16];
+        for (p, &k) in keys.iter().enumerate() {
+            by_key[k as usize & 15] |= 1 << p;
+        }
+        let down = by_key[UNKNOWN as usize];
+        Own {
+            packed,
+            base8: std::array::from_fn(|p| {
+                t.cols8[col_index(keys[p % 3], keys[p % 3 + 3])] + 7 - p as i32
+            }),
+            other: std::array::from_fn(|p| if p < 3 { keys[p + 3] } else { keys[p - 3] << 4 }),
+            by_key,
+            force: if has_rows_or_boxes(&keys, rules) {
+                63
+            } else {
+                0
+            },
+            last_down: if down.count_ones() == 1 {
+                down.trailing_zeros() as u8
+            } else {
+                6
+            },
+        }
+    }
 }
 
 fn tenths(x: f64) -> i32 {
@@ -176,32 +241,45 @@ impl Greedy {
             go_out_margin: tenths(k("go_out_margin")),
             go_out_bonus: tenths(k("go_out_bonus")),
             same_column: k("opening_same_column") >= 0.5,
-            tables: None,
+            tables: Tables {
+                rules: None,
+                vals: [0; 16],
+                cols8: [0; 256],
+                rows: 0,
+                boxes: 0,
+            },
             draw_plan: None,
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
-            own: None,
+            own: Own::NONE,
         }
     }
 
-    /// Makes the tables match `rules` (they depend on two switches only): a rebuild when
-    /// those change.
+    /// Makes the tables match `rules` (they depend on four switches): a rebuild when those
+    /// change.
     fn refresh(&mut self, rules: &GolfRules) {
-        let key = (rules.jokers, rules.pair_of_twos);
-        if self.tables.as_ref().is_none_or(|t| t.key != key) {
+        let key = Some((
+            rules.jokers,
+            rules.pair_of_twos,
+            rules.row_rule,
+            rules.box_score,
+        ));
+        if self.tables.rules != key {
             let vals = value_table(rules, self.unknown);
             let cols = column_table(rules, &vals);
-            self.tables = Some(Tables { key, vals, cols });
-            self.own = None;
+            self.tables = Tables {
+                rules: key,
+                vals,
+                cols8: cols.map(|c| c * 8),
+                rows: if rules.row_rule { 0xff } else { 0 },
+                boxes: if rules.box_score.is_some() { 0xff } else { 0 },
+            };
+            self.own = Own::NONE;
         }
-    }
-
-    fn t(&self) -> &Tables {
-        self.tables.as_ref().expect("refreshed at the start of act")
     }
 
     /// Estimated score of a grid in tenths.
     fn estimate(&self, v: &GolfView, keys: &[u8; 6]) -> i32 {
-        score_tenths(keys, &self.t().vals, v.rules())
+        score_tenths(keys, &self.tables.vals, v.rules())
     }
 
     /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the
@@ -209,10 +287,9 @@ impl Greedy {
     fn best_opponent(&mut self, v: &GolfView) -> i32 {
         let mut best = i32::MAX;
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
-            let keys = v.keys(s);
-            let packed = pack(&keys);
+            let packed = v.packed_keys(s);
             if self.opponents[s].0 != packed {
-                self.opponents[s] = (packed, self.estimate(v, &keys));
+                self.opponents[s] = (packed, self.estimate(v, &unpack(packed)));
             }
             best = best.min(self.opponents[s].1);
         }
@@ -227,71 +304,69 @@ impl Greedy {
     /// positions already hold the card's key, score the new grid in full. Ties go to the
     /// lowest position.
     fn best_place(&mut self, v: &GolfView, card: Card) -> (i32, u8) {
-        let rules = v.rules();
-        let keys = v.keys(v.seat());
-        let ck = key(card);
-        let mut eq = 0u8;
-        for (p, &k) in keys.iter().enumerate() {
-            eq |= ((k == ck) as u8) << p;
+        let packed = v.packed_keys(v.seat());
+        if self.own.packed != packed {
+            self.own = Own::new(packed, &self.tables, v.rules());
         }
-        // What depends on the grid alone is kept for the turn's second decision.
-        let packed = pack(&keys);
-        let (special, old) = match self.own {
-            Some((k, special, old)) if k == packed => (special, old),
-            _ => {
-                let cols = &self.t().cols;
-                let special = has_rows_or_boxes(&keys, rules);
-                let old = std::array::from_fn(|c| cols[col_index(keys[c], keys[c + 3])]);
-                self.own = Some((packed, special, old));
-                (special, old)
-            }
-        };
-        let t = self.t();
-        let mut full = (ROWS_MADE[eq as usize] * rules.row_rule as u8)
-            | (BOXES_MADE[eq as usize] * rules.box_score.is_some() as u8);
-        if special {
-            full = 63;
-        }
+        let (t, own) = (&self.tables, &self.own);
+        let ck = key(card) as usize & 15;
+        // Gains packed with their positions: `gain * 8 + (7 - p)`.
         let mut gains: [i32; 6] = std::array::from_fn(|p| {
-            let new = if p < 3 {
-                col_index(ck, keys[p + 3])
-            } else {
-                col_index(keys[p - 3], ck)
-            };
-            old[p % 3] - t.cols[new]
+            let index = own.other[p] as usize | if p < 3 { ck << 4 } else { ck };
+            own.base8[p] - t.cols8[index & 255]
         });
-        let base = if full != 0 {
-            score_tenths(&keys, &t.vals, rules)
-        } else {
-            0
-        };
+        let eq = own.by_key[ck] as usize & 63;
+        let full = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes) | own.force;
+        if full != 0 {
+            self.score_in_full(v.rules(), packed, ck as u8, full, &mut gains);
+        }
+        if self.own.last_down < 6 && v.ender().is_none() {
+            return self.going_out(v, packed, gains.map(|g| g >> 3));
+        }
+        unpack_max(&gains)
+    }
+
+    /// Rescores the swaps at positions `full` (packed gains) with the whole grid.
+    #[cold]
+    #[inline(never)]
+    fn score_in_full(
+        &self,
+        rules: &GolfRules,
+        packed: u64,
+        ck: u8,
+        full: u8,
+        gains: &mut [i32; 6],
+    ) {
+        let vals = &self.tables.vals;
+        let keys = unpack(packed);
+        let base = score_tenths(&keys, vals, rules);
         let mut m = full;
         while m != 0 {
             let p = m.trailing_zeros() as usize;
             m &= m - 1;
             let mut k = keys;
             k[p] = ck;
-            gains[p] = base - score_tenths(&k, &t.vals, rules);
+            gains[p] = (base - score_tenths(&k, vals, rules)) * 8 + 7 - p as i32;
         }
-        let down = v.face_down(v.seat());
-        if down.count_ones() == 1 && v.ender().is_none() {
-            // This swap turns up the last card: go out only when ahead. The opponents are
-            // looked at only when the answer can change the choice.
-            let p = down.trailing_zeros() as usize;
-            let (g, q) = argmax(&gains, p);
-            let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
-            if top > g || (top == g && p < q as usize) {
-                let mine = score_tenths(&keys, &t.vals, rules) - gains[p];
-                if mine + self.go_out_margin < self.best_opponent(v) {
-                    gains[p] += self.go_out_bonus;
-                } else {
-                    gains[p] -= 1000;
-                }
+    }
+
+    /// The choice when a swap at the last face-down position would go out: go out only when
+    /// ahead. The opponents are looked at only when the answer can change the choice.
+    fn going_out(&mut self, v: &GolfView, packed: u64, mut gains: [i32; 6]) -> (i32, u8) {
+        let p = self.own.last_down as usize;
+        let (g, q) = argmax(&gains, p);
+        let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
+        if top > g || (top == g && p < q as usize) {
+            let mine = score_tenths(&unpack(packed), &self.tables.vals, v.rules()) - gains[p];
+            if mine + self.go_out_margin < self.best_opponent(v) {
+                gains[p] += self.go_out_bonus;
             } else {
-                return (g, q);
+                gains[p] -= 1000;
             }
+            argmax(&gains, 6)
+        } else {
+            (g, q)
         }
-        argmax(&gains, 6)
     }
 
     fn opening(&self, v: &GolfView) -> Action {
@@ -324,7 +399,7 @@ impl Strategy<Golf> for Greedy {
     fn begin_deal(&mut self, _seat: crate::game::Seat) {
         self.draw_plan = None;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
-        self.own = None;
+        self.own = Own::NONE;
     }
 
     fn act(&mut self, v: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {

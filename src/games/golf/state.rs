@@ -63,8 +63,9 @@ pub struct Golf {
     pub(super) dealer: u8,
     pub(super) grids: [[Card; 6]; MAX_SEATS],
     /// Scoring keys of the grids as everyone sees them: [`UNKNOWN`] where face down (kept
-    /// with `grids` and `up`, because bots read them at every decision).
-    pub(super) shown: [[u8; 6]; MAX_SEATS],
+    /// with `grids` and `up`, because bots read them at every decision). Two padding bytes
+    /// (always 0) make each row one `u64` load.
+    pub(super) shown: [[u8; 8]; MAX_SEATS],
     /// Face-up positions per seat (bit p = position p).
     pub(super) up: [u8; MAX_SEATS],
     pub(super) stock: Pile<SHOE_CAP>,
@@ -118,7 +119,7 @@ impl Golf {
             rules: *rules,
             players: players as u8,
             dealer: table.dealer as u8,
-            shown: [[UNKNOWN; 6]; MAX_SEATS],
+            shown: [[UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, 0, 0]; MAX_SEATS],
             grids,
             up: [0; MAX_SEATS],
             stock,
@@ -264,7 +265,9 @@ impl Golf {
         self.phase = Phase::Over;
         for s in 0..self.players as usize {
             self.up[s] = ALL_UP;
-            self.shown[s] = self.grids[s].map(key);
+            for p in 0..6 {
+                self.shown[s][p] = key(self.grids[s][p]);
+            }
         }
     }
 

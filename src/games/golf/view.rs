@@ -45,7 +45,13 @@ impl<'a> GolfView<'a> {
     /// cards.
     #[inline]
     pub fn keys(&self, seat: Seat) -> [u8; 6] {
-        self.g.shown[seat]
+        std::array::from_fn(|p| self.g.shown[seat][p])
+    }
+
+    /// The same keys packed into one word, position p in byte p (bytes 6 and 7 are 0).
+    #[inline]
+    pub fn packed_keys(&self, seat: Seat) -> u64 {
+        u64::from_le_bytes(self.g.shown[seat])
     }
 
     /// Face-down positions of a seat, as a bit mask.
