@@ -22,12 +22,22 @@ pub struct CheckReport {
     pub longest: u32,
 }
 
-struct Checker {
+struct Checker<A> {
     error: Option<String>,
     players: usize,
+    /// The legal list of the decision under way.
+    legal: Vec<A>,
 }
 
-impl Checker {
+impl<A> Checker<A> {
+    fn new(players: usize) -> Checker<A> {
+        Checker {
+            error: None,
+            players,
+            legal: Vec::new(),
+        }
+    }
+
     fn fail(&mut self, msg: String) {
         if self.error.is_none() {
             self.error = Some(msg);
@@ -57,11 +67,13 @@ pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
     Ok(())
 }
 
-impl<G: Game> Observer<G> for Checker {
+impl<G: Game> Observer<G> for Checker<G::Action> {
     fn before(&mut self, state: &G, seat: Seat, legal: &[G::Action]) {
         if self.error.is_some() {
             return;
         }
+        self.legal.clear();
+        self.legal.extend_from_slice(legal);
         if legal.is_empty() {
             return self.fail(format!(
                 "no legal action for seat {seat}:\n{}",
@@ -78,6 +90,16 @@ impl<G: Game> Observer<G> for Checker {
         }
         if let Err(e) = check_state(state, self.players) {
             self.fail(e);
+        }
+    }
+
+    fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
+        if self.error.is_none() && !self.legal.contains(&action) {
+            self.fail(format!(
+                "seat {seat} took {action:?}, not in the legal list {:?}:\n{}",
+                self.legal,
+                state.render()
+            ));
         }
     }
 
@@ -124,10 +146,7 @@ pub fn deals_with<G: Game>(
     for i in 0..deals {
         let mut table = Table::first(players);
         table.dealer = (i as usize) % players;
-        let mut ck = Checker {
-            error: None,
-            players,
-        };
+        let mut ck = Checker::new(players);
         let (r, a) = play_deal(
             rules,
             &table,
@@ -174,10 +193,7 @@ pub fn random_matches<G: Game>(
     let mut seats = random_seats::<G>(players);
     let mut buf = ActionList::new();
     for i in 0..matches {
-        let mut ck = Checker {
-            error: None,
-            players,
-        };
+        let mut ck = Checker::new(players);
         let (r, _) = play_match(rules, players, seed, i, &mut seats, &mut buf, &mut ck);
         if let Some(e) = ck.error {
             return Err(format!("{} match {i}: {e}", G::NAME));

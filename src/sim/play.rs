@@ -2,7 +2,9 @@
 //! invariant harness all run this code; only the [`Observer`] differs.
 
 use crate::cards::GameRng;
-use crate::game::{ActionList, DealResult, Game, MatchProgress, MatchResult, Seat, Table};
+use crate::game::{
+    ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, Table,
+};
 use crate::strategy::Strategy;
 
 /// The two generators of one deal: `deal` shuffles (and drives the game's own chance events),
@@ -25,6 +27,9 @@ pub fn deal_rngs(seed: u64, unit: u64, deal_no: u32) -> DealRngs {
 
 /// Sees every decision of a deal; the default methods do nothing and compile away.
 pub trait Observer<G: Game> {
+    /// Whether `before` reads the legal list. When false (and the seat's strategy does not
+    /// read it either) the list is not made and `before` gets an empty one.
+    const LEGAL: bool = true;
     /// Before `seat` decides in `state`.
     fn before(&mut self, _state: &G, _seat: Seat, _legal: &[G::Action]) {}
     /// After `seat` chose `action` and before it is applied.
@@ -35,7 +40,9 @@ pub trait Observer<G: Game> {
 
 /// The observer that observes nothing.
 pub struct Quiet;
-impl<G: Game> Observer<G> for Quiet {}
+impl<G: Game> Observer<G> for Quiet {
+    const LEGAL: bool = false;
+}
 
 /// Plays one deal to its end and returns its result and the number of decisions taken.
 pub fn play_deal<G: Game, O: Observer<G>>(
@@ -47,17 +54,30 @@ pub fn play_deal<G: Game, O: Observer<G>>(
     obs: &mut O,
 ) -> (DealResult, u32) {
     let mut state = G::deal(rules, table, &mut rngs.deal);
+    let mut reads = [true; MAX_SEATS];
     for (s, strat) in seats.iter_mut().enumerate() {
         strat.begin_deal(s);
+        reads[s] = strat.reads_legal();
     }
     let mut actions = 0u32;
     while let Some(seat) = state.to_act() {
-        state.legal_actions(buf);
-        obs.before(&state, seat, buf);
-        let a = if buf.len() == 1 {
-            buf[0]
+        // The list is made only for whoever reads it; what a bot is asked does not depend
+        // on the observer, so a traced or checked deal is the deal `simulate` plays.
+        let a = if reads[seat] {
+            state.legal_actions(buf);
+            obs.before(&state, seat, buf);
+            if buf.len() == 1 {
+                buf[0]
+            } else {
+                seats[seat].act(&state.view(seat), buf, &mut rngs.play)
+            }
         } else {
-            seats[seat].act(&state.view(seat), buf, &mut rngs.play)
+            buf.clear();
+            if O::LEGAL {
+                state.legal_actions(buf);
+            }
+            obs.before(&state, seat, buf);
+            seats[seat].act(&state.view(seat), &[], &mut rngs.play)
         };
         obs.chose(&state, seat, a);
         state.apply(a);

@@ -21,8 +21,17 @@ use crate::game::{Game, Seat};
 pub trait Strategy<G: Game>: Send {
     /// Called before each deal the strategy plays, with its seat.
     fn begin_deal(&mut self, _seat: Seat) {}
-    /// Picks one action among `legal` (never empty).
+    /// Picks one action among `legal` (never empty, unless [`Strategy::reads_legal`] is
+    /// false).
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+    /// Whether `act` reads `legal`. A bot that decides from its view alone returns false:
+    /// the runner then never lists the legal actions for it, passes an empty `legal`, and
+    /// asks it about forced moves too (a reading bot is not asked when only one action is
+    /// legal). What it returns must still be legal; the invariant harness checks every
+    /// action taken against the list.
+    fn reads_legal(&self) -> bool {
+        true
+    }
 }
 
 /// A game's built-in bot: its name, what it does, its knobs, and how to build it.

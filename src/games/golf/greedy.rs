@@ -16,7 +16,7 @@
 //!   down (the most information), declining an optional flip that would go out while behind.
 
 use super::Golf;
-use super::rules::GolfRules;
+use super::rules::{FlipAfter, GolfRules};
 use super::scoring::{
     UNKNOWN, col_index, column_table, has_rows_or_boxes, key, score_tenths, value_table,
 };
@@ -379,9 +379,9 @@ impl Greedy {
         Action::Flip(p)
     }
 
-    fn flip_after(&mut self, v: &GolfView, legal: &[Action]) -> Action {
+    fn flip_after(&mut self, v: &GolfView) -> Action {
         let down = v.face_down(v.seat());
-        let optional = legal.contains(&Action::NoFlip);
+        let optional = v.rules().flip_after_discard == FlipAfter::Optional;
         if down.count_ones() == 1 && optional && v.ender().is_none() {
             let mine = self.estimate(v, &v.keys(v.seat()));
             if mine + self.go_out_margin >= self.best_opponent(v) {
@@ -402,7 +402,12 @@ impl Strategy<Golf> for Greedy {
         self.own = Own::NONE;
     }
 
-    fn act(&mut self, v: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    /// Every choice follows from the view and the rules: the runner need not list them.
+    fn reads_legal(&self) -> bool {
+        false
+    }
+
+    fn act(&mut self, v: &GolfView<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         self.refresh(v.rules());
         match v.phase() {
             Phase::Opening => self.opening(v),
@@ -434,8 +439,8 @@ impl Strategy<Golf> for Greedy {
                     Action::Swap(p)
                 }
             }
-            Phase::FlipAfter => self.flip_after(v, legal),
-            Phase::Over => legal[0],
+            // No seat is asked to act in a finished deal.
+            Phase::FlipAfter | Phase::Over => self.flip_after(v),
         }
     }
 }
