@@ -80,6 +80,17 @@ impl Card {
     /// The second joker of a deck (same face, a distinct bit in a [`super::CardSet`]).
     pub const JOKER2: Card = Card(53);
 
+    /// Every card of one deck in index order: the 52 suit by suit, then the two jokers.
+    pub const DECK: [Card; 54] = {
+        let mut d = [Card(0); 54];
+        let mut i = 0;
+        while i < 54 {
+            d[i] = Card(i as u8);
+            i += 1;
+        }
+        d
+    };
+
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(suit as u8 * 13 + rank.0)
     }

@@ -2,7 +2,7 @@
 
 use super::rules::{FlipAfter, GolfRules};
 use super::scoring::{UNKNOWN, key, score_cards};
-use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
+use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
 
 /// Two decks with jokers.
@@ -85,13 +85,9 @@ pub struct Golf {
 /// The cards of a fresh shoe for `players` under `rules`, in a fixed order.
 pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
     let mut p = Pile::new();
-    let deck = if rules.jokers {
-        CardSet::DECK54
-    } else {
-        CardSet::DECK52
-    };
+    let deck = &Card::DECK[..if rules.jokers { 54 } else { 52 }];
     for _ in 0..rules.decks_for(players) {
-        p.extend(deck.iter());
+        p.extend_from_slice(deck);
     }
     p
 }
