@@ -34,6 +34,9 @@ fn a_draw_card_at_a_table_of_two_gives_the_player_another_turn() {
         "seat 0 drew one card and lost its turn"
     );
     assert_eq!(g.to_act(), Some(1));
+    // Everyone sees the hand sizes, and only its own hand.
+    let v = g.view(1);
+    assert_eq!((v.hand_size(0), v.hand_size(1), v.hand.len()), (8, 7, 7));
 }
 
 #[test]

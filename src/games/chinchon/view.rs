@@ -6,7 +6,7 @@ use super::arrange::HAND_CAP;
 use super::combos::ComboList;
 use super::rules::Rules;
 use super::state::{Chinchon, Phase};
-use crate::cards::{Card, CardCounts};
+use crate::cards::{Card, CardCounts, Pile};
 use crate::game::{MAX_SEATS, Seat, SeatMask, SeatView};
 
 /// One seat's view of a deal.
@@ -18,7 +18,9 @@ pub struct View<'a> {
     /// The discard pile, bottom first (the top is the last card).
     pub discard: &'a [Card],
     pub stock_len: usize,
-    pub hand_sizes: [u8; MAX_SEATS],
+    /// Every hand, private to this file: a view reads only their sizes
+    /// ([`View::hand_size`]), so building it costs no loop over the seats.
+    hands: &'a [Pile<HAND_CAP>; MAX_SEATS],
     pub active: SeatMask,
     pub turn: Seat,
     pub clockwise: bool,
@@ -33,6 +35,12 @@ pub struct View<'a> {
 }
 
 impl View<'_> {
+    /// How many cards `seat` holds.
+    #[inline]
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.hands[seat].len()
+    }
+
     /// The points `c` counts when unmatched.
     #[inline]
     pub fn points(&self, c: Card) -> u16 {
@@ -42,10 +50,6 @@ impl View<'_> {
 
 impl Chinchon {
     pub(crate) fn view_of(&self, seat: Seat) -> View<'_> {
-        let mut hand_sizes = [0u8; MAX_SEATS];
-        for (s, h) in hand_sizes.iter_mut().zip(&self.hands) {
-            *s = h.len() as u8;
-        }
         let hand = self.hands[seat].as_slice();
         let mine = self.turn == seat && self.phase == Phase::Discard;
         View {
@@ -54,7 +58,7 @@ impl Chinchon {
             hand,
             discard: self.discard.as_slice(),
             stock_len: self.stock.len(),
-            hand_sizes,
+            hands: &self.hands,
             active: self.active,
             turn: self.turn,
             clockwise: self.clockwise,
