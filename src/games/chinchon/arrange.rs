@@ -14,7 +14,7 @@
 //! [`unmatched`](super::unmatched), which shares the recurrence ([`Memo`]).
 
 use super::cards::{Kind, kind};
-use super::combos::{ComboList, Masks, combinations};
+use super::combos::{ComboList, LIST_CAP, Masks, combinations};
 use crate::cards::Card;
 
 /// Most cards a hand may hold (after drawing).
@@ -303,12 +303,13 @@ pub fn arrange_listed(
 ) -> (u16, usize) {
     let h = Sorted::new(cards, points);
     let listed = listed.and_then(|l| l.list().map(|x| (x, l.hand_masks())));
-    let (best, k) = match h.n {
-        0..=7 => solved::<128>(&h, listed, out),
-        8 => solved::<256>(&h, listed, out),
-        9 => solved::<512>(&h, listed, out),
-        10 => solved::<1024>(&h, listed, out),
-        _ => solved::<{ 1 << HAND_CAP }>(&h, listed, out),
+    let (best, k) = match (listed, h.n) {
+        (Some(list), _) => solved::<LIST_CAP>(&h, Some(list), out),
+        (None, 0..=7) => solved::<128>(&h, None, out),
+        (None, 8) => solved::<256>(&h, None, out),
+        (None, 9) => solved::<512>(&h, None, out),
+        (None, 10) => solved::<1024>(&h, None, out),
+        _ => solved::<{ 1 << HAND_CAP }>(&h, None, out),
     };
     for m in out[..k].iter_mut() {
         *m = h.unsort(*m);
@@ -316,7 +317,10 @@ pub fn arrange_listed(
     (best, k)
 }
 
-fn solved<const M: usize>(
+/// Orders the combinations as the recurrence tries them (room for `C` of them: a listed
+/// hand's list, or every subset of the hand), then solves with tables sized to the live
+/// cards.
+fn solved<const C: usize>(
     h: &Sorted,
     listed: Option<(&[u16], &Masks)>,
     out: &mut [u16; HAND_CAP / 3],
@@ -333,7 +337,7 @@ fn solved<const M: usize>(
         };
         c & !group != 0
     };
-    let mut marked = [0u32; M];
+    let mut marked = [0u32; C];
     let count = match listed {
         Some((list, m)) => {
             let mut sorted_at = [0u8; HAND_CAP];
@@ -349,9 +353,9 @@ fn solved<const M: usize>(
         }
         None => {
             let m = Masks::new(&h.cards[..n]);
-            let mut found = [0u16; M];
+            let mut found = [0u16; C];
             let count = combinations(&m, &mut found);
-            assert!(count <= M, "more combinations than subsets");
+            assert!(count <= C, "more combinations than subsets");
             for (x, &c) in found[..count].iter().enumerate() {
                 let run = is_run(c.trailing_zeros() as usize, c, &m);
                 marked[x] = c as u32 | if run { RUN } else { 0 };
@@ -363,11 +367,33 @@ fn solved<const M: usize>(
         let c = v as u16;
         (c.trailing_zeros(), v & RUN, 0xffff - c as u32)
     });
-    let mut found = [0u16; M];
+    let mut found = [0u16; C];
     for (f, &v) in found.iter_mut().zip(&marked[..count]) {
         *f = v as u16;
     }
-    let live = Live::<M>::new(&found[..count], &h.points[..n]);
+    let found = &found[..count];
+    // k live cards have at most 2^k combinations and 2^k subsets to solve.
+    let live = found.iter().fold(0u16, |a, &c| a | c).count_ones();
+    match live {
+        0..=4 => solved_live::<16>(h, found, out),
+        5 => solved_live::<32>(h, found, out),
+        6 => solved_live::<64>(h, found, out),
+        7 => solved_live::<128>(h, found, out),
+        8 => solved_live::<256>(h, found, out),
+        9 => solved_live::<512>(h, found, out),
+        10 => solved_live::<1024>(h, found, out),
+        _ => solved_live::<{ 1 << HAND_CAP }>(h, found, out),
+    }
+}
+
+/// The recurrence on the live cards of the ordered combinations `found` (sorted positions),
+/// with tables of `M` entries (at least 2^live).
+fn solved_live<const M: usize>(
+    h: &Sorted,
+    found: &[u16],
+    out: &mut [u16; HAND_CAP / 3],
+) -> (u16, usize) {
+    let live = Live::<M>::new(found, &h.points[..h.n]);
     let mut memo = live.memo();
     let best = live.dead + memo.get(live.full());
     let used = memo.combinations(live.full(), out);

@@ -161,8 +161,13 @@ fn specials(rules: &Rules) -> [(Card, u8); 5] {
 pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
     let d = decks(players) as usize;
     let mut p = Pile::new();
-    for i in 0..48 {
-        p.extend(std::iter::repeat_n(Card::from_index(i), d));
+    let numbers = &Card::DECK[..48];
+    if d == 1 {
+        p.extend_from_slice(numbers);
+    } else {
+        for &c in numbers {
+            p.extend_from_slice(&[c; 2][..d]);
+        }
     }
     for (c, n) in specials(rules) {
         p.extend(std::iter::repeat_n(c, n as usize * d));
