@@ -11,8 +11,10 @@
 //! Matches are checked too: each ends (its rule or the deal cap) with winners among its seats.
 
 use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
-use crate::sim::{Observer, deal_rngs, play_deal, play_match};
+use crate::cards::GameRng;
+use crate::sim::{Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::strategy::{Random, Strategy};
+use std::sync::{Arc, Mutex};
 
 /// What the harness saw.
 #[derive(Clone, Copy, Debug, Default)]
@@ -144,32 +146,16 @@ pub fn deals_with<G: Game>(
     let mut buf = ActionList::new();
     let mut report = CheckReport::default();
     for i in 0..deals {
-        let mut table = Table::first(players);
-        table.dealer = (i as usize) % players;
         let mut ck = Checker::new(players);
-        let (r, a) = play_deal(
-            rules,
-            &table,
-            &mut deal_rngs(seed, i, 0),
-            seats,
-            &mut buf,
-            &mut ck,
-        );
+        let (r, a) = harness_deal(rules, players, seed, i, seats, &mut buf, &mut ck);
         if let Some(e) = ck.error {
             return Err(format!(
                 "{} deal {i} (seed {seed}, dealer {}): {e}",
                 G::NAME,
-                table.dealer
+                i as usize % players
             ));
         }
-        let (r2, a2) = play_deal(
-            rules,
-            &table,
-            &mut deal_rngs(seed, i, 0),
-            seats,
-            &mut buf,
-            &mut crate::sim::Quiet,
-        );
+        let (r2, a2) = harness_deal(rules, players, seed, i, seats, &mut buf, &mut Quiet);
         if (r, a) != (r2, a2) {
             return Err(format!(
                 "{} deal {i}: replay differs: {r:?} vs {r2:?}",
@@ -181,6 +167,21 @@ pub fn deals_with<G: Game>(
         report.longest = report.longest.max(a);
     }
     Ok(report)
+}
+
+/// Plays deal `i` of the harness: dealers take turns.
+fn harness_deal<G: Game, O: Observer<G>>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+    i: u64,
+    seats: &mut [Box<dyn Strategy<G>>],
+    buf: &mut ActionList<G::Action>,
+    obs: &mut O,
+) -> (DealResult, u32) {
+    let mut table = Table::first(players);
+    table.dealer = (i as usize) % players;
+    play_deal(rules, &table, &mut deal_rngs(seed, i, 0), seats, buf, obs)
 }
 
 /// Plays `matches` random matches and checks that each ends with winners among its seats.
@@ -207,4 +208,86 @@ pub fn random_matches<G: Game>(
         }
     }
     Ok(())
+}
+
+/// A bot as a bot that reads the legal list: asked only about unforced moves, and checked
+/// against the list at every answer. Counts (in `tally`) the times it is asked and notes
+/// the first illegal answer.
+struct Reading<G: Game> {
+    bot: Box<dyn Strategy<G>>,
+    tally: Arc<Mutex<(u64, Option<String>)>>,
+}
+
+impl<G: Game> Strategy<G> for Reading<G> {
+    fn begin_deal(&mut self, seat: Seat) {
+        self.bot.begin_deal(seat);
+    }
+
+    fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        let a = self.bot.act(view, &[], rng);
+        let mut t = self.tally.lock().expect("one thread");
+        t.0 += 1;
+        if !legal.contains(&a) && t.1.is_none() {
+            t.1 = Some(format!("{a:?} is not in the legal list {legal:?}"));
+        }
+        a
+    }
+}
+
+/// What [`skipping_the_legal_list`] saw: decisions each way.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SkipReport {
+    /// Decisions the bots were asked while skipping the list (forced moves included).
+    pub asked_skipping: u64,
+    /// Decisions they were asked while reading it (forced moves left out).
+    pub asked_reading: u64,
+}
+
+/// For bots that skip the legal list ([`Strategy::reads_legal`] false): plays `deals` deals
+/// with `make`'s bots at every seat as they are, and again with each wrapped as a bot that
+/// reads the list, which must give the same deals, action for action, with every answer
+/// legal.
+pub fn skipping_the_legal_list<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    deals: u64,
+    seed: u64,
+    make: &dyn Fn() -> Box<dyn Strategy<G>>,
+) -> Result<SkipReport, String> {
+    G::check_players(rules, players)?;
+    let mut plain: Vec<Box<dyn Strategy<G>>> = (0..players).map(|_| make()).collect();
+    if plain.iter().any(|b| b.reads_legal()) {
+        return Err("the bot reads the legal list".into());
+    }
+    let tally = Arc::new(Mutex::new((0u64, None)));
+    let mut reading: Vec<Box<dyn Strategy<G>>> = (0..players)
+        .map(|_| {
+            let bot = make();
+            Box::new(Reading {
+                bot,
+                tally: tally.clone(),
+            }) as Box<dyn Strategy<G>>
+        })
+        .collect();
+    let mut buf = ActionList::new();
+    let mut report = SkipReport::default();
+    for i in 0..deals {
+        let mut play = |seats: &mut [Box<dyn Strategy<G>>]| {
+            harness_deal(rules, players, seed, i, seats, &mut buf, &mut Quiet)
+        };
+        let (plain_deal, reading_deal) = (play(&mut plain), play(&mut reading));
+        if plain_deal != reading_deal {
+            return Err(format!(
+                "{} deal {i}: {plain_deal:?} skipping the list, {reading_deal:?} reading it",
+                G::NAME
+            ));
+        }
+        report.asked_skipping += plain_deal.1 as u64;
+    }
+    let t = tally.lock().expect("one thread");
+    if let Some(e) = &t.1 {
+        return Err(format!("{}: {e}", G::NAME));
+    }
+    report.asked_reading = t.0;
+    Ok(report)
 }

@@ -197,14 +197,7 @@ mod tests {
         let r = Rules::default();
         assert_eq!(shoe(&r, 4).len(), 48 + 12);
         assert_eq!(shoe(&r, 5).len(), 2 * (48 + 12));
-        let classic = Rules {
-            wild: 0,
-            circ: 0,
-            draw: 0,
-            skip: 0,
-            reverse: 0,
-            ..Rules::default()
-        };
+        let classic = Rules::classic();
         assert_eq!(shoe(&classic, 2).len(), 48);
         assert_eq!(ordered_shoe(&classic, 8).len(), 96);
         assert_eq!(points(&r, WILD) + points(&r, CIRC) + points(&r, SKIP), 45);

@@ -53,14 +53,20 @@ impl Greedy {
         }
     }
 
-    fn draw(&self, v: &View<'_>, legal: &[Action]) -> Action {
+    fn draw(&self, v: &View<'_>) -> Action {
+        // Without a stock to draw from, the discard is the only draw (and the other way).
+        let fallback = if v.can_draw_stock() {
+            Action::DrawStock
+        } else {
+            Action::DrawDiscard
+        };
         let top = match v.discard.last() {
-            Some(&c) if legal.contains(&Action::DrawDiscard) => c,
-            _ => return legal[0],
+            Some(&c) if v.can_take_discard() => c,
+            _ => return fallback,
         };
         let n = v.hand.len();
         if n + 1 > HAND_CAP {
-            return legal[0];
+            return fallback;
         }
         let mut cards = [Card::from_index(0); HAND_CAP];
         let mut pts = [0u16; HAND_CAP];
@@ -78,40 +84,40 @@ impl Greedy {
         let after = *without[..n].iter().min().expect("a hand") as i32;
         if now - after >= self.take_gain {
             Action::DrawDiscard
-        } else if legal.contains(&Action::DrawStock) {
-            Action::DrawStock
         } else {
-            Action::DrawDiscard
+            fallback
         }
     }
 
-    fn discard(&self, v: &View<'_>, legal: &[Action]) -> Action {
+    /// The best discard or close, trying each distinct card in hand order: its discard,
+    /// then its close when allowed (the order of the legal list; ties keep the first).
+    fn discard(&self, v: &View<'_>) -> Action {
         let without = v.without.expect("the discarding seat sees its table");
-        // The first position of each card in hand (the one the legal list names).
-        let mut first = [0u8; 64];
-        for (i, c) in v.hand.iter().enumerate().rev() {
-            first[c.index() as usize & 63] = i as u8;
-        }
-        let pos = |c: Card| first[c.index() as usize & 63] as usize;
         let three = v.active.len() > 2;
+        let mut seen = 0u64;
         let mut best: Option<(i32, Action)> = None;
-        for &a in legal {
-            let key = match a {
-                Action::Close(c) if without[pos(c)] <= self.close_at => {
-                    -1000 + without[pos(c)] as i32
-                }
-                Action::Discard(c) => {
-                    let hurts = c == DRAW || c == SKIP || (c == REV && three);
-                    let bonus = if hurts { self.action_bonus } else { 0 };
-                    (without[pos(c)] as i32 - bonus) * 64 - v.points(c) as i32
-                }
-                _ => continue,
-            };
+        let mut consider = |key: i32, a: Action| {
             if best.is_none_or(|(k, _)| key < k) {
                 best = Some((key, a));
             }
+        };
+        for (i, &c) in v.hand.iter().enumerate() {
+            let bit = 1u64 << (c.index() & 63);
+            if seen & bit != 0 {
+                continue; // a second copy: the same choices
+            }
+            seen |= bit;
+            let hurts = c == DRAW || c == SKIP || (c == REV && three);
+            let bonus = if hurts { self.action_bonus } else { 0 };
+            consider(
+                (without[i] as i32 - bonus) * 64 - v.points(c) as i32,
+                Action::Discard(c),
+            );
+            if v.may_close_with(i) && without[i] <= self.close_at {
+                consider(-1000 + without[i] as i32, Action::Close(c));
+            }
         }
-        best.map_or(legal[0], |(_, a)| a)
+        best.expect("a hand to discard from").1
     }
 }
 
@@ -121,13 +127,18 @@ impl Strategy<Chinchon> for Greedy {
     fn act(
         &mut self,
         v: &<Chinchon as Game>::View<'_>,
-        legal: &[Action],
+        _legal: &[Action],
         _rng: &mut GameRng,
     ) -> Action {
         match v.phase {
-            Phase::Draw => self.draw(v, legal),
-            _ => self.discard(v, legal),
+            Phase::Draw => self.draw(v),
+            _ => self.discard(v),
         }
+    }
+
+    /// Every choice follows from the view: the runner need not list them.
+    fn reads_legal(&self) -> bool {
+        false
     }
 }
 

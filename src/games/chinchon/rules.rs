@@ -57,6 +57,20 @@ impl Default for Rules {
     }
 }
 
+impl Rules {
+    /// Classic Chinchón: the defaults with every special-card count at 0.
+    pub fn classic() -> Rules {
+        Rules {
+            wild: 0,
+            circ: 0,
+            draw: 0,
+            skip: 0,
+            reverse: 0,
+            ..Rules::default()
+        }
+    }
+}
+
 const SWITCHES: &[Switch] = &[
     Switch {
         key: "wild",

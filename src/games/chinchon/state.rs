@@ -161,11 +161,11 @@ impl Chinchon {
     }
 
     /// True when a stock card can be had (the stock, or discards to reshuffle).
-    fn stock_available(&self) -> bool {
+    pub(crate) fn stock_available(&self) -> bool {
         !self.stock.is_empty() || self.discard.len() > 1
     }
 
-    fn discard_takeable(&self) -> bool {
+    pub(crate) fn discard_takeable(&self) -> bool {
         self.discard.top().is_some_and(|c| !is_special(c))
     }
 
@@ -221,6 +221,12 @@ impl Chinchon {
         p
     }
 
+    /// In the discard phase: whether discarding position `i` face down closes (the rest is
+    /// within `close_limit`).
+    pub(crate) fn may_close_with(&self, i: usize) -> bool {
+        self.without[i] <= self.rules.close_limit
+    }
+
     pub(crate) fn legal(&self, out: &mut ActionList<Action>) {
         out.clear();
         match self.phase {
@@ -242,7 +248,7 @@ impl Chinchon {
                     }
                     seen |= bit;
                     out.push(Action::Discard(c));
-                    if self.without[i] <= self.rules.close_limit {
+                    if self.may_close_with(i) {
                         out.push(Action::Close(c));
                     }
                 }
@@ -272,10 +278,7 @@ impl Chinchon {
             }
             (Phase::Discard, Action::Close(c)) => {
                 let i = self.take_from_hand(seat, c);
-                assert!(
-                    self.without[i] <= self.rules.close_limit,
-                    "close over the limit"
-                );
+                assert!(self.may_close_with(i), "close over the limit");
                 self.face_down = Some(c);
                 self.turns += 1;
                 self.finish(End::Closed(seat));

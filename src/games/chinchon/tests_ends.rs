@@ -1,7 +1,9 @@
-//! Chinchón: the deal ends that are not a close (the turn cap, a blocked stock), and a DRAW
-//! at a table of two, on stacked decks.
+//! Chinchón: the deal ends that are not a close (the turn cap, a blocked stock), a DRAW at a
+//! table of two, on stacked decks; what a view prints; greedy without the legal list.
 
 use super::*;
+use crate::game::check::skipping_the_legal_list;
+use crate::strategy::{Strategy, build, resolve};
 
 #[test]
 fn the_turn_cap_ends_the_deal_with_no_winner() {
@@ -61,4 +63,38 @@ fn an_empty_stock_under_a_special_card_blocks_the_deal() {
     assert_eq!((g.end, g.to_act()), (End::Blocked, None));
     let res = g.result();
     assert!(res.winners.is_empty(), "{res:?}");
+}
+
+#[test]
+fn a_view_prints_only_what_its_seat_sees() {
+    let r = Rules::default();
+    let other = [H3[0], "1E 2E 3E 4E 5E 6E 8E", H3[2]];
+    let (a, b) = (
+        game(&r, &H3, "8B", "10B 11B"),
+        game(&r, &other, "8B", "10B 11B"),
+    );
+    // Seat 1's hand differs; seats 0 and 2 see the same table.
+    for seat in [0, 2] {
+        let (x, y) = (format!("{:?}", a.view(seat)), format!("{:?}", b.view(seat)));
+        assert_eq!(x, y);
+        assert!(x.contains("hand_sizes: [7, 7, 7]"), "{x}");
+    }
+    assert_ne!(format!("{:?}", a.view(1)), format!("{:?}", b.view(1)));
+}
+
+/// `greedy` and `patient` decide from the view alone: skipping the legal list, they play
+/// the same deals as when they read it, at two to six seats, with and without action cards.
+#[test]
+fn greedy_plays_the_same_without_the_legal_list() {
+    let classic = Rules::classic();
+    for bot in ["greedy", "patient"] {
+        let spec = resolve::<Chinchon>(bot).unwrap();
+        let make = || build::<Chinchon>(&spec) as Box<dyn Strategy<Chinchon>>;
+        for (r, players) in [(Rules::default(), 4), (Rules::default(), 2), (classic, 3)] {
+            let rep = skipping_the_legal_list(&r, players, 150, 6, &make).unwrap();
+            assert!(rep.asked_reading > 2_000, "{bot} at {players}: {rep:?}");
+        }
+        let rep = skipping_the_legal_list(&Rules::default(), 6, 60, 6, &make).unwrap();
+        assert!(rep.asked_reading > 1_000, "{bot} at 6: {rep:?}");
+    }
 }

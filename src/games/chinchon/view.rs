@@ -6,11 +6,11 @@ use super::arrange::HAND_CAP;
 use super::combos::ComboList;
 use super::rules::Rules;
 use super::state::{Chinchon, Phase};
-use crate::cards::{Card, CardCounts, Pile};
-use crate::game::{MAX_SEATS, Seat, SeatMask, SeatView};
+use crate::cards::{Card, CardCounts};
+use crate::game::{Seat, SeatMask, SeatView};
 
-/// One seat's view of a deal.
-#[derive(Clone, Copy, Debug)]
+/// One seat's view of a deal. Its `Debug` output shows only what the seat may see.
+#[derive(Clone, Copy)]
 pub struct View<'a> {
     pub seat: Seat,
     pub rules: &'a Rules,
@@ -18,9 +18,10 @@ pub struct View<'a> {
     /// The discard pile, bottom first (the top is the last card).
     pub discard: &'a [Card],
     pub stock_len: usize,
-    /// Every hand, private to this file: a view reads only their sizes
-    /// ([`View::hand_size`]), so building it costs no loop over the seats.
-    hands: &'a [Pile<HAND_CAP>; MAX_SEATS],
+    /// The deal, private to this file: the methods below read only public facts from it
+    /// (hand sizes, what may be drawn, whether a discard closes), so building a view costs
+    /// no work for facts a strategy never asks.
+    g: &'a Chinchon,
     pub active: SeatMask,
     pub turn: Seat,
     pub clockwise: bool,
@@ -34,11 +35,47 @@ pub struct View<'a> {
     pub combos: &'a ComboList,
 }
 
+impl std::fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sizes: Vec<usize> = (0..self.g.players).map(|s| self.hand_size(s)).collect();
+        f.debug_struct("View")
+            .field("seat", &self.seat)
+            .field("hand", &self.hand)
+            .field("discard", &self.discard)
+            .field("stock_len", &self.stock_len)
+            .field("hand_sizes", &sizes)
+            .field("active", &self.active)
+            .field("turn", &self.turn)
+            .field("clockwise", &self.clockwise)
+            .field("phase", &self.phase)
+            .field("without", &self.without)
+            .finish_non_exhaustive()
+    }
+}
+
 impl View<'_> {
     /// How many cards `seat` holds.
     #[inline]
     pub fn hand_size(&self, seat: Seat) -> usize {
-        self.hands[seat].len()
+        self.g.hands[seat].len()
+    }
+
+    /// Whether a card can be drawn from the stock (or the discards reshuffled into one).
+    #[inline]
+    pub fn can_draw_stock(&self) -> bool {
+        self.g.stock_available()
+    }
+
+    /// Whether the discard top may be taken (there is one and it is not a special card).
+    #[inline]
+    pub fn can_take_discard(&self) -> bool {
+        self.g.discard_takeable()
+    }
+
+    /// When this seat is discarding: whether discarding position `i` face down closes.
+    #[inline]
+    pub fn may_close_with(&self, i: usize) -> bool {
+        self.without.is_some() && self.g.may_close_with(i)
     }
 
     /// The points `c` counts when unmatched.
@@ -58,7 +95,7 @@ impl Chinchon {
             hand,
             discard: self.discard.as_slice(),
             stock_len: self.stock.len(),
-            hands: &self.hands,
+            g: self,
             active: self.active,
             turn: self.turn,
             clockwise: self.clockwise,

@@ -3,12 +3,9 @@
 
 use super::*;
 use crate::cards::{Card, GameRng};
-use crate::game::check::{deals_with, random_deals, random_matches};
+use crate::game::check::{deals_with, random_deals, random_matches, skipping_the_legal_list};
 use crate::game::{ActionList, Game, Rules, Table};
-use crate::sim::{Quiet, deal_rngs, play_deal};
 use crate::strategy::{Params, Strategy, build, resolve};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|t| t.parse().unwrap()).collect()
@@ -324,68 +321,50 @@ fn views_show_the_keys_of_exactly_the_face_up_cards() {
     assert!(obs.0 > 5_000, "only {} decisions checked", obs.0);
 }
 
-/// `greedy`, counting the times it is asked; `reading` makes it a bot that reads the
-/// legal list (so it is not asked about forced moves), checking every answer against it.
-struct Counted {
-    bot: Greedy,
-    reading: bool,
-    asked: Arc<AtomicU32>,
-}
-
-impl Strategy<Golf> for Counted {
-    fn begin_deal(&mut self, seat: crate::game::Seat) {
-        self.bot.begin_deal(seat);
-    }
-    fn act(&mut self, v: &GolfView<'_>, legal: &[Action], rng: &mut GameRng) -> Action {
-        self.asked.fetch_add(1, Ordering::Relaxed);
-        let a = self.bot.act(v, &[], rng);
-        assert!(
-            !self.reading || legal.contains(&a),
-            "{a:?} not in {legal:?}"
-        );
-        a
-    }
-    fn reads_legal(&self) -> bool {
-        self.reading
-    }
-}
-
 /// Skipping the legal list changes nothing: the same deals, action for action, also
 /// under the rule where forced moves arise (a required flip with one card face down),
 /// which only the bot that skips the list is asked about.
 #[test]
 fn greedy_plays_the_same_without_the_legal_list() {
     for flip in ["no", "optional", "required"] {
-        let mut r = GolfRules::default();
-        r.set("flip_after_discard", flip).unwrap();
-        let asked = [Arc::new(AtomicU32::new(0)), Arc::new(AtomicU32::new(0))];
-        let mut seats: [Vec<Box<dyn Strategy<Golf>>>; 2] = std::array::from_fn(|k| {
-            let seat = |_| {
-                Box::new(Counted {
-                    bot: Greedy::new(&Params::default()),
-                    reading: k == 1,
-                    asked: asked[k].clone(),
-                }) as Box<dyn Strategy<Golf>>
-            };
-            (0..3).map(seat).collect()
-        });
-        let mut buf = ActionList::new();
-        for i in 0..300 {
-            let table = Table::first(3);
-            let [skipping, reading] = &mut seats;
-            let mut play = |seats: &mut [Box<dyn Strategy<Golf>>]| {
-                let rngs = &mut deal_rngs(4, i, 0);
-                play_deal(&r, &table, rngs, seats, &mut buf, &mut Quiet)
-            };
-            let (a, b) = (play(skipping), play(reading));
-            assert_eq!(a, b, "deal {i} with flip_after_discard={flip}");
-        }
-        let [n0, n1] = asked.map(|a| a.load(Ordering::Relaxed));
-        assert!(n1 > 10_000, "{n1} decisions");
+        let r = rules(&[("flip_after_discard", flip)]);
+        let make = || Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<Golf>>;
+        let rep = skipping_the_legal_list(&r, 3, 300, 4, &make).unwrap();
+        assert!(rep.asked_reading > 10_000, "{rep:?}");
         if flip == "required" {
-            assert!(n0 > n1, "forced flips: {n0} vs {n1}");
+            assert!(
+                rep.asked_skipping > rep.asked_reading,
+                "forced flips: {rep:?}"
+            );
         } else {
-            assert_eq!(n0, n1, "no forced moves with flip_after_discard={flip}");
+            assert_eq!(rep.asked_skipping, rep.asked_reading, "{flip}: {rep:?}");
         }
     }
+}
+
+#[test]
+fn a_view_prints_only_what_its_seat_sees() {
+    let r = GolfRules::default();
+    // Seat 1's face-down 8D and the stock's 6C trade places: seat 0 sees the same table.
+    let deck = |a: &str, b: &str| {
+        cards(&format!(
+            "KS KH 5C 5D 9C 9D  3S 3H 7C {a} QC QD  4H 2S {b} 7H"
+        ))
+    };
+    let mut g = [("8D", "6C"), ("6C", "8D")]
+        .map(|(a, b)| Golf::from_deck(&r, &Table::first(2), &deck(a, b), GameRng::new(1, 1)));
+    for x in g.iter_mut() {
+        for p in [0, 1, 3, 4] {
+            x.apply(Action::Flip(p)); // seat 1 opens first (not position 3), then seat 0
+        }
+    }
+    let shown = g.each_ref().map(|x| format!("{:?}", x.view(0)));
+    assert_eq!(shown[0], shown[1]);
+    // It does print the face-up cards.
+    let up = format!("{:?}", Some(g[0].grids[0][3]));
+    assert!(
+        shown[0].contains(&up) && shown[0].contains("None"),
+        "{}",
+        shown[0]
+    );
 }

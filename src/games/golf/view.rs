@@ -11,8 +11,8 @@ use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 
-/// One seat's view of a Golf deal.
-#[derive(Clone, Copy, Debug)]
+/// One seat's view of a Golf deal. Its `Debug` output shows only what the seat may see.
+#[derive(Clone, Copy)]
 pub struct GolfView<'a> {
     g: &'a Golf,
     seat: Seat,
@@ -85,6 +85,24 @@ impl<'a> GolfView<'a> {
 
     pub fn turns(&self) -> u32 {
         self.g.turns
+    }
+}
+
+impl std::fmt::Debug for GolfView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let grids: Vec<Vec<Option<Card>>> = (0..self.players())
+            .map(|s| (0..6).map(|p| self.card(s, p)).collect())
+            .collect();
+        f.debug_struct("GolfView")
+            .field("seat", &self.seat)
+            .field("phase", &self.phase())
+            .field("grids", &grids)
+            .field("discard", &self.discard())
+            .field("stock_len", &self.stock_len())
+            .field("held", &self.held())
+            .field("ender", &self.ender())
+            .field("turns", &self.turns())
+            .finish()
     }
 }
 
