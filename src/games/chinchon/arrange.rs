@@ -301,8 +301,22 @@ pub fn arrange_listed(
     listed: Option<&ComboList>,
     out: &mut [u16; HAND_CAP / 3],
 ) -> (u16, usize) {
-    let h = Sorted::new(cards, points);
     let listed = listed.and_then(|l| l.list().map(|x| (x, l.hand_masks())));
+    if let Some((list @ ([] | [_]), _)) = listed {
+        // No choice to make: no combination, or one worth laying down (the recurrence
+        // leaves a combination worth 0 points unmatched: see `Memo::get`).
+        let total: u16 = points[..cards.len()].iter().sum();
+        let covered: u16 = list
+            .iter()
+            .flat_map(|&c| positions(c))
+            .map(|p| points[p])
+            .sum();
+        if list.is_empty() || covered > 0 {
+            out[..list.len()].copy_from_slice(list);
+            return (total - covered, list.len());
+        }
+    }
+    let h = Sorted::new(cards, points);
     let (best, k) = match (listed, h.n) {
         (Some(list), _) => solved::<LIST_CAP>(&h, Some(list), out),
         (None, 0..=7) => solved::<128>(&h, None, out),

@@ -500,9 +500,17 @@ mod tests {
         };
         let mut obs = Fresh(0);
         let mut buf = ActionList::new();
+        // CIRC groups worth nothing: the arrangement leaves them unmatched.
+        let free = Rules {
+            circ: 8,
+            circ_points: 0,
+            wild_points: 0,
+            ..rich
+        };
         for (r, players, bot) in [
             (rich, 5, "random"),
             (rich, 3, "greedy"),
+            (free, 3, "random"),
             (Rules::default(), 4, "greedy"),
         ] {
             let spec = resolve::<Chinchon>(bot).unwrap();
