@@ -1,0 +1,131 @@
+//! Tests of `greedy`'s fast paths against slow references: the placement search against
+//! scoring every swap, and the kept grid data against building it afresh.
+
+use super::*;
+use crate::game::{ActionList, Game, Rules, Table};
+use crate::sim::{Observer, deal_rngs, play_deal};
+use crate::strategy::{build, resolve};
+
+/// The placement rule written the slow way: score the grid after each of the six swaps.
+fn reference(g: &mut Greedy, v: &GolfView, card: Card) -> (i32, u8) {
+    let keys = v.keys(v.seat());
+    let base = g.estimate(v, &keys);
+    let mut best = (i32::MIN, 0u8);
+    for p in 0..6 {
+        let mut k = keys;
+        k[p] = key(card);
+        let after = g.estimate(v, &k);
+        let mut gain = base - after;
+        if v.face_down(v.seat()) == 1 << p && v.ender().is_none() {
+            let opp = (0..v.players())
+                .filter(|&s| s != v.seat())
+                .map(|s| g.estimate(v, &v.keys(s)))
+                .min()
+                .unwrap();
+            gain += if after + g.go_out_margin < opp {
+                g.go_out_bonus
+            } else {
+                -1000
+            };
+        }
+        if gain > best.0 {
+            best = (gain, p as u8);
+        }
+    }
+    best
+}
+
+/// At every draw and placement, the fast search and the reference agree for the discard
+/// top and for every card rank (and a joker).
+struct Compare(Greedy, u32);
+
+impl Observer<Golf> for Compare {
+    fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
+        let v = g.view(seat);
+        if !matches!(v.phase(), Phase::Draw | Phase::PlaceStock) {
+            return;
+        }
+        self.0.refresh(v.rules());
+        for c in (0..13).chain([52]).map(Card::from_index) {
+            let fast = self.0.best_place(&v, c);
+            assert_eq!(
+                fast,
+                reference(&mut self.0, &v, c),
+                "{c} in\n{}",
+                g.render()
+            );
+            self.1 += 1;
+        }
+    }
+}
+
+#[test]
+fn the_column_shortcut_finds_what_full_scoring_finds() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("pair_of_twos", "-4")],
+        &[("row_rule", "off"), ("box", "-40")],
+        &[("box", "off")],
+    ];
+    let spec = resolve::<Golf>("random").unwrap();
+    let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+    let mut buf = ActionList::new();
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let knobs = Params::default();
+        let mut obs = Compare(Greedy::new(&knobs), 0);
+        obs.0.go_out_bonus = 40; // big enough to flip choices, so the bonus path is tested
+        for i in 0..150 {
+            let table = Table::first(3);
+            play_deal(
+                &r,
+                &table,
+                &mut deal_rngs(9, i, 0),
+                &mut seats,
+                &mut buf,
+                &mut obs,
+            );
+        }
+        assert!(obs.1 > 20_000, "{} comparisons", obs.1);
+    }
+}
+
+/// The grid data kept across a swap equals the data built for the new grid, for grids of
+/// few distinct keys (so rows, boxes and pairs turn up) under each scoring switch.
+#[test]
+fn a_swapped_grid_equals_one_built_afresh() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("row_rule", "off"), ("box", "-40")],
+        &[("box", "off"), ("jokers", "on"), ("pair_of_twos", "-4")],
+    ];
+    let mut rng = GameRng::new(3, 3);
+    let mut specials = 0;
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let mut g = Greedy::new(&Params::default());
+        g.refresh(&r);
+        for _ in 0..20_000 {
+            let keys: [u8; 6] = std::array::from_fn(|_| [2, 5, 13, UNKNOWN][rng.index(4)]);
+            let packed = pack_keys(&keys);
+            let (p, ck) = (rng.index(6), [2, 5, 13][rng.index(3)]);
+            let mut kept = Own::new(packed, &g.tables, &r);
+            kept.swap(p, ck, &g.tables, &r);
+            let mut after = keys;
+            after[p] = ck;
+            assert_eq!(
+                kept,
+                Own::new(pack_keys(&after), &g.tables, &r),
+                "{keys:?} {p} {ck}"
+            );
+            specials += (kept.force != 0) as u32;
+        }
+    }
+    assert!(specials > 1_000, "{specials} grids with rows or boxes");
+}
+
+fn pack_keys(keys: &[u8; 6]) -> u64 {
+    keys.iter().rev().fold(0u64, |a, &k| a << 8 | k as u64)
+}
