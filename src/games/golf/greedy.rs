@@ -146,6 +146,8 @@ pub struct Greedy {
     opponents: [(u64, i32); MAX_SEATS],
     /// What the placement search needs of the bot's own grid, kept while it is unchanged.
     own: Own,
+    /// Whether the tables were checked against this deal's rules (at its first decision).
+    checked: bool,
 }
 
 /// No grid packs to this (keys are at most 15).
@@ -287,6 +289,7 @@ impl Greedy {
             draw_plan: None,
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
             own: Own::NONE,
+            checked: false,
         }
     }
 
@@ -436,6 +439,7 @@ impl Strategy<Golf> for Greedy {
         self.draw_plan = None;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
         self.own = Own::NONE;
+        self.checked = false;
     }
 
     /// Every choice follows from the view and the rules: the runner need not list them.
@@ -444,7 +448,10 @@ impl Strategy<Golf> for Greedy {
     }
 
     fn act(&mut self, v: &GolfView<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
-        self.refresh(v.rules());
+        if !self.checked {
+            self.refresh(v.rules()); // the rules stay the same for the whole deal
+            self.checked = true;
+        }
         match v.phase() {
             Phase::Opening => self.opening(v),
             Phase::Draw => match v.discard().last() {
