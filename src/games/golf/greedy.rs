@@ -256,6 +256,18 @@ impl Own {
     }
 }
 
+impl Own {
+    /// The gain of putting key `ck` at each position, from the column tables alone, packed
+    /// with the position as `gain * 8 + (7 - p)` (see [`unpack_max`]).
+    #[inline(always)]
+    fn gains(&self, t: &Tables, ck: usize) -> [i32; 6] {
+        std::array::from_fn(|p| {
+            let index = self.other[p] as usize | if p < 3 { ck << 4 } else { ck };
+            self.base8[p] - t.cols8[index & 255]
+        })
+    }
+}
+
 /// The only position of `down`, or 6 when it has several or none.
 fn last_down(down: u8) -> u8 {
     if down.count_ones() == 1 {
@@ -349,13 +361,21 @@ impl Greedy {
         }
         let (t, own) = (&self.tables, &self.own);
         let ck = key(card) as usize & 15;
-        // Gains packed with their positions: `gain * 8 + (7 - p)`.
-        let mut gains: [i32; 6] = std::array::from_fn(|p| {
-            let index = own.other[p] as usize | if p < 3 { ck << 4 } else { ck };
-            own.base8[p] - t.cols8[index & 255]
-        });
         let eq = own.by_key[ck] as usize & 63;
         let full = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes) | own.force;
+        if full != 0 || (own.last_down < 6 && v.ender().is_none()) {
+            return self.best_place_rare(v, ck, full);
+        }
+        unpack_max(&own.gains(t, ck))
+    }
+
+    /// [`Greedy::best_place`] when some swap makes or meets a row or a box (positions
+    /// `full`), or one would go out: kept out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn best_place_rare(&mut self, v: &GolfView, ck: usize, full: u8) -> (i32, u8) {
+        let packed = self.own.packed;
+        let mut gains = self.own.gains(&self.tables, ck);
         if full != 0 {
             self.score_in_full(v.rules(), packed, ck as u8, full, &mut gains);
         }
@@ -366,8 +386,6 @@ impl Greedy {
     }
 
     /// Rescores the swaps at positions `full` (packed gains) with the whole grid.
-    #[cold]
-    #[inline(never)]
     fn score_in_full(
         &self,
         rules: &GolfRules,
