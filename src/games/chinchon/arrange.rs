@@ -62,34 +62,62 @@ pub(super) fn arc(pattern: u16) -> u32 {
 /// at most one `WILD` standing for any missing card.
 #[inline]
 pub fn is_combination(cards: impl Iterator<Item = Card>) -> bool {
-    let (mut wild, mut circ, mut nats) = (0u32, 0u32, 0u32);
-    let (mut suits, mut nums, mut dup) = (0u8, 0u16, false);
-    for c in cards {
+    let mut shape = Shape::default();
+    cards.for_each(|c| shape.add(c));
+    shape.is_combination()
+}
+
+/// What [`is_combination`] reads of a set of cards, kept as cards are added: one more card
+/// is checked without going over the others again (lay-offs try many).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shape {
+    wild: u32,
+    circ: u32,
+    nats: u32,
+    action: bool,
+    suits: u8,
+    nums: u16,
+    dup: bool,
+}
+
+impl Shape {
+    #[inline]
+    pub fn add(&mut self, c: Card) {
         match kind(c) {
-            Kind::Action => return false,
-            Kind::Wild => wild += 1,
-            Kind::Circ => circ += 1,
+            Kind::Action => self.action = true,
+            Kind::Wild => self.wild += 1,
+            Kind::Circ => self.circ += 1,
             Kind::Num { suit, num } => {
-                nats += 1;
-                suits |= 1 << suit;
+                self.nats += 1;
+                self.suits |= 1 << suit;
                 let b = 1u16 << (num - 1);
-                dup |= nums & b != 0;
-                nums |= b;
+                self.dup |= self.nums & b != 0;
+                self.nums |= b;
             }
         }
     }
-    let len = wild + circ + nats;
-    if wild > 1 || len < 3 {
-        return false;
+
+    /// The shape with `c` added.
+    #[inline]
+    pub fn with(mut self, c: Card) -> Shape {
+        self.add(c);
+        self
     }
-    if len <= 4 && ((circ == 0 && nums.count_ones() == 1) || nats == 0) {
-        return true;
+
+    pub fn is_combination(&self) -> bool {
+        let len = self.wild + self.circ + self.nats;
+        if self.action || self.wild > 1 || len < 3 {
+            return false;
+        }
+        if len <= 4 && ((self.circ == 0 && self.nums.count_ones() == 1) || self.nats == 0) {
+            return true;
+        }
+        if self.suits.count_ones() != 1 || self.dup || self.circ > 1 {
+            return false;
+        }
+        let pattern = self.nums | (self.circ as u16) << 12;
+        ARC[pattern as usize] as u32 <= len
     }
-    if suits.count_ones() != 1 || dup || circ > 1 {
-        return false;
-    }
-    let pattern = nums | (circ as u16) << 12;
-    ARC[pattern as usize] as u32 <= len
 }
 
 /// The positions in a mask, lowest first.

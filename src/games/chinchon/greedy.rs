@@ -95,13 +95,9 @@ impl Greedy {
         let without = v.without.expect("the discarding seat sees its table");
         let three = v.active.len() > 2;
         let mut seen = 0u64;
-        let mut best: Option<(i32, Action)> = None;
-        let mut consider = |key: i32, a: Action| {
-            if best.is_none_or(|(k, _)| key < k) {
-                best = Some((key, a));
-            }
-        };
-        for (i, &c) in v.hand.iter().enumerate() {
+        // The least key so far, its hand position, and whether it closes.
+        let (mut best, mut at, mut close) = (i32::MAX, 0, false);
+        for (i, (&c, &w)) in v.hand.iter().zip(without).enumerate() {
             let bit = 1u64 << (c.index() & 63);
             if seen & bit != 0 {
                 continue; // a second copy: the same choices
@@ -109,15 +105,20 @@ impl Greedy {
             seen |= bit;
             let hurts = c == DRAW || c == SKIP || (c == REV && three);
             let bonus = if hurts { self.action_bonus } else { 0 };
-            consider(
-                (without[i] as i32 - bonus) * 64 - v.points(c) as i32,
-                Action::Discard(c),
-            );
-            if v.may_close_with(i) && without[i] <= self.close_at {
-                consider(-1000 + without[i] as i32, Action::Close(c));
+            let key = (w as i32 - bonus) * 64 - v.points(c) as i32;
+            if key < best {
+                (best, at, close) = (key, i, false);
+            }
+            if w <= self.close_at && v.may_close_with(i) && -1000 + (w as i32) < best {
+                (best, at, close) = (-1000 + w as i32, i, true);
             }
         }
-        best.expect("a hand to discard from").1
+        let c = v.hand[at];
+        if close {
+            Action::Close(c)
+        } else {
+            Action::Discard(c)
+        }
     }
 }
 

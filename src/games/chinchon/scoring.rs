@@ -3,7 +3,7 @@
 //! down its own best arrangement and then lays off unmatched cards onto the closer's
 //! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
 
-use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
+use super::arrange::{HAND_CAP, Shape, arrange, arrange_listed, is_combination, positions};
 use super::cards::{WILD, points};
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
@@ -118,13 +118,19 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
 
 /// Moves loose cards onto melds while one fits; returns how many moved.
 pub fn lay_off(melds: &mut [Meld], loose: &mut Pile<HAND_CAP>) -> u8 {
+    let mut shapes = [Shape::default(); HAND_CAP / 3];
+    for (s, m) in shapes.iter_mut().zip(melds.iter()) {
+        m.as_slice().iter().for_each(|&c| s.add(c));
+    }
     let mut moved = 0;
     'again: loop {
         for i in 0..loose.len() {
             let c = loose.as_slice()[i];
-            for m in melds.iter_mut() {
-                if m.len() < 16 && is_combination(m.as_slice().iter().copied().chain([c])) {
+            for (m, s) in melds.iter_mut().zip(shapes.iter_mut()) {
+                let grown = s.with(c);
+                if m.len() < 16 && grown.is_combination() {
                     m.push(c);
+                    *s = grown;
                     loose.remove_at(i);
                     moved += 1;
                     continue 'again;
