@@ -154,7 +154,24 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let file = std::env::temp_dir().join(format!("cardsim-cli-{}-file", std::process::id()));
     std::fs::write(&file, "x").unwrap();
     let under_file = file.join("out");
+    let knobs = |name: &str, text: &str| {
+        let f = std::env::temp_dir().join(format!("cardsim-cli-{}-{name}", std::process::id()));
+        std::fs::write(&f, format!("base = \"greedy\"\n[knobs]\n{text}\n")).unwrap();
+        f.to_str().unwrap().to_string()
+    };
+    let (huge, typo) = (
+        knobs("huge.toml", "take_gain = 1e12"),
+        knobs("typo.toml", "take_gian = 2"),
+    );
     let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["simulate", "chinchon", "--strategy", &huge],
+            "a knob takes a number from -1000000 to 1000000",
+        ),
+        (
+            vec!["simulate", "chinchon", "--strategy", &typo],
+            "has no knob 'take_gian'",
+        ),
         (vec!["simulate", "poker"], "unknown game 'poker'"),
         (
             vec!["simulate", "golf", "--strategy", "genius"],
@@ -201,6 +218,8 @@ fn bad_input_is_one_line_and_exit_code_2() {
     }
     assert!(!under_file.exists());
     std::fs::remove_file(file).unwrap();
+    std::fs::remove_file(huge).unwrap();
+    std::fs::remove_file(typo).unwrap();
 }
 
 #[test]

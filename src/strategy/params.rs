@@ -8,6 +8,9 @@ pub struct Knob {
     pub doc: &'static str,
 }
 
+/// The largest knob value a strategy file may give (either sign).
+pub const KNOB_LIMIT: f64 = 1_000_000.0;
+
 /// Knob values given by a strategy file; anything not given takes the knob's default.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Params {
@@ -38,9 +41,15 @@ impl Params {
         self.get(k)
     }
 
-    /// Rejects a value for a knob the bot does not have.
+    /// Rejects a value for a knob the bot does not have, and a value that is not a finite
+    /// number within ±[`KNOB_LIMIT`] (bots add knobs to scores in fixed-width integers).
     pub fn check(&self, bot: &str, knobs: &[Knob]) -> Result<(), String> {
-        for (n, _) in &self.values {
+        for (n, v) in &self.values {
+            if !v.is_finite() || v.abs() > KNOB_LIMIT {
+                return Err(format!(
+                    "knob '{n}' is {v}; a knob takes a number from -{KNOB_LIMIT} to {KNOB_LIMIT}"
+                ));
+            }
             if !knobs.iter().any(|k| k.name == n) {
                 let known: Vec<&str> = knobs.iter().map(|k| k.name).collect();
                 return Err(format!(
