@@ -61,23 +61,20 @@ pub fn play_deal<G: Game, O: Observer<G>>(
     }
     let mut actions = 0u32;
     while let Some(seat) = state.to_act() {
-        // The list is made only for whoever reads it; what a bot is asked does not depend
-        // on the observer, so a traced or checked deal is the deal `simulate` plays.
-        let a = if reads[seat] {
+        // The list is made only for a bot or an observer that reads it; what a bot is asked
+        // does not depend on the observer, so a traced or checked deal is the deal
+        // `simulate` plays.
+        let reads = reads[seat];
+        buf.clear();
+        if reads || O::LEGAL {
             state.legal_actions(buf);
-            obs.before(&state, seat, buf);
-            if buf.len() == 1 {
-                buf[0]
-            } else {
-                seats[seat].act(&state.view(seat), buf, &mut rngs.play)
-            }
+        }
+        obs.before(&state, seat, buf);
+        let a = if reads && buf.len() == 1 {
+            buf[0] // a forced move: only a bot that skips the list is asked about it
         } else {
-            buf.clear();
-            if O::LEGAL {
-                state.legal_actions(buf);
-            }
-            obs.before(&state, seat, buf);
-            seats[seat].act(&state.view(seat), &[], &mut rngs.play)
+            let legal: &[G::Action] = if reads { buf } else { &[] };
+            seats[seat].act(&state.view(seat), legal, &mut rngs.play)
         };
         obs.chose(&state, seat, a);
         state.apply(a);

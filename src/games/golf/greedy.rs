@@ -254,9 +254,7 @@ impl Own {
         };
         self.last_down = last_down(self.by_key[UNKNOWN as usize]);
     }
-}
 
-impl Own {
     /// The gain of putting key `ck` at each position, from the column tables alone, packed
     /// with the position as `gain * 8 + (7 - p)` (see [`unpack_max`]).
     #[inline(always)]

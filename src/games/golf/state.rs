@@ -9,6 +9,8 @@ use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
 pub const SHOE_CAP: usize = 108;
 /// A deal ends (scored as it stands) after this many player turns.
 pub const MAX_TURNS: u32 = 400;
+/// The keys of a grid all face down, with the two padding bytes of `Golf::shown`.
+const HIDDEN_GRID: [u8; 8] = [UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, 0, 0];
 /// All six positions face up.
 pub const ALL_UP: u8 = 0b11_1111;
 
@@ -115,7 +117,7 @@ impl Golf {
             rules: *rules,
             players: players as u8,
             dealer: table.dealer as u8,
-            shown: [[UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, 0, 0]; MAX_SEATS],
+            shown: [HIDDEN_GRID; MAX_SEATS],
             grids,
             up: [0; MAX_SEATS],
             stock,
