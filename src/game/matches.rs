@@ -85,6 +85,7 @@ mod tests {
     fn dealer_skips_eliminated_seats() {
         let mut m = MatchProgress::new(4);
         let r = DealResult {
+            end: 0,
             players: 4,
             scores: [1, 2, 3, 4, 0, 0, 0, 0],
             winners: SeatMask::one(3),

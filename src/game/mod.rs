@@ -57,6 +57,17 @@ pub struct DealResult {
     pub winners: SeatMask,
     /// Player turns taken (a deal won on the very first turn has 1).
     pub turns: u32,
+    /// How the deal ended: an index into [`Game::END_REASONS`].
+    pub end: u8,
+}
+
+/// One way a deal can end (`went-out`, `stock-exhausted`, `turn-cap`...), for `ends.csv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndReason {
+    /// Short kebab-case name used in CSV files and metric names.
+    pub name: &'static str,
+    /// One line for the rules page and the README.
+    pub about: &'static str,
 }
 
 /// What a seat may see of a deal. The view's fields are the only path a strategy has to the
@@ -65,6 +76,10 @@ pub struct DealResult {
 pub trait SeatView {
     /// Every card the view shows (own hand, public piles, known cards...).
     fn shown(&self) -> CardCounts;
+    /// The view as JSON (documented per game in its rules page; cards in the notation of
+    /// `cardsim rules`). It holds exactly what the seat sees: the harness checks its cards
+    /// against [`SeatView::shown`], and a determinized state's view must give the same JSON.
+    fn to_json(&self) -> serde_json::Value;
 }
 
 /// One game: the state of a deal plus its rules. See the module docs.
@@ -83,6 +98,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const LOWER_SCORE_IS_BETTER: bool = false;
     /// Hard cap on deals in one match; the match ends with the leaders winning.
     const MAX_DEALS: u32 = 200;
+    /// The ways a deal of this game can end; [`DealResult::end`] indexes this list.
+    const END_REASONS: &'static [EndReason] = &[EndReason {
+        name: "over",
+        about: "the deal ended",
+    }];
 
     type Rules: Rules;
     type Action: Copy + Eq + Default + Debug + Send + Sync + 'static;
@@ -117,6 +137,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn describe(&self, action: Self::Action) -> String;
     /// A full-information picture of the state, for `trace`.
     fn render(&self) -> String;
+
+    /// A full state consistent with everything `view` lets its seat know: its own cards,
+    /// public piles, cards known to sit in a hand, sizes, cards it placed face down itself.
+    /// The cards the seat cannot see are dealt uniformly at random into the hidden slots.
+    /// Search bots plan on such samples; the harness ([`check::determinizer`]) proves the
+    /// sample's view equals `view` and that only hidden cards moved.
+    fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self;
+    /// The zones whose cards `seat` cannot see, in a fixed order (the stock, each other
+    /// hand, face-down slots...), each with its cards now. Used by the harness to test that
+    /// [`Game::determinize`] places every unknown card uniformly: an unknown card lands in a
+    /// zone with probability proportional to the zone's size.
+    fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts>;
+    /// The whole state as JSON, hidden cards included (for `trace --json`): enough to
+    /// replay and re-score the deal alone.
+    fn state_json(&self) -> serde_json::Value;
 
     /// The bots this game has besides `random` (which every game gets).
     fn bots() -> &'static [Bot<Self>];

@@ -149,6 +149,7 @@ mod tests {
         let mut s = [0; MAX_SEATS];
         s[..3].copy_from_slice(&scores);
         DealResult {
+            end: 0,
             players: 3,
             scores: s,
             winners: SeatMask(winners),

@@ -116,6 +116,18 @@ impl Game for BrokenLadder {
         out
     }
 
+    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
+        todo!("determinizer")
+    }
+
+    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
+        todo!("hidden zones")
+    }
+
+    fn state_json(&self) -> serde_json::Value {
+        todo!("state json")
+    }
+
     fn bots() -> &'static [Bot<Self>] {
         greedy::BOTS
     }

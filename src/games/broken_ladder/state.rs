@@ -311,6 +311,7 @@ impl BrokenLadder {
             winners.insert(w);
         }
         DealResult {
+            end: 0,
             players: self.players,
             scores,
             winners,

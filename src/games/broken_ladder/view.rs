@@ -37,6 +37,10 @@ pub struct View<'a> {
 }
 
 impl SeatView for View<'_> {
+    fn to_json(&self) -> serde_json::Value {
+        todo!("view json")
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.discard.iter().copied().collect();
         c.insert(self.head);

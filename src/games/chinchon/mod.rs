@@ -80,6 +80,7 @@ impl Game for Chinchon {
             _ => ([0; 8], SeatMask::EMPTY),
         };
         DealResult {
+            end: 0,
             players: self.players,
             scores,
             winners,
@@ -170,6 +171,18 @@ impl Game for Chinchon {
             let _ = writeln!(s, "  deal over: {:?}, no winner", self.end);
         }
         s
+    }
+
+    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
+        todo!("determinizer")
+    }
+
+    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
+        todo!("hidden zones")
+    }
+
+    fn state_json(&self) -> serde_json::Value {
+        todo!("state json")
     }
 
     fn bots() -> &'static [Bot<Self>] {

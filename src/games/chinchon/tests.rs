@@ -375,6 +375,7 @@ fn elimination_and_match_end() {
     let r = Rules::default();
     let mut m = MatchProgress::new(3);
     let deal = |s: [i32; 3]| DealResult {
+        end: 0,
         players: 3,
         scores: [s[0], s[1], s[2], 0, 0, 0, 0, 0],
         winners: SeatMask::EMPTY,

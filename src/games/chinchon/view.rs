@@ -127,6 +127,10 @@ impl Chinchon {
 }
 
 impl SeatView for View<'_> {
+    fn to_json(&self) -> serde_json::Value {
+        todo!("view json")
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.hand.iter().copied().collect();
         c.add_cards(self.discard.iter().copied());

@@ -286,6 +286,7 @@ impl Golf {
         let scores = self.scores();
         let n = self.players as usize;
         DealResult {
+            end: 0,
             players: n,
             scores,
             winners: SeatMask::extreme_of(SeatMask::all(n), &scores, true),

@@ -107,6 +107,10 @@ impl std::fmt::Debug for GolfView<'_> {
 }
 
 impl SeatView for GolfView<'_> {
+    fn to_json(&self) -> serde_json::Value {
+        todo!("view json")
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.discard().iter().copied().collect();
         for s in 0..self.players() {

@@ -80,6 +80,7 @@ impl Game for HandAndFoot {
             }
         }
         DealResult {
+            end: 0,
             players: self.players,
             scores,
             winners,
@@ -105,6 +106,18 @@ impl Game for HandAndFoot {
 
     fn render(&self) -> String {
         self.render_state()
+    }
+
+    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
+        todo!("determinizer")
+    }
+
+    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
+        todo!("hidden zones")
+    }
+
+    fn state_json(&self) -> serde_json::Value {
+        todo!("state json")
     }
 
     fn bots() -> &'static [Bot<Self>] {

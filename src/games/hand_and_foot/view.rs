@@ -39,6 +39,10 @@ pub struct View<'a> {
 }
 
 impl SeatView for View<'_> {
+    fn to_json(&self) -> serde_json::Value {
+        todo!("view json")
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c = *self.hand;
         if let Some(p) = self.other_packet {

@@ -78,6 +78,7 @@ impl Game for Lasso {
         scores[..SLOTS].copy_from_slice(&sc);
         let n = self.players as usize;
         DealResult {
+            end: 0,
             players: n,
             scores,
             winners: SeatMask::extreme_of(SeatMask::all(n), &sc[..n], false),
@@ -121,6 +122,18 @@ impl Game for Lasso {
 
     fn render(&self) -> String {
         self.render_state()
+    }
+
+    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
+        todo!("determinizer")
+    }
+
+    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
+        todo!("hidden zones")
+    }
+
+    fn state_json(&self) -> serde_json::Value {
+        todo!("state json")
     }
 
     fn bots() -> &'static [Bot<Self>] {

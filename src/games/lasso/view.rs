@@ -95,6 +95,10 @@ impl Lasso {
 }
 
 impl SeatView for View<'_> {
+    fn to_json(&self) -> serde_json::Value {
+        todo!("view json")
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c = CardCounts::from_set(self.hand | self.pending | self.aside);
         for p in &self.piles {

@@ -9,6 +9,16 @@
 //! - a replay from the same seed gives the same deal (no hidden source of randomness).
 //!
 //! Matches are checked too: each ends (its rule or the deal cap) with winners among its seats.
+//! [`determinizer`] and [`determinizer_uniform_random`] check a game's determinizer, and
+//! [`seat_symmetry`] checks that bots decide by relative positions, not seat numbers.
+
+mod determinize;
+mod symmetry;
+
+pub use determinize::{
+    check_sample, determinizer, determinizer_uniform, determinizer_uniform_random, play_out,
+};
+pub use symmetry::seat_symmetry;
 
 use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
 use crate::cards::GameRng;
