@@ -3,7 +3,8 @@
 //!
 //! - cards are conserved: every zone together is exactly the shoe dealt;
 //! - views leak nothing: for every seat, the cards its view shows plus the cards hidden from
-//!   it never exceed the shoe (a view showing a hidden card would count that card twice);
+//!   it never exceed the shoe (a view showing a hidden card would count that card twice),
+//!   and its JSON names no card beyond those it shows;
 //! - the legal list is non-empty and holds the action taken, with no duplicates;
 //! - every deal ends under the game's action cap, and its result is well formed;
 //! - a replay from the same seed gives the same deal (no hidden source of randomness).
@@ -21,7 +22,7 @@ pub use determinize::{
 pub use symmetry::seat_symmetry;
 
 use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
-use crate::cards::GameRng;
+use crate::cards::{Card, CardCounts, GameRng};
 use crate::sim::{Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::strategy::{Random, Strategy};
 use std::sync::{Arc, Mutex};
@@ -67,6 +68,8 @@ pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
         ));
     }
     for seat in 0..players {
+        view_json_cards(&state.view(seat))
+            .map_err(|e| format!("seat {seat}: {e}:\n{}", state.render()))?;
         let mut seen = state.view(seat).shown();
         seen.add(&state.hidden_from(seat));
         if !seen.is_subset(&shoe) {
@@ -77,6 +80,33 @@ pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Every card named in a view's JSON (any string that reads as a card, in arrays or as
+/// values) must be among the cards the view shows: the JSON reveals nothing more.
+pub fn view_json_cards<V: SeatView>(view: &V) -> Result<(), String> {
+    fn walk(v: &serde_json::Value, out: &mut CardCounts) {
+        match v {
+            serde_json::Value::String(s) => {
+                if let Ok(c) = s.parse::<Card>() {
+                    out.insert(c);
+                }
+            }
+            serde_json::Value::Array(xs) => xs.iter().for_each(|x| walk(x, out)),
+            serde_json::Value::Object(m) => m.values().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let json = view.to_json();
+    let mut named = CardCounts::default();
+    walk(&json, &mut named);
+    if named.is_subset(&view.shown()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the view's JSON names cards the view does not show: {json}"
+        ))
+    }
 }
 
 impl<G: Game> Observer<G> for Checker<G::Action> {
