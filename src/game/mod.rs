@@ -18,7 +18,7 @@ pub use matches::{MatchProgress, MatchResult};
 pub use rules::{RuleError, Rules, Switch, parse_bool, parse_choice, parse_num, unknown_key};
 pub use seats::{MAX_SEATS, Seat, SeatMask};
 
-use crate::cards::{CardCounts, GameRng};
+use crate::cards::{Card, CardCounts, GameRng};
 use crate::strategy::Bot;
 use std::fmt::Debug;
 
@@ -152,6 +152,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The whole state as JSON, hidden cards included (for `trace --json`): enough to
     /// replay and re-score the deal alone.
     fn state_json(&self) -> serde_json::Value;
+
+    /// Reads one card in this game's notation (the one `cardsim rules` and the view JSON
+    /// use); `None` when `text` is not a card. Default: the French notation (`QH`, `TS`,
+    /// `JK`).
+    fn card_from_text(text: &str) -> Option<Card> {
+        text.parse().ok()
+    }
 
     /// The bots this game has besides `random` (which every game gets).
     fn bots() -> &'static [Bot<Self>];

@@ -22,7 +22,7 @@ pub use determinize::{
 pub use symmetry::seat_symmetry;
 
 use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
-use crate::cards::{Card, CardCounts, GameRng};
+use crate::cards::{CardCounts, GameRng};
 use crate::sim::{Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::strategy::{Random, Strategy};
 use std::sync::{Arc, Mutex};
@@ -68,7 +68,7 @@ pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
         ));
     }
     for seat in 0..players {
-        view_json_cards(&state.view(seat))
+        view_json_cards::<G>(&state.view(seat))
             .map_err(|e| format!("seat {seat}: {e}:\n{}", state.render()))?;
         let mut seen = state.view(seat).shown();
         seen.add(&state.hidden_from(seat));
@@ -84,22 +84,22 @@ pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
 
 /// Every card named in a view's JSON (any string that reads as a card, in arrays or as
 /// values) must be among the cards the view shows: the JSON reveals nothing more.
-pub fn view_json_cards<V: SeatView>(view: &V) -> Result<(), String> {
-    fn walk(v: &serde_json::Value, out: &mut CardCounts) {
+pub fn view_json_cards<G: Game>(view: &G::View<'_>) -> Result<(), String> {
+    fn walk<G: Game>(v: &serde_json::Value, out: &mut CardCounts) {
         match v {
             serde_json::Value::String(s) => {
-                if let Ok(c) = s.parse::<Card>() {
+                if let Some(c) = G::card_from_text(s) {
                     out.insert(c);
                 }
             }
-            serde_json::Value::Array(xs) => xs.iter().for_each(|x| walk(x, out)),
-            serde_json::Value::Object(m) => m.values().for_each(|x| walk(x, out)),
+            serde_json::Value::Array(xs) => xs.iter().for_each(|x| walk::<G>(x, out)),
+            serde_json::Value::Object(m) => m.values().for_each(|x| walk::<G>(x, out)),
             _ => {}
         }
     }
     let json = view.to_json();
     let mut named = CardCounts::default();
-    walk(&json, &mut named);
+    walk::<G>(&json, &mut named);
     if named.is_subset(&view.shown()) {
         Ok(())
     } else {
