@@ -53,8 +53,13 @@ fn parse_variant<G: Game>(text: &str, base: &[String]) -> Result<(String, String
     Ok((name.to_string(), changed.join(";"), rules))
 }
 
-fn rows(t: &CompareTally, names: &[(String, String)], players: usize, mode: Mode) -> Vec<Row> {
-    let ms = metrics(players, mode);
+fn rows<G: Game>(
+    t: &CompareTally,
+    names: &[(String, String)],
+    players: usize,
+    mode: Mode,
+) -> Vec<Row> {
+    let ms = metrics::<G>(players, mode);
     let mut out = Vec::new();
     for (v, (name, sw)) in names.iter().enumerate() {
         for (m, metric) in ms.iter().enumerate() {
@@ -200,7 +205,7 @@ impl GameVisitor for Compare<'_> {
                 )?
             }
         };
-        let rows = rows(&tally, &names, t.players, mode);
+        let rows = rows::<G>(&tally, &names, t.players, mode);
         let text = csv_text(G::NAME, t.players, mode, n, &rows)?;
         match &a.run.out {
             Some(dir) => {

@@ -102,6 +102,7 @@ fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Resul
 
 /// Runs every run of the study file at `path`.
 pub fn run(path: &Path, threads: Option<usize>, only: Option<&str>) -> Result<()> {
+    crate::sim::resolve_threads(threads)?;
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::input(format!("cannot read study {}: {e}", path.display())))?;
     let study: Study = toml::from_str(&text).map_err(|e| {

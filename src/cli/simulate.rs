@@ -25,15 +25,13 @@ impl GameVisitor for Simulate<'_> {
                 mode.unit()
             )));
         }
-        if a.run.threads == Some(0) {
-            return Err(Error::input("--threads must be at least 1"));
-        }
+        crate::sim::resolve_threads(a.run.threads)?;
         if let Some(dir) = &a.run.out {
             check_out_dir(dir)?;
         }
         let shard = a.shard.as_deref().map(parse_shard).transpose()?;
         let units = match shard {
-            Some((k, of)) if a.run.out.is_some() => n * (k - 1) / of..n * k / of,
+            Some((k, of)) if a.run.out.is_some() => crate::sim::shard_units(n, k, of),
             Some(_) => {
                 return Err(Error::input(
                     "--shard needs --out: a shard writes mergeable files",
@@ -184,11 +182,16 @@ pub fn make_report<G: Game>(
         seats: t.seats.clone(),
         team_of: (0..t.players).map(|s| G::team_of(t.players, s)).collect(),
         teams: G::teams(t.players),
+        end_reasons: G::END_REASONS.iter().map(|r| r.name.to_string()).collect(),
         tally: o.tally,
         threads: o.threads,
         elapsed_s: o.elapsed.as_secs_f64(),
+        cpu_s: crate::sim::clock::cpu_seconds(),
+        started_unix_s: crate::sim::clock::unix_seconds() - o.elapsed.as_secs_f64(),
         shard,
+        merged_shards: None,
         total_units,
+        tally_sha256: String::new(),
     }
 }
 

@@ -7,7 +7,7 @@ mod report;
 mod table;
 
 pub use files::{OutFile, write_files};
-pub use report::{Report, SeatLine, num};
+pub use report::{Report, SeatLine, num, tally_digest};
 pub use table::print_table;
 
 use crate::error::Result;
@@ -15,20 +15,25 @@ use std::path::Path;
 
 /// Writes a shard's own CSV files plus `shard.json`: the exact tally and everything needed to
 /// merge it (see `cardsim merge`).
+/// `shard.json` carries the SHA-256 of its tally, which `merge` checks.
 pub fn write_shard(r: &Report, dir: &Path) -> Result<()> {
+    let mut r = r.clone();
+    r.tally_sha256 = tally_digest(&r.tally);
     let json =
-        serde_json::to_string(r).map_err(|e| crate::Error::Other(format!("shard.json: {e}")))?;
+        serde_json::to_string(&r).map_err(|e| crate::Error::Other(format!("shard.json: {e}")))?;
+    let r = &r;
     write_report(r, dir)?;
     write_files(dir, &[OutFile::new("shard.json", json + "\n")])
 }
 
-/// Writes `summary.csv`, `scores.csv`, `lengths.csv`, `teams.csv` (partnership games) and
-/// `run.json` into `dir` (created if missing).
+/// Writes `summary.csv`, `scores.csv`, `lengths.csv`, `ends.csv`, `teams.csv` (partnership
+/// games) and `run.json` into `dir` (created if missing).
 pub fn write_report(r: &Report, dir: &Path) -> Result<()> {
     let mut files = vec![
         OutFile::new("summary.csv", r.summary_csv()?),
         OutFile::new("scores.csv", r.scores_csv()?),
         OutFile::new("lengths.csv", r.lengths_csv()?),
+        OutFile::new("ends.csv", r.ends_csv()?),
     ];
     if let Some(t) = r.teams_csv()? {
         files.push(OutFile::new("teams.csv", t));
