@@ -19,10 +19,11 @@ pub const fn mix64(mut z: u64) -> u64 {
 
 impl GameRng {
     /// The generator for `(seed, stream)`: the state comes from the seed, the PCG stream
-    /// (increment) from `stream`, so every stream is a distinct sequence.
-    pub fn new(seed: u64, stream: u64) -> GameRng {
+    /// (increment `2 * stream + 1` mod 2^128) from `stream`, so every stream below 2^127 is
+    /// a distinct sequence.
+    pub fn new(seed: u64, stream: u128) -> GameRng {
         let state = (mix64(seed) as u128) << 64 | mix64(seed ^ 0x9e37_79b9_7f4a_7c15) as u128;
-        GameRng(Pcg64::new(state, stream as u128))
+        GameRng(Pcg64::new(state, stream))
     }
 
     /// A child generator seeded from this one (for a game's own chance events, such as a
@@ -30,7 +31,7 @@ impl GameRng {
     pub fn fork(&mut self) -> GameRng {
         let seed = self.next_u64();
         let stream = self.next_u64();
-        GameRng::new(seed, stream)
+        GameRng::new(seed, stream as u128)
     }
 
     #[inline]

@@ -56,8 +56,13 @@ fn parse_variant<G: Game>(text: &str, base: &[String]) -> Result<(String, String
     Ok((name.to_string(), changed.join(";"), rules))
 }
 
-fn rows(t: &CompareTally, names: &[(String, String)], players: usize, mode: Mode) -> Vec<Row> {
-    let ms = metrics(players, mode);
+fn rows<G: Game>(
+    t: &CompareTally,
+    names: &[(String, String)],
+    players: usize,
+    mode: Mode,
+) -> Vec<Row> {
+    let ms = metrics::<G>(players, mode);
     let mut out = Vec::new();
     for (v, (name, sw)) in names.iter().enumerate() {
         for (m, metric) in ms.iter().enumerate() {
@@ -213,7 +218,7 @@ impl GameVisitor for Compare<'_> {
         if let Some(p) = precision {
             p.warn(n, mode.unit());
         }
-        let rows = rows(&tally, &names, t.players, mode);
+        let rows = rows::<G>(&tally, &names, t.players, mode);
         let text = csv_text(G::NAME, t.players, mode, n, &rows)?;
         let mut command = vec!["compare".to_string()];
         command.extend(table_words::<G>(&a.table, t.players, &t.seats));

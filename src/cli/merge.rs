@@ -1,9 +1,17 @@
 //! `cardsim merge DIR... --out DIR`: combines the shards of one run. Tallies are exact
 //! integers, so the combined CSV files are byte for byte those a single run writes.
+//!
+//! Nothing read is trusted: every `shard.json` must carry the SHA-256 of its tally, every
+//! tally must be internally consistent ([`crate::stats::Tally::check`]), its unit count must
+//! be exactly its shard's share, the shards must be one run's `1/N .. N/N` each once, and the
+//! merged histograms must stay within a sane range. Any failure is one line naming the file,
+//! exit 2, and nothing is written.
 
 use crate::error::{Error, Result};
-use crate::output::{Report, write_report};
-use crate::stats::Merge;
+use crate::game::MAX_SEATS;
+use crate::output::{Report, tally_digest, write_report};
+use crate::sim::shard_units;
+use crate::stats::{Histogram, MAX_SPAN, Merge};
 use std::path::{Path, PathBuf};
 
 fn read_shard(dir: &Path) -> Result<Report> {
@@ -14,7 +22,55 @@ fn read_shard(dir: &Path) -> Result<Report> {
             p.display()
         ))
     })?;
-    serde_json::from_str(&text).map_err(|e| Error::input(format!("bad {}: {e}", p.display())))
+    let r: Report = serde_json::from_str(&text)
+        .map_err(|e| Error::input(format!("bad {}: {e}", p.display())))?;
+    check_shard(&r).map_err(|e| Error::input(format!("bad {}: {e}", p.display())))?;
+    Ok(r)
+}
+
+/// One shard on its own: digest, table, tally, and its share of the run.
+fn check_shard(r: &Report) -> std::result::Result<(), String> {
+    if r.tally_sha256.is_empty() {
+        return Err("no tally digest (not written by `simulate --shard`)".into());
+    }
+    if r.tally_sha256 != tally_digest(&r.tally) {
+        return Err("the tally does not match its SHA-256 digest (edited or damaged)".into());
+    }
+    let p = r.players;
+    if !(1..=MAX_SEATS).contains(&p) || r.seats.len() != p || r.tally.players != p {
+        return Err("the seats do not match the players".into());
+    }
+    if r.teams == 0
+        || r.teams > p
+        || r.team_of.len() != p
+        || r.team_of.iter().any(|&t| t >= r.teams)
+    {
+        return Err("the teams do not match the seats".into());
+    }
+    if r.end_reasons.len() != r.tally.ends.len() {
+        return Err("the end reasons do not match their counts".into());
+    }
+    let matches = match r.unit.as_str() {
+        "deals" => false,
+        "matches" => true,
+        u => return Err(format!("unknown unit '{u}'")),
+    };
+    r.tally.check(matches)?;
+    let (k, n) = r.shard.ok_or("not a shard output (no K/N)")?;
+    if k == 0 || k > n {
+        return Err(format!("shard {k}/{n} is not a shard"));
+    }
+    let share = shard_units(r.total_units, k, n);
+    if r.tally.units != share.end - share.start {
+        return Err(format!(
+            "shard {k}/{n} holds {} {} but its share of {} is {}",
+            r.tally.units,
+            r.unit,
+            r.total_units,
+            share.end - share.start
+        ));
+    }
+    Ok(())
 }
 
 /// The fields every shard of one run shares.
@@ -25,58 +81,137 @@ fn identity(r: &Report) -> String {
         .map(|s| (&s.label, &s.base, s.params.entries()))
         .collect();
     format!(
-        "{} {} {} {} {:?} {:?} {}",
-        r.game, r.players, r.unit, r.seed, r.rules, seats, r.total_units
+        "{} {} {} {} {:?} {:?} {} {:?} {:?} {}",
+        r.game,
+        r.players,
+        r.unit,
+        r.seed,
+        r.rules,
+        seats,
+        r.total_units,
+        r.end_reasons,
+        r.team_of,
+        r.teams
     )
 }
 
-/// Merges shard reports: same run, each shard once, all shards present.
-pub fn merge_reports(mut shards: Vec<Report>) -> Result<Report> {
-    let first = shards
+/// The values all shards' copies of one histogram span together, which merging allocates.
+fn union_span<'a>(hs: impl Iterator<Item = &'a Histogram>) -> u64 {
+    let (lo, hi) = hs
+        .filter_map(Histogram::range)
+        .fold((i64::MAX, i64::MIN), |(l, h), (a, b)| (l.min(a), h.max(b)));
+    if lo > hi {
+        0
+    } else {
+        (hi as i128 - lo as i128 + 1) as u64
+    }
+}
+
+/// Merges checked shard reports (with their folders, for messages): same run, each shard
+/// exactly once, all shards present.
+pub fn merge_reports(mut shards: Vec<(PathBuf, Report)>) -> Result<Report> {
+    let (_, first) = shards
         .first()
         .ok_or_else(|| Error::input("merge needs at least one shard folder"))?;
     let of = first
         .shard
         .map(|s| s.1)
         .ok_or_else(|| Error::input("not a shard output (no K/N)"))?;
-    let id = identity(first);
-    let mut seen = vec![false; of as usize];
-    for r in &shards {
+    let (id, players) = (identity(first), first.players);
+    for (dir, r) in &shards {
         if identity(r) != id {
-            return Err(Error::input(
-                "shards come from different runs (game, players, seed, rules, strategies or count differ)",
-            ));
-        }
-        match r.shard {
-            Some((k, n)) if n == of && (1..=n).contains(&k) && !seen[k as usize - 1] => {
-                seen[k as usize - 1] = true
-            }
-            Some((k, n)) => {
-                return Err(Error::input(format!(
-                    "shard {k}/{n} is duplicated or does not fit {of} shards"
-                )));
-            }
-            None => return Err(Error::input("not a shard output (no K/N)")),
+            return Err(Error::input(format!(
+                "{}: shards come from different runs (game, players, seed, rules, strategies or count differ)",
+                dir.display()
+            )));
         }
     }
-    if let Some(k) = seen.iter().position(|s| !s) {
-        return Err(Error::input(format!("shard {}/{of} is missing", k + 1)));
+    shards.sort_by_key(|(_, r)| r.shard);
+    for (i, (dir, r)) in shards.iter().enumerate() {
+        let (k, n) = r.shard.unwrap_or_default();
+        if n != of || k != i as u64 + 1 {
+            let what = if k <= i as u64 {
+                "duplicated"
+            } else {
+                "not in order"
+            };
+            return Err(Error::input(format!(
+                "{}: shard {k}/{n} is {what} or does not fit {of} shards (shard {}/{of} expected)",
+                dir.display(),
+                i + 1
+            )));
+        }
     }
-    shards.sort_by_key(|r| r.shard);
+    if shards.len() as u64 != of {
+        return Err(Error::input(format!(
+            "shard {}/{of} is missing ({} of {of} given)",
+            shards.len() + 1,
+            shards.len()
+        )));
+    }
+    for s in 0..players {
+        if union_span(shards.iter().map(|(_, r)| &r.tally.seats[s].score_hist)) > MAX_SPAN {
+            return Err(Error::input(format!(
+                "seat {s}'s scores span more than {MAX_SPAN} values across the shards"
+            )));
+        }
+    }
+    if union_span(shards.iter().map(|(_, r)| &r.tally.lengths)) > MAX_SPAN {
+        return Err(Error::input(format!(
+            "lengths span more than {MAX_SPAN} values across the shards"
+        )));
+    }
+    Ok(combine(shards.into_iter().map(|(_, r)| r).collect()))
+}
+
+/// Adds up checked shards in shard order; the run's time is the wall-clock span from the
+/// first start to the last end, and its CPU time the sum over shards.
+fn combine(shards: Vec<Report>) -> Report {
+    let n = shards.len() as u64;
+    let start = shards
+        .iter()
+        .map(|r| r.started_unix_s)
+        .fold(f64::INFINITY, f64::min);
+    let end = shards
+        .iter()
+        .map(|r| r.started_unix_s + r.elapsed_s)
+        .fold(f64::NEG_INFINITY, f64::max);
     let mut out = shards[0].clone();
     for r in &shards[1..] {
         out.tally.merge(&r.tally);
-        out.elapsed_s = out.elapsed_s.max(r.elapsed_s);
         out.threads = out.threads.max(r.threads);
+        out.cpu_s += r.cpu_s;
     }
+    out.started_unix_s = start;
+    out.elapsed_s = (end - start).max(0.0);
     out.shard = None;
-    Ok(out)
+    out.merged_shards = Some(n);
+    out.tally_sha256 = String::new();
+    out
+}
+
+/// Refuses an `--out` that is one of the shard folders (it would mix the merged files with
+/// a shard's).
+fn check_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    let Ok(o) = out.canonicalize() else {
+        return Ok(()); // not there yet: it cannot be an input
+    };
+    for d in dirs {
+        if d.canonicalize().is_ok_and(|d| d == o) {
+            return Err(Error::input(format!(
+                "--out {} is one of the shard folders; merge into a new folder",
+                out.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    check_out(dirs, out)?;
     let shards = dirs
         .iter()
-        .map(|d| read_shard(d))
+        .map(|d| read_shard(d).map(|r| (d.clone(), r)))
         .collect::<Result<Vec<_>>>()?;
     let merged = merge_reports(shards)?;
     super::simulate::check_out_dir(out)?;

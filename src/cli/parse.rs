@@ -51,5 +51,5 @@ pub fn study(text: &str) -> Result<()> {
 pub fn shard(text: &str) -> Result<()> {
     let r: crate::output::Report =
         serde_json::from_str(text).map_err(|e| Error::input(format!("bad shard.json: {e}")))?;
-    super::merge::merge_reports(vec![r]).map(|_| ())
+    super::merge::merge_reports(vec![(std::path::PathBuf::from("shard.json"), r)]).map(|_| ())
 }

@@ -34,7 +34,7 @@ impl GameVisitor for Simulate<'_> {
         }
         let shard = a.shard.as_deref().map(parse_shard).transpose()?;
         let units = match shard {
-            Some((k, of)) if c.output.out.is_some() => n * (k - 1) / of..n * k / of,
+            Some((k, of)) if c.output.out.is_some() => crate::sim::shard_units(n, k, of),
             Some(_) => {
                 return Err(Error::input(
                     "--shard needs --out: a shard writes mergeable files",
@@ -113,10 +113,7 @@ impl GameVisitor for Simulate<'_> {
 
 /// Refuses `--threads 0` (every command: one clear line, not a runner error).
 pub fn check_threads(threads: Option<usize>) -> Result<()> {
-    if threads == Some(0) {
-        return Err(Error::input("--threads must be at least 1"));
-    }
-    Ok(())
+    crate::sim::resolve_threads(threads).map(|_| ())
 }
 
 /// Each seat's strategy for run.json, numbered by seat.
@@ -230,11 +227,16 @@ pub fn make_report<G: Game>(
         seats: t.seats.clone(),
         team_of: (0..t.players).map(|s| G::team_of(t.players, s)).collect(),
         teams: G::teams(t.players),
+        end_reasons: G::END_REASONS.iter().map(|r| r.name.to_string()).collect(),
         tally: o.tally,
         threads: o.threads,
         elapsed_s: o.elapsed.as_secs_f64(),
+        cpu_s: crate::sim::clock::cpu_seconds(),
+        started_unix_s: crate::sim::clock::unix_seconds() - o.elapsed.as_secs_f64(),
         shard,
+        merged_shards: None,
         total_units,
+        tally_sha256: String::new(),
     }
 }
 

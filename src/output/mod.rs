@@ -7,17 +7,19 @@ mod report;
 mod table;
 
 pub use files::{OutFile, write_files};
-pub use report::{Report, SeatLine, num};
+pub use report::{Report, SeatLine, num, tally_digest};
 pub use table::print_table;
 
 use crate::error::Result;
 use std::path::Path;
 
 /// A shard's `shard.json`: the exact tally and everything needed to merge it (see
-/// `cardsim merge`).
+/// `cardsim merge`), with the SHA-256 of its tally, which `merge` checks.
 pub fn shard_file(r: &Report) -> Result<OutFile> {
+    let mut r = r.clone();
+    r.tally_sha256 = tally_digest(&r.tally);
     let json =
-        serde_json::to_string(r).map_err(|e| crate::Error::Other(format!("shard.json: {e}")))?;
+        serde_json::to_string(&r).map_err(|e| crate::Error::Other(format!("shard.json: {e}")))?;
     Ok(OutFile::new("shard.json", json + "\n"))
 }
 
@@ -27,13 +29,14 @@ pub fn write_shard(r: &Report, dir: &Path) -> Result<()> {
     write_files(dir, &[shard_file(r)?])
 }
 
-/// `summary.csv`, `scores.csv`, `lengths.csv`, `teams.csv` (partnership games) and
-/// `run.json`, in that order.
+/// `summary.csv`, `scores.csv`, `lengths.csv`, `ends.csv`, `teams.csv` (partnership games)
+/// and `run.json`, in that order.
 pub fn report_files(r: &Report) -> Result<Vec<OutFile>> {
     let mut files = vec![
         OutFile::new("summary.csv", r.summary_csv()?),
         OutFile::new("scores.csv", r.scores_csv()?),
         OutFile::new("lengths.csv", r.lengths_csv()?),
+        OutFile::new("ends.csv", r.ends_csv()?),
     ];
     if let Some(t) = r.teams_csv()? {
         files.push(OutFile::new("teams.csv", t));

@@ -21,13 +21,39 @@ pub struct Report {
     /// The team of each seat (equal to the seat when there are no partnerships).
     pub team_of: Vec<usize>,
     pub teams: usize,
+    /// The game's end reasons, in `Game::END_REASONS` order (`tally.ends` counts them).
+    pub end_reasons: Vec<String>,
     pub tally: Tally,
+    /// Worker threads (merged shards: the most any shard used).
     pub threads: usize,
+    /// Wall-clock seconds of the run (merged shards: from the first shard's start to the
+    /// last shard's end).
     pub elapsed_s: f64,
+    /// CPU seconds (user + system) of the process (merged shards: the sum over shards).
+    pub cpu_s: f64,
+    /// When the run started, in seconds since the Unix epoch (merged: the earliest shard).
+    pub started_unix_s: f64,
     /// `K/N` when this run is one shard of a larger one.
     pub shard: Option<(u64, u64)>,
+    /// How many shards were merged into this report (None: a single process's run).
+    #[serde(default)]
+    pub merged_shards: Option<u64>,
     /// All the units of the whole run (a shard plays a share of them).
     pub total_units: u64,
+    /// SHA-256 of the tally's JSON ([`tally_digest`]), written into `shard.json` and checked
+    /// by `merge`.
+    #[serde(default)]
+    pub tally_sha256: String,
+}
+
+/// The SHA-256 (hex) of the tally's compact JSON: any edit of a count changes it.
+pub fn tally_digest(t: &Tally) -> String {
+    use sha2::{Digest, Sha256};
+    let json = serde_json::to_vec(t).unwrap_or_default();
+    Sha256::digest(&json)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// One seat's figures, as printed.
@@ -154,6 +180,53 @@ impl Report {
         finish(w)
     }
 
+    /// `ends.csv`: how many deals ended each way, one row per reason of the game (in its
+    /// order, zero rows included). With matches, every deal of every match counts.
+    pub fn ends_csv(&self) -> Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(["reason", "count"]).map_err(csv_err)?;
+        for (name, c) in self.end_reasons.iter().zip(&self.tally.ends) {
+            w.write_record([name.clone(), c.to_string()])
+                .map_err(csv_err)?;
+        }
+        finish(w)
+    }
+
+    /// The end reasons with their counts, as a JSON object in the game's order.
+    fn ends_json(&self) -> serde_json::Value {
+        let m: serde_json::Map<String, serde_json::Value> = self
+            .end_reasons
+            .iter()
+            .zip(&self.tally.ends)
+            .map(|(k, c)| (k.clone(), json!(c)))
+            .collect();
+        serde_json::Value::Object(m)
+    }
+
+    /// How long the run took, named for what it is: one process's wall clock and CPU time,
+    /// or for merged shards the wall-clock span they covered and their total CPU time.
+    fn timing_json(&self) -> serde_json::Value {
+        let rate = |x: f64, s: f64| if s > 0.0 { x / s } else { 0.0 };
+        let units = self.tally.units as f64;
+        match self.merged_shards {
+            None => json!({
+                "threads": self.threads,
+                "elapsed_s": self.elapsed_s,
+                "cpu_s": self.cpu_s,
+                "units_per_s": rate(units, self.elapsed_s),
+                "units_per_cpu_s": rate(units, self.cpu_s),
+                "actions_per_s": rate(self.tally.actions as f64, self.elapsed_s),
+            }),
+            Some(n) => json!({
+                "shards": n,
+                "threads_per_shard_max": self.threads,
+                "shards_wall_span_s": self.elapsed_s,
+                "shards_cpu_s_total": self.cpu_s,
+                "units_per_cpu_s": rate(units, self.cpu_s),
+            }),
+        }
+    }
+
     /// `teams.csv` for partnership games: one row per team.
     pub fn teams_csv(&self) -> Result<Option<String>> {
         if self.teams >= self.players {
@@ -220,14 +293,7 @@ impl Report {
                        "file": sp.file.as_ref().map(|p| p.display().to_string())})
             })
             .collect();
-        let per_s = |x: f64| {
-            if self.elapsed_s > 0.0 {
-                x / self.elapsed_s
-            } else {
-                0.0
-            }
-        };
-        let v = json!({
+        let mut v = json!({
             "cardsim_version": env!("CARGO_PKG_VERSION"),
             "game": self.game,
             "players": self.players,
@@ -237,13 +303,13 @@ impl Report {
             "shard": self.shard.map(|(k, n)| format!("{k}/{n}")),
             "rules": rules,
             "strategies": strategies,
-            "threads": self.threads,
-            "elapsed_s": self.elapsed_s,
-            "units_per_s": per_s(self.tally.units as f64),
-            "actions_per_s": per_s(self.tally.actions as f64),
             "capped_matches": self.tally.capped,
             "no_winner": self.tally.no_winner,
+            "ends": self.ends_json(),
         });
+        if let (Some(o), serde_json::Value::Object(t)) = (v.as_object_mut(), self.timing_json()) {
+            o.extend(t);
+        }
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
 }

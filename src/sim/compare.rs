@@ -5,11 +5,11 @@
 
 use super::Mode;
 use super::play::{Quiet, deal_rngs, play_deal, play_match};
+use super::runner::CountEnds;
 use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
-use rayon::prelude::*;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -36,8 +36,12 @@ pub struct Metric {
     pub scale: f64,
 }
 
-/// The metrics observed per deal (or match) at a table of `players`.
-pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
+/// The metrics observed per deal (or match) at a table of `players` of game `G`: win rate per
+/// seat, the first player's win rate, mean score, mean length, the share of units with no
+/// winner, then one per end reason of `G` (`-` in its name becomes `_`): with deals,
+/// `end_<reason>_share`, the share of deals that ended that way; with matches,
+/// `end_<reason>_per_match`, how many of a match's deals ended that way.
+pub fn metrics<G: Game>(players: usize, mode: Mode) -> Vec<Metric> {
     let mut m: Vec<Metric> = (0..players)
         .map(|s| Metric {
             name: format!("win_rate_seat{s}"),
@@ -65,6 +69,15 @@ pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
         name: "no_winner_share".into(),
         scale: 1.0,
     });
+    let suffix = if mode == Mode::Deals {
+        "share"
+    } else {
+        "per_match"
+    };
+    m.extend(G::END_REASONS.iter().map(|r| Metric {
+        name: format!("end_{}_{suffix}", r.name.replace('-', "_")),
+        scale: 1.0,
+    }));
     m
 }
 
@@ -75,7 +88,9 @@ struct Outcome {
     length: i64,
 }
 
-fn observe<G: Game>(r: &Outcome, players: usize, out: &mut [i64]) {
+/// Fills `out` with the unit's observations of [`metrics`]; `ends` holds its deals per end
+/// reason.
+fn observe<G: Game>(r: &Outcome, ends: &[u64], players: usize, out: &mut [i64]) {
     let p = players;
     let k = r.winners.len() as i64;
     for (s, o) in out.iter_mut().enumerate().take(p) {
@@ -90,21 +105,28 @@ fn observe<G: Game>(r: &Outcome, players: usize, out: &mut [i64]) {
     out[p + 1] = r.scores[..p].iter().sum();
     out[p + 2] = r.length;
     out[p + 3] = r.winners.is_empty() as i64;
+    for (o, &e) in out[p + 4..].iter_mut().zip(ends) {
+        *o = e as i64;
+    }
 }
 
-/// Plays unit `i` (a deal, or a whole match) under `rules`.
+/// Plays unit `i` (a deal, or a whole match) under `rules`; counts its deals per end reason
+/// into `ends` (zeroed first).
 fn play_unit<G: Game>(
     spec: &CompareSpec<G>,
     rules: &G::Rules,
     i: u64,
     seats: &mut [Box<dyn Strategy<G>>],
     buf: &mut ActionList<G::Action>,
+    ends: &mut [u64],
 ) -> Outcome {
+    ends.fill(0);
     match spec.mode {
         Mode::Deals => {
             let table = Table::first(spec.players);
             let mut rngs = deal_rngs(spec.seed, i, 0);
             let (r, _) = play_deal(rules, &table, &mut rngs, seats, buf, &mut Quiet);
+            ends[r.end as usize] += 1;
             Outcome {
                 winners: r.winners,
                 scores: r.scores.map(i64::from),
@@ -112,7 +134,8 @@ fn play_unit<G: Game>(
             }
         }
         Mode::Matches => {
-            let (r, _) = play_match(rules, spec.players, spec.seed, i, seats, buf, &mut Quiet);
+            let mut count = CountEnds(ends);
+            let (r, _) = play_match(rules, spec.players, spec.seed, i, seats, buf, &mut count);
             Outcome {
                 winners: r.winners,
                 scores: r.totals,
@@ -161,17 +184,18 @@ impl Merge for CompareTally {
 }
 
 fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
-    let nm = metrics(spec.players, spec.mode).len();
+    let nm = metrics::<G>(spec.players, spec.mode).len();
     let mut t = CompareTally::new(spec.variants.len(), nm);
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
+    let mut ends = vec![0u64; G::END_REASONS.len()];
     let mut base = vec![0i64; nm];
     let mut obs = vec![0i64; nm];
     for i in range {
         t.deals += 1;
         for (v, (_, rules)) in spec.variants.iter().enumerate() {
-            let r = play_unit(spec, rules, i, &mut seats, &mut buf);
-            observe::<G>(&r, spec.players, &mut obs);
+            let r = play_unit(spec, rules, i, &mut seats, &mut buf, &mut ends);
+            observe::<G>(&r, &ends, spec.players, &mut obs);
             for s in 0..spec.players {
                 t.scores[v].add(r.scores[s]);
             }
@@ -187,31 +211,33 @@ fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
     t
 }
 
-/// Runs the comparison on a rayon pool; returns the merged tally and the elapsed time.
+/// Runs the comparison on worker threads, merging batches in order as they finish; returns
+/// the merged tally, the elapsed time and the worker count.
 pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration, usize)> {
-    let pool = super::runner::thread_pool(spec.threads)?;
-    let ranges = super::runner::batches(&spec.units, super::BATCH_DEALS / 4);
     let start = Instant::now();
+    let empty = CompareTally::new(
+        spec.variants.len(),
+        metrics::<G>(spec.players, spec.mode).len(),
+    );
     let bar = crate::progress::Progress::new(
         "compare",
         spec.mode.unit(),
         spec.units.end - spec.units.start,
         spec.progress,
     );
-    let parts: Vec<CompareTally> = pool.install(|| {
-        ranges
-            .par_iter()
-            .map(|r| {
-                let t = batch(spec, r.clone());
-                bar.inc(r.end - r.start);
-                t
-            })
-            .collect()
-    });
+    let (t, threads) = super::runner::fold_batches(
+        spec.threads,
+        &spec.units,
+        super::BATCH_DEALS / 4,
+        empty,
+        |r| {
+            let n = r.end - r.start;
+            let t = batch(spec, r);
+            bar.inc(n);
+            t
+        },
+        |acc, t| acc.merge(&t),
+    )?;
     bar.finish_and_clear();
-    let mut t = CompareTally::new(spec.variants.len(), metrics(spec.players, spec.mode).len());
-    for p in &parts {
-        t.merge(p);
-    }
-    Ok((t, start.elapsed(), pool.current_num_threads()))
+    Ok((t, start.elapsed(), threads))
 }

@@ -17,12 +17,21 @@ pub struct DealRngs {
 
 /// The generators for deal `deal_no` of unit `unit` (a unit is a lone deal or a match).
 /// They depend on nothing else: not on threads, batches or what ran before.
+///
+/// Both take their state from `seed` and their PCG stream from
+/// `unit * 2^33 + deal_no * 2 + role` (role 0: `deal`, 1: `play`), a 97-bit number: every
+/// (unit, deal-in-match, role) over the full u64 and u32 ranges has its own stream.
 pub fn deal_rngs(seed: u64, unit: u64, deal_no: u32) -> DealRngs {
-    let stream = (unit << 24 | deal_no as u64 & 0xff_ffff) << 1;
+    let stream = deal_stream(unit, deal_no);
     DealRngs {
         deal: GameRng::new(seed, stream),
         play: GameRng::new(seed, stream | 1),
     }
+}
+
+/// The `deal` role's stream of [`deal_rngs`] (the `play` role's is this plus one).
+pub fn deal_stream(unit: u64, deal_no: u32) -> u128 {
+    (unit as u128) << 33 | (deal_no as u128) << 1
 }
 
 /// Sees every decision of a deal; the default methods do nothing and compile away.
@@ -127,4 +136,35 @@ pub fn play_match<G: Game, O: Observer<G>>(
         capped,
     };
     (result, actions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_unit_and_deal_has_its_own_stream() {
+        // The old 64-bit packing made unit 2^39 wrap onto unit 0 and deal 2^24 of a match
+        // onto deal 0; now each pair's stream is an injective function of (unit, deal_no).
+        let pairs = [
+            (0u64, 0u32),
+            (1 << 39, 0),
+            (0, 1 << 24),
+            (u64::MAX, u32::MAX),
+            (u64::MAX, 0),
+            (0, u32::MAX),
+            (1, 0),
+            (0, 1),
+        ];
+        let mut streams: Vec<u128> = pairs.iter().map(|&(u, d)| deal_stream(u, d)).collect();
+        assert!(streams.iter().all(|&s| s < 1 << 127 && s & 1 == 0));
+        streams.sort();
+        streams.dedup();
+        assert_eq!(streams.len(), pairs.len());
+        let first = |u, d| deal_rngs(2026, u, d).deal.next_u64();
+        assert_ne!(first(0, 0), first(1 << 39, 0));
+        assert_ne!(first(0, 0), first(0, 1 << 24));
+        let mut r = deal_rngs(2026, 5, 3);
+        assert_ne!(r.deal.next_u64(), r.play.next_u64());
+    }
 }

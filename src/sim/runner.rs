@@ -1,11 +1,11 @@
-//! Batches of units on a rayon pool, merged in index order.
+//! Batches of units on worker threads, merged in index order as they finish (bounded memory).
 
-use super::play::{Quiet, deal_rngs, play_deal, play_match};
-use crate::error::{Error, Result};
-use crate::game::{ActionList, Game, Table};
+use super::ordered::{ordered_fold, resolve_threads};
+use super::play::{Observer, Quiet, deal_rngs, play_deal, play_match};
+use crate::error::Result;
+use crate::game::{ActionList, DealResult, Game, Table};
 use crate::stats::{Merge, Tally};
 use crate::strategy::{Strategy, StrategySpec, build};
-use rayon::prelude::*;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -43,7 +43,7 @@ pub struct RunSpec<G: Game> {
     pub seed: u64,
     /// The unit indices to play (0..n, or a shard's share).
     pub units: Range<u64>,
-    /// Worker threads (None: rayon's default, one per core).
+    /// Worker threads (None: the CPUs granted to the process, see [`super::default_threads`]).
     pub threads: Option<usize>,
     pub progress: bool,
 }
@@ -63,11 +63,21 @@ fn batch_size(mode: Mode) -> u64 {
     }
 }
 
+/// Counts how each deal ended (for matches, whose result does not say).
+pub(super) struct CountEnds<'a>(pub &'a mut [u64]);
+
+impl<G: Game> Observer<G> for CountEnds<'_> {
+    const LEGAL: bool = false;
+    fn end(&mut self, _state: &G, r: &DealResult) {
+        self.0[r.end as usize] += 1;
+    }
+}
+
 /// Plays units `range` into a fresh tally with fresh strategy instances.
 pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
-    let mut tally = Tally::new(spec.players);
+    let mut tally = Tally::new(spec.players, G::END_REASONS.len());
     let table = Table::first(spec.players);
     for unit in range {
         match spec.mode {
@@ -91,7 +101,7 @@ pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
                     unit,
                     &mut seats,
                     &mut buf,
-                    &mut Quiet,
+                    &mut CountEnds(&mut tally.ends),
                 );
                 tally.add_match(&r, a);
             }
@@ -100,48 +110,80 @@ pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
     tally
 }
 
-/// The batches covering `units`: boundaries at multiples of the batch size, so a shard's
-/// batches are exactly the single run's batches within its range.
-/// A rayon pool of `threads` workers (None: one per core).
-pub(super) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Other(format!("cannot start threads: {e}")))
+/// The batches covering `units`, computed from their index on demand (never listed, so a
+/// run of 10^19 units costs no memory up front). Boundaries fall at multiples of the batch
+/// size, so a shard's batches are exactly the single run's batches within its range.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Batches {
+    start: u64,
+    end: u64,
+    size: u64,
 }
 
-pub(super) fn batches(units: &Range<u64>, size: u64) -> Vec<Range<u64>> {
-    let mut v = Vec::new();
-    let mut start = units.start;
-    while start < units.end {
-        let end = ((start / size + 1) * size).min(units.end);
-        v.push(start..end);
-        start = end;
+impl Batches {
+    pub(super) fn new(units: &Range<u64>, size: u64) -> Batches {
+        Batches {
+            start: units.start,
+            end: units.end.max(units.start),
+            size,
+        }
     }
-    v
+
+    /// How many batches.
+    pub(super) fn count(&self) -> u64 {
+        if self.start == self.end {
+            return 0;
+        }
+        (self.end - 1) / self.size - self.start / self.size + 1
+    }
+
+    /// Batch `i` (0-based) of [`Batches::count`].
+    pub(super) fn get(&self, i: u64) -> Range<u64> {
+        let first = self.start / self.size + i;
+        let lo = (first * self.size).max(self.start);
+        let hi = first
+            .checked_add(1)
+            .and_then(|b| b.checked_mul(self.size))
+            .map_or(self.end, |h| h.min(self.end));
+        lo..hi
+    }
 }
 
-/// Plays the whole run on a rayon pool and merges batch tallies in index order.
+/// Plays every batch of `units` on `threads` workers (checked: 1 to [`super::MAX_THREADS`], None:
+/// the CPUs granted) and folds the results in batch order, in bounded memory. Returns the
+/// fold and the worker count.
+pub(super) fn fold_batches<A: Send, T: Send>(
+    threads: Option<usize>,
+    units: &Range<u64>,
+    size: u64,
+    acc: A,
+    work: impl Fn(Range<u64>) -> T + Sync,
+    fold: impl Fn(&mut A, T) + Sync,
+) -> Result<(A, usize)> {
+    let threads = resolve_threads(threads)?;
+    let b = Batches::new(units, size);
+    let out = ordered_fold(threads, b.count(), acc, |i| work(b.get(i)), fold);
+    Ok((out, threads))
+}
+
+/// Plays the whole run and merges batch tallies in index order as they finish.
 pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
-    let pool = thread_pool(spec.threads)?;
-    let threads = pool.current_num_threads();
-    let list = batches(&spec.units, batch_size(spec.mode));
     let bar = progress_bar(spec);
     let start = Instant::now();
-    let tallies: Vec<Tally> = pool.install(|| {
-        list.par_iter()
-            .map(|r| {
-                let t = run_batch(spec, r.clone());
-                bar.inc(r.end - r.start);
-                t
-            })
-            .collect()
-    });
+    let (tally, threads) = fold_batches(
+        spec.threads,
+        &spec.units,
+        batch_size(spec.mode),
+        Tally::new(spec.players, G::END_REASONS.len()),
+        |r| {
+            let n = r.end - r.start;
+            let t = run_batch(spec, r);
+            bar.inc(n);
+            t
+        },
+        |acc, t| acc.merge(&t),
+    )?;
     bar.finish_and_clear();
-    let mut tally = Tally::new(spec.players);
-    for t in &tallies {
-        tally.merge(t);
-    }
     Ok(RunOutcome {
         tally,
         elapsed: start.elapsed(),
@@ -158,10 +200,24 @@ fn progress_bar<G: Game>(spec: &RunSpec<G>) -> crate::progress::Progress {
 mod tests {
     use super::*;
 
+    fn all(units: Range<u64>, size: u64) -> Vec<Range<u64>> {
+        let b = Batches::new(&units, size);
+        (0..b.count()).map(|i| b.get(i)).collect()
+    }
+
     #[test]
     fn batch_boundaries_depend_only_on_indices() {
-        assert_eq!(batches(&(0..10), 4), vec![0..4, 4..8, 8..10]);
-        assert_eq!(batches(&(5..13), 4), vec![5..8, 8..12, 12..13]);
-        assert!(batches(&(3..3), 4).is_empty());
+        assert_eq!(all(0..10, 4), vec![0..4, 4..8, 8..10]);
+        assert_eq!(all(5..13, 4), vec![5..8, 8..12, 12..13]);
+        assert_eq!(all(4..8, 4), vec![4..8]);
+        assert!(all(3..3, 4).is_empty());
+        // At the top of the index range nothing overflows.
+        let top = u64::MAX - 5..u64::MAX;
+        let b = Batches::new(&top, 512);
+        assert_eq!(b.count(), 1);
+        assert_eq!(b.get(0), top);
+        let huge = Batches::new(&(0..u64::MAX), 512);
+        assert_eq!(huge.count(), u64::MAX / 512 + 1);
+        assert_eq!(huge.get(huge.count() - 1), (u64::MAX / 512) * 512..u64::MAX);
     }
 }

@@ -8,7 +8,6 @@ use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
 use crate::strategy::{Strategy, StrategySpec, build};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// A tournament to run.
@@ -187,30 +186,33 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     t
 }
 
-/// Runs the tournament on a rayon pool.
+/// Runs the tournament on worker threads, merging batches in order as they finish; returns
+/// the tally and the worker count.
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
-    let pool = super::runner::thread_pool(spec.threads)?;
-    let ranges = super::runner::batches(&spec.deals, 1024);
     let bar = crate::progress::Progress::new(
         "tournament",
         spec.mode.unit(),
         spec.deals.end - spec.deals.start,
         spec.progress,
     );
-    let parts: Vec<TournamentTally> = pool.install(|| {
-        ranges
-            .par_iter()
-            .map(|r| {
-                let t = batch(spec, r.clone());
-                bar.inc(r.end - r.start);
-                t
-            })
-            .collect()
-    });
+    let out = super::runner::fold_batches(
+        spec.threads,
+        &spec.deals,
+        match spec.mode {
+            Mode::Deals => 1024,
+            Mode::Matches => super::BATCH_MATCHES,
+        },
+        TournamentTally::new(spec.strategies.len()),
+        |r| {
+            let n = r.end - r.start;
+            let t = batch(spec, r);
+            bar.inc(n);
+            t
+        },
+        |acc, t| acc.merge(&t),
+    );
     bar.finish_and_clear();
-    let mut t = TournamentTally::new(spec.strategies.len());
-    parts.iter().for_each(|p| t.merge(p));
-    Ok((t, pool.current_num_threads()))
+    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,12 @@
 
 use super::Merge;
 
+/// The largest magnitude a value read from a file may have (scores and lengths are far
+/// smaller in every game).
+pub const MAX_VALUE: i64 = 1 << 36;
+/// The most distinct values a histogram read from a file may span.
+pub const MAX_SPAN: u64 = 1 << 22;
+
 /// Counts per integer value.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
@@ -37,9 +43,44 @@ impl Histogram {
         self.counts[(x - self.lo) as usize] += n;
     }
 
-    /// Total observations.
+    /// Total observations (saturating: only a forged histogram could overflow).
     pub fn total(&self) -> u64 {
-        self.counts.iter().sum()
+        self.counts.iter().fold(0u64, |a, &c| a.saturating_add(c))
+    }
+
+    /// The smallest and largest value the dense array covers (None when empty).
+    pub fn range(&self) -> Option<(i64, i64)> {
+        let last = i64::try_from(self.counts.len()).ok()?.checked_sub(1)?;
+        Some((self.lo, self.lo.checked_add(last)?))
+    }
+
+    /// For histograms read from a file: the array covers at most [`MAX_SPAN`] values within
+    /// ±[`MAX_VALUE`], and its end values have been seen (as `add` leaves them). Merging
+    /// histograms that pass never allocates more than a few MAX_SPAN counts.
+    pub fn check(&self) -> Result<(), String> {
+        if self.counts.is_empty() {
+            return Ok(());
+        }
+        let (lo, hi) = self
+            .range()
+            .ok_or_else(|| "histogram range overflows".to_string())?;
+        if lo < -MAX_VALUE || hi > MAX_VALUE || self.counts.len() as u64 > MAX_SPAN {
+            return Err(format!(
+                "histogram range {lo}..={hi} is outside ±{MAX_VALUE} or wider than {MAX_SPAN}"
+            ));
+        }
+        if self.counts[0] == 0 || self.counts[self.counts.len() - 1] == 0 {
+            return Err("histogram ends with an empty bin".into());
+        }
+        Ok(())
+    }
+
+    /// The exact sum and sum of squares of the observations.
+    pub fn sums(&self) -> (i128, i128) {
+        self.iter().fold((0, 0), |(s, q), (v, c)| {
+            let (v, c) = (v as i128, c as i128);
+            (s + v * c, q + v * v * c)
+        })
     }
 
     /// (value, count) for every value seen at least once, ascending.
@@ -106,5 +147,35 @@ mod tests {
         assert_eq!(h.quantile(0.5), Some(3));
         assert_eq!(h.quantile(0.0), Some(-5));
         assert_eq!(h.quantile(1.0), Some(10));
+        let sum: i64 = xs.iter().sum();
+        let sq: i64 = xs.iter().map(|x| x * x).sum();
+        assert_eq!(h.sums(), (sum as i128, sq as i128));
+        assert_eq!(h.range(), Some((-5, 10)));
+        assert!(h.check().is_ok());
+    }
+
+    #[test]
+    fn forged_ranges_fail_the_check() {
+        let far = Histogram {
+            lo: -1_000_000_000_000,
+            counts: vec![1],
+        };
+        assert!(far.check().is_err());
+        let wide = Histogram {
+            lo: 0,
+            counts: vec![1; MAX_SPAN as usize + 1],
+        };
+        assert!(wide.check().is_err());
+        let padded = Histogram {
+            lo: 0,
+            counts: vec![1, 0],
+        };
+        assert!(padded.check().is_err());
+        let top = Histogram {
+            lo: i64::MAX,
+            counts: vec![1, 1],
+        };
+        assert!(top.check().is_err());
+        assert!(Histogram::new().check().is_ok());
     }
 }

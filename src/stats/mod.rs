@@ -14,7 +14,7 @@ mod moments;
 mod rating;
 mod tally;
 
-pub use histogram::Histogram;
+pub use histogram::{Histogram, MAX_SPAN, MAX_VALUE};
 pub use inference::{PairedDiff, holm, normal_cdf, two_sided_p};
 pub use moments::Moments;
 pub use rating::{Rating, bradley_terry};
