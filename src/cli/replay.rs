@@ -57,6 +57,7 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 
 /// `cardsim rerun DIR --out NEW`.
 pub fn rerun(a: &RerunArgs) -> Result<()> {
+    super::simulate::check_threads(a.common.threads)?;
     let run = read_run_json(&a.dir)?;
     let command = command_of(&a.dir, &run)?;
     let c = &a.common;
