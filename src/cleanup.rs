@@ -39,3 +39,23 @@ pub fn install() {
         std::process::exit(130);
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registered_temporaries_are_removed_and_forgotten_ones_kept() {
+        let dir = std::env::temp_dir().join(format!("cardsim-cleanup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join(".a.csv.1.tmp"), dir.join("b.csv"));
+        std::fs::write(&a, "x").unwrap();
+        std::fs::write(&b, "y").unwrap();
+        register(&a);
+        register(&b);
+        forget(&b);
+        remove_all();
+        assert!(!a.exists() && b.exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

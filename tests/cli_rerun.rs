@@ -227,3 +227,49 @@ fn study_files_refuse_what_they_would_misread() {
         let _ = std::fs::remove_dir_all(p);
     }
 }
+
+#[test]
+fn merge_owns_its_out_folder_and_shows_a_table() {
+    let d = tmp("mergeown");
+    let s = |n: &str| d.join(n).to_str().unwrap().to_string();
+    for k in 1..=2 {
+        ok(&[
+            "simulate",
+            "golf",
+            "--deals",
+            "300",
+            "--shard",
+            &format!("{k}/2"),
+            "-q",
+            "--out",
+            &s(&k.to_string()),
+        ]);
+    }
+    ok(&[
+        "simulate",
+        "hand-and-foot",
+        "--deals",
+        "10",
+        "-q",
+        "--out",
+        &s("m"),
+    ]);
+    std::fs::write(d.join("m/notes.txt"), "mine").unwrap();
+    let o = cardsim(&["merge", &s("1"), &s("2"), "--out", &s("m")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("win rate"));
+    let mut names: Vec<String> = std::fs::read_dir(d.join("m"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(
+        !names.contains(&"teams.csv".to_string()) && names.contains(&"notes.txt".to_string()),
+        "{names:?}"
+    );
+    assert!(read(&d.join("m"), "summary.csv").contains("golf,"));
+    let o = cardsim(&["merge", &s("1"), &s("2"), "--out", &s("m2"), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["summary"].as_array().map(Vec::len), Some(4));
+    let _ = std::fs::remove_dir_all(d);
+}

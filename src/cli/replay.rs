@@ -57,6 +57,7 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 
 /// `cardsim rerun DIR --out NEW`.
 pub fn rerun(a: &RerunArgs) -> Result<()> {
+    super::simulate::check_threads(a.common.threads)?;
     let run = read_run_json(&a.dir)?;
     let command = command_of(&a.dir, &run)?;
     let c = &a.common;
@@ -102,6 +103,12 @@ pub fn rerun(a: &RerunArgs) -> Result<()> {
     super::run(cli)
 }
 
+/// A file's identity (its inode), which a write-and-rename changes.
+fn file_id(p: &Path) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(p).ok().map(|m| m.ino())
+}
+
 /// `cardsim merge DIR... --out DIR`: merges (see [`super::merge`]), then shows the result.
 pub fn merge(a: &MergeArgs) -> Result<()> {
     let o = &a.output;
@@ -109,16 +116,18 @@ pub fn merge(a: &MergeArgs) -> Result<()> {
         .out
         .as_ref()
         .ok_or_else(|| Error::input("merge needs --out DIR: where the combined files go"))?;
-    let start = std::time::SystemTime::now();
+    let before: Vec<Option<u64>> = OWN_FILES.iter().map(|f| file_id(&out.join(f))).collect();
     super::merge::run(&a.dirs, out)?;
-    // The files merge just wrote; cardsim's older files there are an earlier run's.
+    // The files merge just wrote (each renamed into place: a new file); cardsim's other
+    // files there are an earlier run's.
     let mut files = Vec::new();
-    for name in OWN_FILES {
+    for (name, was) in OWN_FILES.iter().zip(before) {
         let p = out.join(name);
-        let fresh = std::fs::metadata(&p)
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| t >= start);
-        if fresh && let Ok(bytes) = std::fs::read(&p) {
+        let now = file_id(&p);
+        if now.is_some()
+            && now != was
+            && let Ok(bytes) = std::fs::read(&p)
+        {
             files.push(OutFile::new(name, bytes));
         }
     }

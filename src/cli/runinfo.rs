@@ -5,7 +5,7 @@
 //! unit, count, the precision target and whether it was reached, threads and elapsed time.
 
 use super::args::TableArgs;
-use crate::game::{Game, Rules};
+use crate::game::Game;
 use crate::strategy::StrategySpec;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
@@ -155,9 +155,4 @@ impl RunInfo<'_> {
         }
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
-}
-
-/// Every rule value of a rule set.
-pub fn rule_values<R: Rules>(r: &R) -> Vec<(&'static str, String)> {
-    r.values()
 }
