@@ -23,6 +23,8 @@ pub struct CompareSpec<G: Game> {
     pub seed: u64,
     pub units: Range<u64>,
     pub threads: Option<usize>,
+    /// Show a progress bar on stderr (when it is a terminal).
+    pub progress: bool,
     /// Deals, or whole matches (then scores are match totals and length is deals per match).
     pub mode: Mode,
 }
@@ -213,6 +215,12 @@ fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
 /// the merged tally, the elapsed time and the worker count.
 pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration, usize)> {
     let start = Instant::now();
+    let bar = crate::progress::Progress::new(
+        "compare",
+        spec.mode.unit(),
+        spec.units.end - spec.units.start,
+        spec.progress,
+    );
     let empty = CompareTally::new(
         spec.variants.len(),
         metrics::<G>(spec.players, spec.mode).len(),
@@ -222,8 +230,14 @@ pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration
         &spec.units,
         super::BATCH_DEALS / 4,
         empty,
-        |r| batch(spec, r),
+        |r| {
+            let n = r.end - r.start;
+            let t = batch(spec, r);
+            bar.inc(n);
+            t
+        },
         |acc, t| acc.merge(&t),
     )?;
+    bar.finish_and_clear();
     Ok((t, start.elapsed(), threads))
 }

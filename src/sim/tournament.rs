@@ -20,6 +20,8 @@ pub struct TournamentSpec<G: Game> {
     /// The unit indices every seating plays (deals, or matches).
     pub deals: Range<u64>,
     pub threads: Option<usize>,
+    /// Show a progress bar on stderr (when it is a terminal).
+    pub progress: bool,
     pub mode: Mode,
 }
 
@@ -187,7 +189,13 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
 /// Runs the tournament on worker threads, merging batches in order as they finish; returns
 /// the tally and the worker count.
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
-    super::runner::fold_batches(
+    let bar = crate::progress::Progress::new(
+        "tournament",
+        spec.mode.unit(),
+        spec.deals.end - spec.deals.start,
+        spec.progress,
+    );
+    let out = super::runner::fold_batches(
         spec.threads,
         &spec.deals,
         match spec.mode {
@@ -195,9 +203,16 @@ pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally,
             Mode::Matches => super::BATCH_MATCHES,
         },
         TournamentTally::new(spec.strategies.len()),
-        |r| batch(spec, r),
+        |r| {
+            let n = r.end - r.start;
+            let t = batch(spec, r);
+            bar.inc(n);
+            t
+        },
         |acc, t| acc.merge(&t),
-    )
+    );
+    bar.finish_and_clear();
+    out
 }
 
 #[cfg(test)]
