@@ -19,9 +19,14 @@ pub const fn mix64(mut z: u64) -> u64 {
 
 impl GameRng {
     /// The generator for `(seed, stream)`: the state comes from the seed, the PCG stream
-    /// (increment `2 * stream + 1` mod 2^128) from `stream`, so every stream below 2^127 is
-    /// a distinct sequence.
-    pub fn new(seed: u64, stream: u128) -> GameRng {
+    /// (increment) from `stream`, so every stream is a distinct sequence.
+    pub fn new(seed: u64, stream: u64) -> GameRng {
+        GameRng::with_stream(seed, stream as u128)
+    }
+
+    /// As [`GameRng::new`] with a 128-bit stream number: the increment is `2 * stream + 1`
+    /// mod 2^128, so every stream below 2^127 is a distinct sequence.
+    pub fn with_stream(seed: u64, stream: u128) -> GameRng {
         let state = (mix64(seed) as u128) << 64 | mix64(seed ^ 0x9e37_79b9_7f4a_7c15) as u128;
         GameRng(Pcg64::new(state, stream))
     }
@@ -31,7 +36,7 @@ impl GameRng {
     pub fn fork(&mut self) -> GameRng {
         let seed = self.next_u64();
         let stream = self.next_u64();
-        GameRng::new(seed, stream as u128)
+        GameRng::new(seed, stream)
     }
 
     #[inline]

@@ -22,9 +22,14 @@ fn read_shard(dir: &Path) -> Result<Report> {
             p.display()
         ))
     })?;
-    let r: Report = serde_json::from_str(&text)
-        .map_err(|e| Error::input(format!("bad {}: {e}", p.display())))?;
-    check_shard(&r).map_err(|e| Error::input(format!("bad {}: {e}", p.display())))?;
+    parse_shard(&text, &p.display().to_string())
+}
+
+/// Parses a `shard.json` text (from file `name`, for messages) and checks it on its own.
+pub fn parse_shard(text: &str, name: &str) -> Result<Report> {
+    let r: Report =
+        serde_json::from_str(text).map_err(|e| Error::input(format!("bad {name}: {e}")))?;
+    check_shard(&r).map_err(|e| Error::input(format!("bad {name}: {e}")))?;
     Ok(r)
 }
 

@@ -2,7 +2,7 @@
 //! line, exit 2) and never a panic: card text and `score` arguments per game, knob files,
 //! study files and `shard.json`. The fuzz targets (`fuzz/`) and the property tests call these.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::Game;
 use crate::games::{GameVisitor, NAMES, with_game};
 
@@ -49,7 +49,5 @@ pub fn study(text: &str) -> Result<()> {
 
 /// Parses a `shard.json` text and checks it as a one-shard merge would.
 pub fn shard(text: &str) -> Result<()> {
-    let r: crate::output::Report =
-        serde_json::from_str(text).map_err(|e| Error::input(format!("bad shard.json: {e}")))?;
-    super::merge::merge_reports(vec![(std::path::PathBuf::from("shard.json"), r)]).map(|_| ())
+    super::merge::parse_shard(text, "shard.json").map(|_| ())
 }

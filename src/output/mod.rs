@@ -13,8 +13,8 @@ pub use table::print_table;
 use crate::error::Result;
 use std::path::Path;
 
-/// A shard's `shard.json`: the exact tally and everything needed to merge it (see
-/// `cardsim merge`), with the SHA-256 of its tally, which `merge` checks.
+/// A shard's `shard.json`: the exact tally, its SHA-256 (which `merge` checks) and
+/// everything needed to merge it (see `cardsim merge`).
 pub fn shard_file(r: &Report) -> Result<OutFile> {
     let mut r = r.clone();
     r.tally_sha256 = tally_digest(&r.tally);

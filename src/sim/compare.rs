@@ -215,15 +215,15 @@ fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
 /// the merged tally, the elapsed time and the worker count.
 pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration, usize)> {
     let start = Instant::now();
-    let empty = CompareTally::new(
-        spec.variants.len(),
-        metrics::<G>(spec.players, spec.mode).len(),
-    );
     let bar = crate::progress::Progress::new(
         "compare",
         spec.mode.unit(),
         spec.units.end - spec.units.start,
         spec.progress,
+    );
+    let empty = CompareTally::new(
+        spec.variants.len(),
+        metrics::<G>(spec.players, spec.mode).len(),
     );
     let (t, threads) = super::runner::fold_batches(
         spec.threads,

@@ -127,12 +127,18 @@ where
             }
         }
     };
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(worker);
-        }
-        worker();
-    });
+    // One long-lived task per rayon worker: each pulls batch indices in increasing order.
+    // A pool of exactly `threads` workers runs them all at once, so a task waiting for the
+    // window never holds up the batch it waits for.
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|_| worker());
+            }
+        }),
+        // No threads to be had: play every batch on this one, in order.
+        Err(_) => worker(),
+    }
     let s = shared.into_inner().expect("no worker panicked");
     debug_assert!(s.pending.is_empty() && s.next == batches);
     s.acc

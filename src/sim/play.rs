@@ -24,8 +24,8 @@ pub struct DealRngs {
 pub fn deal_rngs(seed: u64, unit: u64, deal_no: u32) -> DealRngs {
     let stream = deal_stream(unit, deal_no);
     DealRngs {
-        deal: GameRng::new(seed, stream),
-        play: GameRng::new(seed, stream | 1),
+        deal: GameRng::with_stream(seed, stream),
+        play: GameRng::with_stream(seed, stream | 1),
     }
 }
 
