@@ -3,11 +3,13 @@
 
 use super::rules::{MAX_MATCH_DEALS, Rules};
 use super::scoring::{cards_text, layer_score, need, score_cli};
-use super::state::{Action, BrokenLadder, Outcome, Phase};
+use super::state::{self, Action, BrokenLadder, Outcome, Phase};
 use super::view::View;
-use super::{NAME, greedy};
-use crate::cards::{CardCounts, CardSet, GameRng};
-use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
+use super::{NAME, determinize, greedy};
+use crate::cards::{Card, CardCounts, CardSet, GameRng};
+use crate::game::{
+    ActionList, DealResult, EndReason, Game, MatchProgress, Rules as _, Seat, SeatMask, Table,
+};
 use crate::strategy::Bot;
 use std::fmt::Write as _;
 
@@ -17,6 +19,7 @@ impl Game for BrokenLadder {
         "Broken Ladder (pagat): make Starter + red minus black hand cards equal the Head";
     const RULES_DOC: &'static str = include_str!("rules.md");
     const MAX_DEALS: u32 = MAX_MATCH_DEALS;
+    const END_REASONS: &'static [EndReason] = state::END_REASONS;
 
     type Rules = Rules;
     type Action = Action;
@@ -116,16 +119,41 @@ impl Game for BrokenLadder {
         out
     }
 
-    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
-        todo!("determinizer")
+    fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
+        determinize::determinize(view, rng)
     }
 
-    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
-        todo!("hidden zones")
+    fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts> {
+        determinize::hidden_zones(self, seat)
     }
 
     fn state_json(&self) -> serde_json::Value {
-        todo!("state json")
+        let text = |cs: &[Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        let n = self.players;
+        let rules: serde_json::Map<String, serde_json::Value> = self
+            .rules
+            .values()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.into()))
+            .collect();
+        serde_json::json!({
+            "rules": rules,
+            "players": n,
+            "dealer": self.dealer,
+            "packs": self.packs,
+            "phase": format!("{:?}", self.phase).to_lowercase(),
+            "to_act": self.to_act,
+            "turns": self.turns,
+            "head": self.head.to_string(),
+            "starters": text(&self.starters[..n]),
+            "hands": (0..n).map(|s| text(self.hands[s].as_slice())).collect::<Vec<_>>(),
+            "known": (0..n).map(|s| text(self.known[s].as_slice())).collect::<Vec<_>>(),
+            "stock": text(self.stock.as_slice()),
+            "discard": text(self.discard.as_slice()),
+            "taken": self.taken.map(|c| c.to_string()),
+            "outcome": format!("{:?}", self.outcome),
+            "scores": &self.result().scores[..n],
+        })
     }
 
     fn bots() -> &'static [Bot<Self>] {
@@ -133,7 +161,7 @@ impl Game for BrokenLadder {
     }
 
     fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
-        score_cli(rules.rank_limit, args)
+        score_cli(rules.rank_limit, rules.packs(8), args)
     }
 
     fn match_over(rules: &Rules, m: &MatchProgress) -> bool {

@@ -1,5 +1,6 @@
 #![doc = include_str!("rules.md")]
 
+mod determinize;
 mod game;
 mod greedy;
 pub mod prob;
@@ -10,6 +11,8 @@ mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_determinize;
 
 pub use greedy::{Greedy, KNOBS};
 pub use rules::Rules;

@@ -134,7 +134,12 @@ pub fn cards_text(cards: &[Card]) -> String {
 
 /// `cardsim score broken-ladder --head C --starter C C1 .. C5`: `{"valid", "score"}`, the
 /// score being the layer's (10 x unsigned sum) when valid, else the hand's unsigned sum.
-pub fn score_cli(rank_limit: Option<u8>, args: &[String]) -> Result<serde_json::Value, String> {
+/// Refuses more copies of a card than `packs` packs hold (the largest shoe of the rules).
+pub fn score_cli(
+    rank_limit: Option<u8>,
+    packs: u8,
+    args: &[String],
+) -> Result<serde_json::Value, String> {
     const USAGE: &str =
         "usage: cardsim score broken-ladder --head CARD --starter CARD C1 C2 C3 C4 C5";
     let mut head = None;
@@ -163,6 +168,14 @@ pub fn score_cli(rank_limit: Option<u8>, args: &[String]) -> Result<serde_json::
     };
     if hand.len() != 5 {
         return Err(format!("a hand is five cards, got {}; {USAGE}", hand.len()));
+    }
+    let mut all: crate::cards::CardCounts = hand.iter().copied().collect();
+    all.insert(head);
+    all.insert(starter);
+    if let Some((c, n)) = all.iter().find(|&(_, n)| n > packs) {
+        return Err(format!(
+            "{c} appears {n} times, but the largest shoe under these rules holds {packs}"
+        ));
     }
     let hand = Hand::from_slice(&hand);
     let valid = is_valid(head, starter, &hand, rank_limit);
@@ -281,13 +294,13 @@ mod tests {
     #[test]
     fn score_command() {
         let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        let v = score_cli(Some(2), &args("--head 5S --starter 3D AC 3S 3C 4H 5D")).unwrap();
+        let v = score_cli(Some(2), 4, &args("--head 5S --starter 3D AC 3S 3C 4H 5D")).unwrap();
         assert_eq!(v, serde_json::json!({"valid": true, "score": 160}));
-        let v = score_cli(Some(2), &args("--starter 3D --head 5S KC QD QH 9S 8C")).unwrap();
+        let v = score_cli(Some(2), 4, &args("--starter 3D --head 5S KC QD QH 9S 8C")).unwrap();
         assert_eq!(v, serde_json::json!({"valid": false, "score": 54}));
-        let v = score_cli(Some(2), &args("--head 5H --starter 3H 2D 2D 2H AC 3S")).unwrap();
+        let v = score_cli(Some(2), 4, &args("--head 5H --starter 3H 2D 2D 2H AC 3S")).unwrap();
         assert_eq!(v, serde_json::json!({"valid": false, "score": 10}));
-        let v = score_cli(None, &args("--head 5H --starter 3H 2D 2D 2H AC 3S")).unwrap();
+        let v = score_cli(None, 4, &args("--head 5H --starter 3H 2D 2D 2H AC 3S")).unwrap();
         assert_eq!(v, serde_json::json!({"valid": true, "score": 100}));
         for bad in [
             "--head 5S AC 3S 3C 4H 5D",
@@ -297,7 +310,7 @@ mod tests {
             "--head JK --starter 3D AC 3S 3C 4H 5D",
             "--head 5S --head 6S --starter 3D AC 3S 3C 4H 5D",
         ] {
-            let e = score_cli(Some(2), &args(bad)).unwrap_err();
+            let e = score_cli(Some(2), 4, &args(bad)).unwrap_err();
             assert!(!e.contains('\n'), "{e}");
         }
     }

@@ -4,7 +4,7 @@
 use super::rules::Rules;
 use super::scoring::{Hand, is_valid, layer_score, signed};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
+use crate::game::{ActionList, DealResult, EndReason, MAX_SEATS, Seat, SeatMask, Table};
 use std::sync::OnceLock;
 
 /// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
@@ -43,6 +43,23 @@ pub enum Action {
     /// Discard this card (after a draw), ending the turn.
     Discard(Card),
 }
+
+/// How a deal of Broken Ladder ends ([`crate::game::Game::END_REASONS`]), in the order of
+/// [`Outcome`]'s ends.
+pub const END_REASONS: &[EndReason] = &[
+    EndReason {
+        name: "laid-down",
+        about: "a player laid down a valid hand",
+    },
+    EndReason {
+        name: "stock-exhausted",
+        about: "the stock ran out with only the top discard left to rebuild it (no winner)",
+    },
+    EndReason {
+        name: "turn-cap",
+        about: "the deal reached 1000 player turns (no winner)",
+    },
+];
 
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,7 +310,7 @@ impl BrokenLadder {
         self.push_discard(top);
     }
 
-    fn end(&mut self, o: Outcome) {
+    pub(super) fn end(&mut self, o: Outcome) {
         self.outcome = o;
         self.phase = Phase::Over;
     }
@@ -311,7 +328,11 @@ impl BrokenLadder {
             winners.insert(w);
         }
         DealResult {
-            end: 0,
+            end: match self.outcome {
+                Outcome::Running | Outcome::LaidDown(_) => 0,
+                Outcome::StockExhausted => 1,
+                Outcome::TurnCap => 2,
+            },
             players: self.players,
             scores,
             winners,

@@ -51,7 +51,7 @@ fn legal(s: &BrokenLadder) -> Vec<Action> {
     out.to_vec()
 }
 
-fn rules(kv: &[(&str, &str)]) -> Rules {
+pub(super) fn rules(kv: &[(&str, &str)]) -> Rules {
     let mut r = Rules::default();
     for (k, v) in kv {
         r.set(k, v).unwrap();
@@ -60,7 +60,7 @@ fn rules(kv: &[(&str, &str)]) -> Rules {
 }
 
 /// Seat 1 (left of dealer 0) holds the seed's example hand: Starter 3, Head 5.
-fn example_deal(r: &Rules) -> BrokenLadder {
+pub(super) fn example_deal(r: &Rules) -> BrokenLadder {
     let d = deck(
         0,
         "5S",

@@ -8,6 +8,20 @@ use super::state::{BrokenLadder, Phase, ValueCounts};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 
+/// The deal behind a view, reachable only from this folder's determinizer (through
+/// [`View::known_state`], which wipes what the seat cannot see). Its `Debug` prints nothing.
+#[derive(Clone, Copy)]
+pub(super) struct Deal<'a>(&'a BrokenLadder);
+
+impl std::fmt::Debug for Deal<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("_")
+    }
+}
+
+/// Stands for a card hidden from the seat in [`View::known_state`].
+const PLACEHOLDER: Card = Card::from_index(0);
+
 /// A seat's view of a deal.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
@@ -34,11 +48,59 @@ pub struct View<'a> {
     pub known: &'a [Hand],
     /// The rank limit in force (`None`: off).
     pub rank_limit: Option<u8>,
+    /// The seat that dealt (the first to play sits at its left).
+    pub dealer: Seat,
+    /// The seat to act (`None` when the deal is over).
+    pub to_act: Option<Seat>,
+    /// Player turns completed.
+    pub turns: u32,
+    pub(super) deal: Deal<'a>,
+}
+
+impl View<'_> {
+    /// A copy of the deal holding only what this seat knows: the stock's cards and every
+    /// card of another hand not known to sit there are replaced by a placeholder (sizes,
+    /// phases and public cards kept), for the determinizer to fill.
+    pub(super) fn known_state(&self) -> BrokenLadder {
+        let mut g = self.deal.0.clone();
+        g.stock.as_mut_slice().fill(PLACEHOLDER);
+        for s in (0..self.players).filter(|&s| s != self.seat) {
+            let n = g.hands[s].len();
+            g.hands[s] = g.known[s];
+            (g.hands[s].len()..n).for_each(|_| g.hands[s].push(PLACEHOLDER));
+        }
+        g
+    }
 }
 
 impl SeatView for View<'_> {
     fn to_json(&self) -> serde_json::Value {
-        todo!("view json")
+        let text = |cs: &[Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        let phase = match self.phase {
+            Phase::Start => "start",
+            Phase::Discard => "discard",
+            Phase::Over => "over",
+        };
+        serde_json::json!({
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "packs": self.packs,
+            "phase": phase,
+            "to_act": self.to_act,
+            "turns": self.turns,
+            "head": self.head.to_string(),
+            "starters": text(self.starters),
+            "hand": text(self.hand.as_slice()),
+            "hand_sizes": (0..self.players).map(|s| self.deal.0.hands[s].len()).collect::<Vec<_>>(),
+            "known": (0..self.players)
+                .map(|s| if s == self.seat { Vec::new() } else { text(self.known[s].as_slice()) })
+                .collect::<Vec<_>>(),
+            "discard": text(self.discard),
+            "stock": self.stock_len,
+            "took_discard": self.taken.is_some(),
+            "rank_limit": self.rank_limit,
+        })
     }
 
     fn shown(&self) -> CardCounts {
@@ -75,6 +137,10 @@ impl BrokenLadder {
             },
             rank_limit: self.rules.rank_limit,
             known: &self.known[..self.players],
+            dealer: self.dealer,
+            to_act: (self.phase != Phase::Over).then_some(self.to_act),
+            turns: self.turns,
+            deal: Deal(self),
         }
     }
 }

@@ -12,6 +12,9 @@
 //!   estimated score plus `go_out_margin` is below every opponent's estimate (their face-down
 //!   cards at `unknown_value`); then it earns a bonus of `go_out_bonus` points, so the bot
 //!   races to end a round it is winning. On a final turn it just minimises its score.
+//! - **Forced flips:** with `flip_after_discard=required`, a stock card it would discard while
+//!   one card is face down would force it out; when not ahead it swaps the card into its
+//!   cheapest face-up position instead.
 //! - **Flip after discard** (house rule): turns up a card whose column partner is also face
 //!   down (the most information), declining an optional flip that would go out while behind.
 
@@ -424,6 +427,32 @@ impl Greedy {
         }
     }
 
+    /// True when discarding now would force the flip of the bot's last face-down card
+    /// (`flip_after_discard=required`) and so go out while not ahead.
+    fn forced_out_behind(&mut self, v: &GolfView) -> bool {
+        let down = v.face_down(v.seat());
+        v.rules().flip_after_discard == FlipAfter::Required
+            && down.count_ones() == 1
+            && v.ender().is_none()
+            && self.estimate(v, &v.keys(v.seat())) + self.go_out_margin >= self.best_opponent(v)
+    }
+
+    /// Instead of a discard that would go out while behind: swaps `held` in where it costs
+    /// least among the face-up positions (the lowest such position on a tie).
+    fn swap_face_up(&mut self, v: &GolfView, held: Card) -> Action {
+        let keys = v.keys(v.seat());
+        let down = v.face_down(v.seat());
+        let p = (0..6)
+            .filter(|&p| down >> p & 1 == 0)
+            .min_by_key(|&p| {
+                let mut k = keys;
+                k[p] = key(held);
+                self.estimate(v, &k)
+            })
+            .expect("five cards face up");
+        Action::Swap(p as u8)
+    }
+
     fn opening(&self, v: &GolfView) -> Action {
         let down = v.face_down(v.seat());
         let want = if self.same_column { [0u8, 3] } else { [0u8, 4] };
@@ -493,7 +522,10 @@ impl Strategy<Golf> for Greedy {
                     _ => self.best_place(v, held),
                 };
                 if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
-                    Action::Discard
+                    match self.forced_out_behind(v) {
+                        true => self.swap_face_up(v, held),
+                        false => Action::Discard,
+                    }
                 } else {
                     // The next search starts from the grid this swap makes.
                     if self.own.packed == v.packed_keys(v.seat()) {

@@ -22,7 +22,9 @@ pub use state::{Action, Golf, Phase};
 pub use view::GolfView;
 
 use crate::cards::{Card, CardCounts, GameRng};
-use crate::game::{ActionList, DealResult, Game, MatchProgress, Rules as _, Seat, SeatMask, Table};
+use crate::game::{
+    ActionList, DealResult, EndReason, Game, MatchProgress, Rules as _, Seat, SeatMask, Table,
+};
 use crate::strategy::Bot;
 use std::fmt::Write as _;
 
@@ -32,6 +34,7 @@ impl Game for Golf {
     const RULES_DOC: &'static str = include_str!("rules.md");
     const MAX_DEALS: u32 = 36;
     const LOWER_SCORE_IS_BETTER: bool = true;
+    const END_REASONS: &'static [EndReason] = state::END_REASONS;
 
     type Rules = GolfRules;
     type Action = Action;
@@ -203,6 +206,16 @@ impl Game for Golf {
             *c = a.parse::<Card>().map_err(|e| e.to_string())?;
             if c.is_joker() && !rules.jokers {
                 return Err("a joker needs --rule jokers=on".into());
+            }
+        }
+        let decks = rules.decks_for(8);
+        let all: CardCounts = cards.iter().copied().collect();
+        for (c, n) in all.iter() {
+            let most = if c.is_joker() { 2 * decks } else { decks };
+            if usize::from(n) > most {
+                return Err(format!(
+                    "{c} appears {n} times, but the largest shoe under these rules holds {most}"
+                ));
             }
         }
         Ok(serde_json::json!({ "score": score_cards(&cards, rules) }))

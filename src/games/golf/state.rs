@@ -3,7 +3,7 @@
 use super::rules::{FlipAfter, GolfRules};
 use super::scoring::{UNKNOWN, key, score_cards};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::{ActionList, DealResult, MAX_SEATS, Seat, SeatMask, Table};
+use crate::game::{ActionList, DealResult, EndReason, MAX_SEATS, Seat, SeatMask, Table};
 
 /// Two decks with jokers.
 pub const SHOE_CAP: usize = 108;
@@ -24,6 +24,25 @@ const PLACE_STOCK: [Action; 7] = [
     Action::Swap(5),
     Action::Discard,
 ];
+
+/// How a deal of Golf ends ([`crate::game::Game::END_REASONS`]).
+pub const END_REASONS: &[EndReason] = &[
+    EndReason {
+        name: "went-out",
+        about: "a player turned up its sixth card (and the final turns were played)",
+    },
+    EndReason {
+        name: "stock-exhausted",
+        about: "the stock ran out (empty_stock=end, or too few discards to reshuffle)",
+    },
+    EndReason {
+        name: "turn-cap",
+        about: "the deal reached 400 player turns",
+    },
+];
+const WENT_OUT: u8 = 0;
+const STOCK_EXHAUSTED: u8 = 1;
+const TURN_CAP: u8 = 2;
 
 /// Where a deal is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +102,8 @@ pub struct Golf {
     /// True once the stock has been rebuilt from the discards: its cards are then public
     /// (those turned over, less those drawn since), only their order is unknown.
     pub(super) reshuffled: bool,
+    /// How the deal ended (an index into [`END_REASONS`]), set when it ends.
+    pub(super) end: u8,
     /// For reshuffles: forked from the deal rng, so the deal is fixed at the deal.
     pub(super) chance: GameRng,
 }
@@ -106,7 +127,8 @@ pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
 }
 
 impl Golf {
-    /// Deals from `deck` in order: seat s gets `deck[6s..6s+6]` (positions 0..6), the next
+    /// Deals from `deck` in order, relative to the dealer: the seat k places left of the
+    /// dealer (the dealer itself first) gets `deck[6k..6k+6]` (positions 0..6), the next
     /// card starts the discard pile, and the card after it is the top of the stock.
     pub(crate) fn from_deck(
         rules: &GolfRules,
@@ -116,8 +138,8 @@ impl Golf {
     ) -> Golf {
         let players = table.players;
         let mut grids = [[Card::JOKER; 6]; MAX_SEATS];
-        for (s, g) in grids.iter_mut().enumerate().take(players) {
-            g.copy_from_slice(&deck[6 * s..6 * s + 6]);
+        for k in 0..players {
+            grids[(table.dealer + k) % players].copy_from_slice(&deck[6 * k..6 * k + 6]);
         }
         let mut discard = Pile::new();
         discard.push(deck[6 * players]);
@@ -140,6 +162,7 @@ impl Golf {
             finals_left: 0,
             turns: 0,
             reshuffled: false,
+            end: 0,
             chance,
         }
     }
@@ -240,20 +263,20 @@ impl Golf {
         if self.ender.is_some() {
             self.finals_left -= 1;
             if self.finals_left == 0 {
-                return self.finish();
+                return self.finish(WENT_OUT);
             }
         } else if self.up[s as usize] == ALL_UP {
             self.ender = Some(s);
             if !self.rules.final_turns || self.players < 2 {
-                return self.finish();
+                return self.finish(WENT_OUT);
             }
             self.finals_left = self.players - 1;
         }
         if self.stock.is_empty() && !self.refill_stock() {
-            return self.finish();
+            return self.finish(STOCK_EXHAUSTED);
         }
         if self.turns >= MAX_TURNS {
-            return self.finish();
+            return self.finish(TURN_CAP);
         }
         self.seat = self.next(s);
         self.phase = Phase::Draw;
@@ -272,8 +295,9 @@ impl Golf {
         true
     }
 
-    fn finish(&mut self) {
+    fn finish(&mut self, end: u8) {
         self.phase = Phase::Over;
+        self.end = end;
         for s in 0..self.players as usize {
             self.up[s] = ALL_UP;
             for p in 0..6 {
@@ -299,7 +323,7 @@ impl Golf {
         let scores = self.scores();
         let n = self.players as usize;
         DealResult {
-            end: 0,
+            end: self.end,
             players: n,
             scores,
             winners: SeatMask::extreme_of(SeatMask::all(n), &scores, true),

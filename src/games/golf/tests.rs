@@ -378,3 +378,28 @@ fn a_view_prints_only_what_its_seat_sees() {
         shown[0]
     );
 }
+
+#[test]
+fn greedy_does_not_discard_into_a_forced_flip_that_goes_out_behind() {
+    let r = rules(&[("flip_after_discard", "required")]);
+    let mut g = two_player_full(&r, "QS 2C JH 6C JD 8H TC");
+    open_all(&mut g);
+    for (p, flip) in [(2, 1), (3, 4), (4, 2)] {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Swap(p));
+        g.apply(Action::DrawStock);
+        g.apply(Action::Discard);
+        g.apply(Action::Flip(flip));
+    }
+    // Seat 1: 3S 3H QS / JH JD (QD), about 41; seat 0 about 24. It draws TC, worth nothing.
+    g.apply(Action::DrawStock);
+    assert_eq!((g.to_act(), g.held), (Some(1), Some(cards("TC")[0])));
+    let spec = resolve::<Golf>("greedy").unwrap();
+    let mut bot = build::<Golf>(&spec);
+    bot.begin_deal(1);
+    let a = bot.act(&g.view(1), &legal(&g), &mut GameRng::new(1, 1));
+    assert!(
+        matches!(a, Action::Swap(p) if g.up[1] >> p & 1 == 1),
+        "{a:?}"
+    );
+}

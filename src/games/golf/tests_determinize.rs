@@ -152,3 +152,65 @@ fn the_state_json_holds_every_card() {
     assert_eq!(j["scores"][0], g.scores()[0]);
     assert_eq!(j["face_up"][0].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn bots_are_seat_symmetric() {
+    use crate::game::check::seat_symmetry;
+    use crate::strategy::{build, resolve};
+    for name in ["greedy", "cautious", "racer"] {
+        let spec = resolve::<Golf>(name).unwrap();
+        for (i, kv) in SWITCHES.iter().enumerate() {
+            for players in [2, 3, 5] {
+                seat_symmetry::<Golf>(&rules(kv), players, 20, 60 + i as u64, &|_| build(&spec))
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn deals_end_by_their_reasons() {
+    let mut g = two_player_full(&GolfRules::default(), "2C 6C");
+    open_all(&mut g);
+    while g.to_act().is_some() {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Discard);
+    }
+    assert_eq!(
+        Golf::END_REASONS[g.result().end as usize].name,
+        "stock-exhausted"
+    );
+    let mut g = two_player_full(&rules(&[("final_turns", "no")]), "2C 6C");
+    open_all(&mut g);
+    for p in [2, 3, 4, 5] {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Swap(p));
+        if g.to_act().is_some() {
+            g.apply(Action::DrawStock);
+            g.apply(Action::Discard);
+        }
+    }
+    assert_eq!(Golf::END_REASONS[g.result().end as usize].name, "went-out");
+    let mut g = two_player_full(&rules(&[("empty_stock", "reshuffle")]), "2C 6C");
+    open_all(&mut g);
+    while g.to_act().is_some() {
+        g.apply(Action::DrawStock);
+        g.apply(Action::Discard);
+    }
+    assert_eq!(g.turns, state::MAX_TURNS);
+    assert_eq!(Golf::END_REASONS[g.result().end as usize].name, "turn-cap");
+}
+
+#[test]
+fn score_refuses_more_copies_than_the_shoe_holds() {
+    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let one = rules(&[("decks", "1")]);
+    let err = Golf::score_cli(&one, &args("AS AS 2C 3C 4C 5C")).unwrap_err();
+    assert!(err.contains("AS appears 2 times"), "{err}");
+    assert!(Golf::score_cli(&GolfRules::default(), &args("AS AS 2C 3C 4C 5C")).is_ok());
+    let r = GolfRules::default();
+    assert!(Golf::score_cli(&r, &args("AS AS AS 2C 3C 4C")).is_err());
+    let j = rules(&[("jokers", "on"), ("decks", "1")]);
+    assert!(Golf::score_cli(&j, &args("JK JK 2C 3C 4C 5C")).is_ok());
+    assert!(Golf::score_cli(&j, &args("JK JK JK 3C 4C 5C")).is_err());
+}

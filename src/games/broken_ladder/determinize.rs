@@ -1,0 +1,65 @@
+//! Broken Ladder's determinizer: a full deal consistent with one seat's view, for search
+//! bots, and the zones hidden from a seat (for the harness's uniformity test).
+//!
+//! What a seat knows: its own hand, the Head, every Starter, the whole discard pile, the
+//! cards each other seat took from that pile and still holds, sizes and the turn state.
+//! The unseen cards (shoe less all of those) are dealt uniformly into the stock and the
+//! unknown slots of the other hands. *Decision:* after a reshuffle the determinizer does not
+//! track which of the cards turned over are still in the stock (drawn cards go unseen into
+//! hands, so that knowledge is only partial); it deals every unseen card uniformly.
+
+use super::state::{BrokenLadder, SHOE_MAX};
+use super::view::View;
+use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
+use crate::game::{Seat, SeatView};
+
+/// Samples a deal consistent with `view` (see the module docs). The sample's own chance
+/// (later reshuffles) is re-seeded from `rng`.
+pub fn determinize(view: &View<'_>, rng: &mut GameRng) -> BrokenLadder {
+    let mut g = view.known_state();
+    let mut unseen = CardCounts::from_set_times(CardSet::DECK52, view.packs);
+    for (c, n) in view.shown().iter() {
+        (0..n).for_each(|_| {
+            unseen.remove(c);
+        });
+    }
+    let mut pool: Pile<SHOE_MAX> = Pile::new();
+    unseen
+        .iter()
+        .for_each(|(c, n)| (0..n).for_each(|_| pool.push(c)));
+    pool.shuffle(rng);
+    let mut next = || pool.pop().expect("a card for every hidden slot");
+    g.stock.as_mut_slice().iter_mut().for_each(|c| *c = next());
+    for s in (0..view.players).filter(|&s| s != view.seat) {
+        let known = g.known[s].len();
+        let cards: [Card; 6] = std::array::from_fn(|i| {
+            let hand = g.hands[s].as_slice();
+            if i < known || i >= hand.len() {
+                hand.get(i).copied().unwrap_or(Card::from_index(0))
+            } else {
+                next()
+            }
+        });
+        g.hands[s] = super::scoring::Hand::from_slice(&cards[..g.hands[s].len()]);
+    }
+    debug_assert!(pool.is_empty());
+    g.rng = rng.fork();
+    g
+}
+
+/// The zones hidden from `seat`: the stock, then each seat's hand less the cards known to
+/// sit there (seat 0 first; `seat`'s own zone is empty).
+pub fn hidden_zones(g: &BrokenLadder, seat: Seat) -> Vec<CardCounts> {
+    let mut zones = vec![g.stock.counts()];
+    for s in 0..g.players {
+        let mut z = CardCounts::default();
+        if s != seat {
+            z.add_cards(g.hands[s].as_slice().iter().copied());
+            g.known[s].as_slice().iter().for_each(|&c| {
+                z.remove(c);
+            });
+        }
+        zones.push(z);
+    }
+    zones
+}
