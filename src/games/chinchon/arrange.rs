@@ -97,11 +97,16 @@ impl Shape {
         }
     }
 
-    /// The shape with `c` added.
+    /// Whether a number of `suit` (0..4) is among the cards.
     #[inline]
-    pub fn with(mut self, c: Card) -> Shape {
-        self.add(c);
-        self
+    pub fn has_suit(&self, suit: u8) -> bool {
+        self.suits >> suit & 1 == 1
+    }
+
+    /// Whether the number `num` (1..=12) is among the cards.
+    #[inline]
+    pub fn has_num(&self, num: u8) -> bool {
+        self.nums >> (num - 1) & 1 == 1
     }
 
     pub fn is_combination(&self) -> bool {

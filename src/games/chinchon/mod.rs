@@ -5,6 +5,7 @@ mod cards;
 mod combos;
 mod determinize;
 mod greedy;
+mod layoff;
 mod rules;
 mod scoring;
 mod state;
@@ -26,7 +27,7 @@ pub use unmatched::{best_and_without, best_and_without_listed};
 pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};
-use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
+use crate::game::{ActionList, DealResult, EndReason, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;
 use std::fmt::Write as _;
 
@@ -40,6 +41,20 @@ impl Game for Chinchon {
     const MAX_ACTIONS: u32 = 2 * MAX_TURNS + 8;
     const MAX_DEALS: u32 = 200;
     const LOWER_SCORE_IS_BETTER: bool = true;
+    const END_REASONS: &'static [EndReason] = &[
+        EndReason {
+            name: "closed",
+            about: "a player closed; the deal is scored",
+        },
+        EndReason {
+            name: "blocked",
+            about: "no stock card to be had and the discard top cannot be taken: no winner",
+        },
+        EndReason {
+            name: "turn-cap",
+            about: "1000 player turns without a close: no winner",
+        },
+    ];
 
     type Rules = Rules;
     type Action = Action;
@@ -80,8 +95,13 @@ impl Game for Chinchon {
             End::Closed(_) => (self.close.scores, self.close.winners),
             _ => ([0; 8], SeatMask::EMPTY),
         };
+        let end = match self.end {
+            End::Running | End::Closed(_) => 0,
+            End::Blocked => 1,
+            End::Capped => 2,
+        };
         DealResult {
-            end: 0,
+            end,
             players: self.players,
             scores,
             winners,

@@ -3,8 +3,9 @@
 //! down its own best arrangement and then lays off unmatched cards onto the closer's
 //! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
 
-use super::arrange::{HAND_CAP, Shape, arrange, arrange_listed, is_combination, positions};
+use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
 use super::cards::{WILD, points};
+use super::layoff::{best_arrangement, best_layoff};
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
 use super::unmatched::best_and_without;
@@ -89,56 +90,38 @@ pub fn lowest(active: SeatMask, scores: &[i32; MAX_SEATS]) -> SeatMask {
 }
 
 /// A non-closer's points: its unmatched cards after its best arrangement and its lay-offs.
+/// Among its equally good arrangements it lays down the one whose loose cards lay off best,
+/// and lays them off for the most points (over every target and order), not after a -10 close.
 fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
     let hand = s.hands[seat].as_slice();
     let pts = s.hand_points(seat);
+    let pts = &pts[..hand.len()];
     let mut masks = [0u16; HAND_CAP / 3];
-    let (_, k) = arrange_listed(hand, &pts[..hand.len()], Some(&s.combos[seat]), &mut masks);
-    let covered = masks[..k].iter().fold(0u16, |a, &m| a | m);
-    let mut loose: Pile<HAND_CAP> = Pile::new();
-    for (i, &c) in hand.iter().enumerate() {
-        if covered >> i & 1 == 0 {
-            loose.push(c);
-        }
-    }
+    let (u, mut k) = arrange_listed(hand, pts, Some(&s.combos[seat]), &mut masks);
+    let melds = &mut out.melds[..out.n_melds];
     if !out.minus_ten {
-        // Costliest cards first, so that when two loose cards compete for one place (a group
-        // of three takes one more card) the one worth more is laid off.
-        loose
-            .as_mut_slice()
-            .sort_unstable_by_key(|&c| std::cmp::Reverse(points(&s.rules, c)));
-        out.laid_off[seat] = lay_off(&mut out.melds[..out.n_melds], &mut loose);
+        let fixed = masks;
+        k = best_arrangement(hand, pts, u, &fixed[..k], melds, &mut masks);
     }
-    loose
-        .as_slice()
-        .iter()
-        .map(|&c| points(&s.rules, c) as i32)
-        .sum()
-}
-
-/// Moves loose cards onto melds while one fits; returns how many moved.
-pub fn lay_off(melds: &mut [Meld], loose: &mut Pile<HAND_CAP>) -> u8 {
-    let mut shapes = [Shape::default(); HAND_CAP / 3];
-    for (s, m) in shapes.iter_mut().zip(melds.iter()) {
-        m.as_slice().iter().for_each(|&c| s.add(c));
+    let covered = masks[..k].iter().fold(0u16, |a, &m| a | m);
+    let (mut loose, mut lp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
+    let mut n = 0;
+    for i in (0..hand.len()).filter(|&i| covered >> i & 1 == 0) {
+        (loose[n], lp[n]) = (hand[i], pts[i]);
+        n += 1;
     }
-    let mut moved = 0;
-    'again: loop {
-        for i in 0..loose.len() {
-            let c = loose.as_slice()[i];
-            for (m, s) in melds.iter_mut().zip(shapes.iter_mut()) {
-                let grown = s.with(c);
-                if m.len() < 16 && grown.is_combination() {
-                    m.push(c);
-                    *s = grown;
-                    loose.remove_at(i);
-                    moved += 1;
-                    continue 'again;
-                }
+    let mut left: u16 = lp[..n].iter().sum();
+    if !out.minus_ten {
+        let (targets, laid) = best_layoff(melds, &loose[..n], &lp[..n]);
+        for (&c, &t) in loose[..n].iter().zip(&targets) {
+            if let Some(m) = melds.get_mut(t as usize) {
+                m.push(c);
+                out.laid_off[seat] += 1;
             }
         }
-        return moved;
+        left -= laid;
     }
+    left as i32
 }
 
 /// The `score` command: for 7 cards, their best arrangement; for 8 (a hand after drawing),

@@ -324,6 +324,7 @@ fn minus_ten_close_forbids_lay_offs() {
     let res = g.result();
     assert_eq!(&res.scores[..3], &[55, 4 + 5 + 10 + 11, -10]);
     assert!(g.close.minus_ten && !g.close.chinchon);
+    assert_eq!(Chinchon::END_REASONS[res.end as usize].name, "closed");
 }
 
 #[test]
@@ -602,3 +603,6 @@ mod ends;
 
 #[path = "tests_determinize.rs"]
 mod determinize;
+
+#[path = "tests_layoff.rs"]
+mod layoff;

@@ -14,6 +14,7 @@ fn the_turn_cap_ends_the_deal_with_no_winner() {
     g.apply(Action::Discard(c("9B")));
     assert_eq!((g.end, g.to_act()), (End::Capped, None));
     let res = g.result();
+    assert_eq!(Chinchon::END_REASONS[res.end as usize].name, "turn-cap");
     assert!(res.winners.is_empty(), "{res:?}");
     assert_eq!(res.scores[..3], [0, 0, 0]);
 }
@@ -62,6 +63,7 @@ fn an_empty_stock_under_a_special_card_blocks_the_deal() {
     // The next player can neither draw (no stock, one discard) nor take the WILD.
     assert_eq!((g.end, g.to_act()), (End::Blocked, None));
     let res = g.result();
+    assert_eq!(Chinchon::END_REASONS[res.end as usize].name, "blocked");
     assert!(res.winners.is_empty(), "{res:?}");
 }
 
