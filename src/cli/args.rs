@@ -45,6 +45,8 @@ pub enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Play one seat yourself, in the terminal, against bots.
+    Play(PlayArgs),
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
     Merge {
         /// The shards' output folders (each holding shard.json).
@@ -174,4 +176,28 @@ pub struct BenchArgs {
     /// only ever slows a run down).
     #[arg(long, default_value_t = 3)]
     pub repeat: u32,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.
+    pub game: String,
+    /// Players at the table (default: the game's usual table).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Your seat (0 = the first deal's dealer; seats go clockwise).
+    #[arg(long, default_value_t = 0)]
+    pub seat: usize,
+    /// The bots' strategies, given to the other seats in order, cycling (default: greedy).
+    #[arg(long = "strategy", value_name = "NAME|FILE")]
+    pub strategies: Vec<String>,
+    /// A rule switch, KEY=VALUE (see `cardsim rules <game>`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Seed of the deals (default: from the clock; the first line shows it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Matches to play.
+    #[arg(long, default_value_t = 1)]
+    pub matches: u64,
 }

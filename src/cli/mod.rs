@@ -8,6 +8,7 @@ mod compare;
 mod experiment;
 mod info;
 mod merge;
+mod play;
 mod precision;
 mod score;
 pub mod setup;
@@ -37,6 +38,7 @@ pub fn run(cli: Cli) -> Result<()> {
         } => experiment::run(&file, threads, only.as_deref()),
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge { dirs, out } => merge::run(&dirs, &out),
+        Command::Play(a) => play::run(&a),
     }
 }
 

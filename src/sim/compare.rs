@@ -8,7 +8,7 @@ use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
-use crate::strategy::{Strategy, StrategySpec, build};
+use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::time::{Duration, Instant};
@@ -161,6 +161,9 @@ impl Merge for CompareTally {
 fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
     let nm = metrics(spec.players, spec.mode).len();
     let mut t = CompareTally::new(spec.variants.len(), nm);
+    if any_failed::<G>(&spec.seats) {
+        return t; // the run is ending with the strategy's error
+    }
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
     let mut base = vec![0i64; nm];
@@ -192,6 +195,7 @@ pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration
     let start = Instant::now();
     let parts: Vec<CompareTally> =
         pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
+    check_failures::<G>(&spec.seats)?;
     let mut t = CompareTally::new(spec.variants.len(), metrics(spec.players, spec.mode).len());
     for p in &parts {
         t.merge(p);

@@ -4,7 +4,7 @@ use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::{Error, Result};
 use crate::game::{ActionList, Game, Table};
 use crate::stats::{Merge, Tally};
-use crate::strategy::{Strategy, StrategySpec, build};
+use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::ops::Range;
@@ -66,9 +66,12 @@ fn batch_size(mode: Mode) -> u64 {
 
 /// Plays units `range` into a fresh tally with fresh strategy instances.
 pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
+    let mut tally = Tally::new(spec.players);
+    if any_failed::<G>(&spec.seats) {
+        return tally; // the run is ending with the strategy's error
+    }
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
-    let mut tally = Tally::new(spec.players);
     let table = Table::first(spec.players);
     for unit in range {
         match spec.mode {
@@ -139,6 +142,7 @@ pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
             .collect()
     });
     bar.finish_and_clear();
+    check_failures::<G>(&spec.seats)?;
     let mut tally = Tally::new(spec.players);
     for t in &tallies {
         tally.merge(t);

@@ -7,7 +7,7 @@ use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
-use crate::strategy::{Strategy, StrategySpec, build};
+use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -123,6 +123,9 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     let mut t = TournamentTally::new(k);
     let mut buf = ActionList::new();
     let table = Table::first(p);
+    if any_failed::<G>(&spec.strategies) {
+        return t; // the run is ending with the strategy's error
+    }
     for lineup in tables(k, p) {
         for rot in 0..p {
             let who: Vec<usize> = (0..p).map(|s| lineup[(s + rot) % p]).collect();
@@ -191,6 +194,7 @@ pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally,
     let ranges = super::runner::batches(&spec.deals, 1024);
     let parts: Vec<TournamentTally> =
         pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
+    check_failures::<G>(&spec.strategies)?;
     let mut t = TournamentTally::new(spec.strategies.len());
     parts.iter().for_each(|p| t.merge(p));
     Ok((t, pool.current_num_threads()))
