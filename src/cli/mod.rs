@@ -5,11 +5,15 @@
 pub mod args;
 mod bench;
 mod compare;
+pub mod emit;
 mod experiment;
 mod info;
 mod merge;
+pub mod parse;
 mod play;
 mod precision;
+mod replay;
+pub mod runinfo;
 mod score;
 pub mod setup;
 mod simulate;
@@ -31,12 +35,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
-        Command::Run {
-            file,
-            only,
-            threads,
-        } => experiment::run(&file, threads, only.as_deref()),
+        Command::Run(a) => experiment::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+        Command::Merge(a) => replay::merge(&a),
+        Command::Rerun(a) => replay::rerun(&a),
         Command::Merge { dirs, out } => merge::run(&dirs, &out),
         Command::Play(a) => play::run(&a),
     }
