@@ -76,6 +76,7 @@ fn main() -> cardsim::Result<()> {
         deals: 0..20_000,
         threads: None,
         mode: Mode::Deals,
+        progress: false,
     };
     let (t, _threads) = tournament(&spec)?;
     let wins: Vec<Vec<f64>> = t

@@ -39,7 +39,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
-        Command::Merge { dirs, out } => merge::run(&dirs, &out),
         Command::Play(a) => play::run(&a),
     }
 }
