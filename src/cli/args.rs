@@ -38,6 +38,8 @@ pub enum Command {
     /// Run a study described in a file (see experiments/ and the format below).
     #[command(after_help = super::experiment::FORMAT)]
     Run(StudyArgs),
+    /// Play one seat yourself, in the terminal, against bots.
+    Play(PlayArgs),
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
     Merge(MergeArgs),
     /// Replay an output folder from its run.json into a new folder (the same files, byte
@@ -224,4 +226,28 @@ pub struct BenchArgs {
     /// `--out DIR` writes bench.csv and run.json.
     #[command(flatten)]
     pub common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.
+    pub game: String,
+    /// Players at the table (default: the game's usual table).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Your seat (0 = the first deal's dealer; seats go clockwise).
+    #[arg(long, default_value_t = 0)]
+    pub seat: usize,
+    /// The bots' strategies, given to the other seats in order, cycling (default: greedy).
+    #[arg(long = "strategy", value_name = "NAME|FILE")]
+    pub strategies: Vec<String>,
+    /// A rule switch, KEY=VALUE (see `cardsim rules <game>`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Seed of the deals (default: from the clock; the first line shows it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Matches to play.
+    #[arg(long, default_value_t = 1)]
+    pub matches: u64,
 }

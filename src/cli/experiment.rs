@@ -75,7 +75,8 @@ fn strategies(r: &RunDef, base: &Path) -> Vec<String> {
         .iter()
         .map(|s| {
             let p = Path::new(s);
-            if (s.ends_with(".toml") || s.contains('/')) && p.is_relative() {
+            let exec = s.starts_with("exec:");
+            if !exec && (s.ends_with(".toml") || s.contains('/')) && p.is_relative() {
                 base.join(p).display().to_string()
             } else {
                 s.clone()

@@ -10,6 +10,7 @@ mod experiment;
 mod info;
 mod merge;
 pub mod parse;
+mod play;
 mod precision;
 mod replay;
 pub mod runinfo;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
+        Command::Play(a) => play::run(&a),
     }
 }
 

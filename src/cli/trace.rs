@@ -1,26 +1,84 @@
 //! `cardsim trace`: one deal of a simulation, step by step. It runs the very loop `simulate`
 //! runs ([`crate::sim::play_deal`]) with a logging observer and the same (seed, index) rngs,
 //! so the trace is the deal `simulate --seed S` played as deal I.
+//!
+//! `--json` writes JSON lines that are enough to replay and re-score the deal alone: the
+//! header with the rules, the whole dealt state (`Game::state_json`), each step with every
+//! card it reveals (to whom: the cards a seat's view shows after the step and did not show
+//! before, found generically by comparing views), and the whole final state with the
+//! result.
 
 use super::args::TraceArgs;
 use super::setup::table;
+use crate::cards::{Card, CardCounts};
 use crate::error::Result;
-use crate::game::{ActionList, DealResult, Game, Seat, Table};
+use crate::game::{ActionList, DealResult, Game, Rules, Seat, SeatView, Table};
 use crate::games::{GameVisitor, with_game};
 use crate::sim::{Observer, deal_rngs, play_deal};
-use crate::strategy::build;
-use serde_json::json;
+use crate::strategy::{build, check_failures};
+use serde_json::{Value, json};
+
+/// A step chosen but not yet written: its line waits for the state after it.
+struct Pending {
+    line: Value,
+    /// What each seat's view showed before the step.
+    before: Vec<CardCounts>,
+}
 
 /// Collects the trace as lines (text or JSON).
 struct Logger {
     json: bool,
+    players: usize,
     step: u32,
     lines: Vec<String>,
+    pending: Option<Pending>,
+}
+
+/// Every seat's shown cards in `state`.
+fn shown<G: Game>(state: &G, players: usize) -> Vec<CardCounts> {
+    (0..players).map(|s| state.view(s).shown()).collect()
+}
+
+/// The cards in `after` beyond those in `before`, one entry per copy.
+pub(super) fn newly_shown(before: &CardCounts, after: &CardCounts) -> Vec<Card> {
+    let mut v = Vec::new();
+    for (c, n) in after.iter() {
+        for _ in before.count(c)..n {
+            v.push(c);
+        }
+    }
+    v
+}
+
+impl Logger {
+    /// Writes the pending step with what it revealed to each seat in `state`, the state
+    /// after it.
+    fn flush<G: Game>(&mut self, state: &G) {
+        let Some(mut p) = self.pending.take() else {
+            return;
+        };
+        let mut revealed = Vec::new();
+        for (s, before) in p.before.iter().enumerate() {
+            let cards = newly_shown(before, &state.view(s).shown());
+            if !cards.is_empty() {
+                let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                revealed.push(json!({"seat": s, "cards": names}));
+            }
+        }
+        p.line["revealed"] = Value::Array(revealed);
+        self.lines.push(p.line.to_string());
+    }
 }
 
 impl<G: Game> Observer<G> for Logger {
     fn before(&mut self, state: &G, _seat: Seat, _legal: &[G::Action]) {
-        if self.step == 0 && !self.json {
+        if self.json {
+            if self.step == 0 {
+                self.lines
+                    .push(json!({"type": "state", "state": state.state_json()}).to_string());
+            }
+            self.flush(state);
+        } else if self.step == 0 {
             self.lines.push(format!("dealt:\n{}", state.render()));
         }
     }
@@ -28,21 +86,28 @@ impl<G: Game> Observer<G> for Logger {
     fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
         self.step += 1;
         let text = state.describe(action);
-        self.lines.push(if self.json {
-            json!({"type": "action", "step": self.step, "seat": seat, "action": text, "debug": format!("{action:?}")})
-                .to_string()
+        if self.json {
+            let players = self.players;
+            self.pending = Some(Pending {
+                line: json!({"type": "action", "step": self.step, "seat": seat, "action": text,
+                             "debug": format!("{action:?}")}),
+                before: shown(state, players),
+            });
         } else {
-            format!("{:>4}. {text}", self.step)
-        });
+            self.lines.push(format!("{:>4}. {text}", self.step));
+        }
     }
 
     fn end(&mut self, state: &G, r: &DealResult) {
         let scores = &r.scores[..r.players];
         let winners: Vec<usize> = r.winners.iter().collect();
         if self.json {
+            self.flush(state);
+            let end = G::END_REASONS.get(r.end as usize).map_or("?", |e| e.name);
             self.lines.push(
-                json!({"type": "result", "scores": scores, "winners": winners, "turns": r.turns})
-                    .to_string(),
+                json!({"type": "result", "scores": scores, "winners": winners, "turns": r.turns,
+                       "end": end, "state": state.state_json()})
+                .to_string(),
             );
         } else {
             self.lines.push(format!("end:\n{}", state.render()));
@@ -64,13 +129,21 @@ impl GameVisitor for Trace<'_> {
         let mut seats: Vec<_> = t.seats.iter().map(build::<G>).collect();
         let mut log = Logger {
             json: a.json,
+            players: t.players,
             step: 0,
             lines: Vec::new(),
+            pending: None,
         };
         let labels: Vec<&str> = t.seats.iter().map(|s| s.label.as_str()).collect();
         log.lines.push(if a.json {
+            let rules: serde_json::Map<String, Value> = t
+                .rules
+                .values()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), Value::String(v)))
+                .collect();
             json!({"type": "deal", "game": G::NAME, "seed": t.seed, "deal": a.deal, "players": t.players,
-                   "strategies": labels})
+                   "strategies": labels, "rules": rules})
             .to_string()
         } else {
             format!("{} deal {} of seed {}, {} players, strategies {:?}", G::NAME, a.deal, t.seed, t.players, labels)
@@ -84,10 +157,13 @@ impl GameVisitor for Trace<'_> {
             &mut ActionList::new(),
             &mut log,
         );
+        drop(seats);
+        check_failures::<G>(&t.seats)?;
         Ok(log.lines)
     }
 }
 
+/// Runs `cardsim trace`.
 pub fn run(a: &TraceArgs) -> Result<()> {
     let lines = with_game(&a.table.game, Trace(a))
         .unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))?;

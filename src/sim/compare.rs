@@ -9,7 +9,7 @@ use super::runner::CountEnds;
 use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
-use crate::strategy::{Strategy, StrategySpec, build};
+use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -186,6 +186,9 @@ impl Merge for CompareTally {
 fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
     let nm = metrics::<G>(spec.players, spec.mode).len();
     let mut t = CompareTally::new(spec.variants.len(), nm);
+    if any_failed::<G>(&spec.seats) {
+        return t; // the run is ending with the strategy's error
+    }
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
     let mut ends = vec![0u64; G::END_REASONS.len()];
@@ -239,5 +242,6 @@ pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration
         |acc, t| acc.merge(&t),
     )?;
     bar.finish_and_clear();
+    check_failures::<G>(&spec.seats)?;
     Ok((t, start.elapsed(), threads))
 }

@@ -5,14 +5,22 @@ use crate::cards::GameRng;
 use crate::game::{
     ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, Table,
 };
-use crate::strategy::Strategy;
+use crate::strategy::{DealStart, Strategy};
 
 /// The two generators of one deal: `deal` shuffles (and drives the game's own chance events),
 /// `play` is handed to strategies. Keeping them apart means that every rule variant and every
 /// strategy line-up sees the same shuffle for the same (seed, index): common random numbers.
 pub struct DealRngs {
+    /// Shuffles and drives the game's own chance events.
     pub deal: GameRng,
+    /// Handed to strategies.
     pub play: GameRng,
+    /// The master seed these came from.
+    pub seed: u64,
+    /// The unit (a lone deal's index, or a match's).
+    pub unit: u64,
+    /// The deal's number within its match (0 for a lone deal).
+    pub deal_no: u32,
 }
 
 /// The generators for deal `deal_no` of unit `unit` (a unit is a lone deal or a match).
@@ -26,6 +34,9 @@ pub fn deal_rngs(seed: u64, unit: u64, deal_no: u32) -> DealRngs {
     DealRngs {
         deal: GameRng::with_stream(seed, stream),
         play: GameRng::with_stream(seed, stream | 1),
+        seed,
+        unit,
+        deal_no,
     }
 }
 
@@ -65,7 +76,14 @@ pub fn play_deal<G: Game, O: Observer<G>>(
     let mut state = G::deal(rules, table, &mut rngs.deal);
     let mut reads = [true; MAX_SEATS];
     for (s, strat) in seats.iter_mut().enumerate() {
-        strat.begin_deal(s);
+        strat.start_deal(&DealStart {
+            seat: s,
+            players: table.players,
+            rules,
+            seed: rngs.seed,
+            unit: rngs.unit,
+            deal_no: rngs.deal_no,
+        });
         reads[s] = strat.reads_legal();
     }
     let mut actions = 0u32;
@@ -83,7 +101,8 @@ pub fn play_deal<G: Game, O: Observer<G>>(
             buf[0] // a forced move: only a bot that skips the list is asked about it
         } else {
             let legal: &[G::Action] = if reads { buf } else { &[] };
-            seats[seat].act(&state.view(seat), legal, &mut rngs.play)
+            let describe = |a| state.describe(a);
+            seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
         };
         obs.chose(&state, seat, a);
         state.apply(a);
@@ -96,6 +115,9 @@ pub fn play_deal<G: Game, O: Observer<G>>(
         );
     }
     let r = state.result();
+    for strat in seats.iter_mut() {
+        strat.end_deal(&r);
+    }
     obs.end(&state, &r);
     (r, actions)
 }

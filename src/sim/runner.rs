@@ -5,7 +5,7 @@ use super::play::{Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::error::Result;
 use crate::game::{ActionList, DealResult, Game, Table};
 use crate::stats::{Merge, Tally};
-use crate::strategy::{Strategy, StrategySpec, build};
+use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -75,9 +75,12 @@ impl<G: Game> Observer<G> for CountEnds<'_> {
 
 /// Plays units `range` into a fresh tally with fresh strategy instances.
 pub fn run_batch<G: Game>(spec: &RunSpec<G>, range: Range<u64>) -> Tally {
+    let mut tally = Tally::new(spec.players, G::END_REASONS.len());
+    if any_failed::<G>(&spec.seats) {
+        return tally; // the run is ending with the strategy's error
+    }
     let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
     let mut buf = ActionList::new();
-    let mut tally = Tally::new(spec.players, G::END_REASONS.len());
     let table = Table::first(spec.players);
     for unit in range {
         match spec.mode {
@@ -184,6 +187,7 @@ pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
         |acc, t| acc.merge(&t),
     )?;
     bar.finish_and_clear();
+    check_failures::<G>(&spec.seats)?;
     Ok(RunOutcome {
         tally,
         elapsed: start.elapsed(),

@@ -7,7 +7,7 @@ use super::play::{Quiet, deal_rngs, play_deal, play_match};
 use crate::error::Result;
 use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
 use crate::stats::{Merge, Moments, WIN_UNITS};
-use crate::strategy::{Strategy, StrategySpec, build};
+use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
 use std::ops::Range;
 
 /// A tournament to run.
@@ -124,6 +124,9 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     let mut t = TournamentTally::new(k);
     let mut buf = ActionList::new();
     let table = Table::first(p);
+    if any_failed::<G>(&spec.strategies) {
+        return t; // the run is ending with the strategy's error
+    }
     for lineup in tables(k, p) {
         for rot in 0..p {
             let who: Vec<usize> = (0..p).map(|s| lineup[(s + rot) % p]).collect();
@@ -212,6 +215,7 @@ pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally,
         |acc, t| acc.merge(&t),
     );
     bar.finish_and_clear();
+    check_failures::<G>(&spec.strategies)?;
     out
 }
 

@@ -1,29 +1,73 @@
 //! Strategies: the [`Strategy`] trait every bot implements, the [`Bot`] descriptor a game
 //! lists its bots with, knob files under `strategies/` ([`Params`], [`StrategySpec`]), the
-//! name registry, and the game-agnostic `random` bot.
+//! name registry, the game-agnostic `random` bot, strategy factories (how seats are built,
+//! built-in names being one kind: a library user adds its own with
+//! [`StrategySpec::custom`]), and `exec:` bots that run as separate processes.
 //!
 //! A strategy sees only `G::View` (its seat's view: hidden cards are not in the type), the
 //! legal actions, and the RNG the runner hands it. It is created once per batch of deals and
 //! told when a new deal starts, so boxing it costs nothing per deal.
 
+mod exec;
+mod factory;
 mod params;
 mod random;
 mod registry;
 
-pub use params::{Knob, Params};
+pub use exec::redact;
+pub use factory::{Factory, StrategyFactory, any_failed, build, check_failures};
+pub use params::{KNOB_LIMIT, Knob, Params};
 pub use random::Random;
-pub use registry::{StrategySpec, build, list_names, load_file, resolve};
+pub use registry::{StrategySpec, generic_bots, list_names, load_file, resolve};
 
 use crate::cards::GameRng;
-use crate::game::{Game, Seat};
+use crate::game::{DealResult, Game, Seat};
+
+/// What a strategy is told when a deal starts: its seat, the table, the rules, and which
+/// deal of the run this is (the same numbers at any thread count).
+#[derive(Debug)]
+pub struct DealStart<'a, G: Game> {
+    /// The seat the strategy plays in this deal.
+    pub seat: Seat,
+    /// Seats at the table.
+    pub players: usize,
+    /// The rules of this deal.
+    pub rules: &'a G::Rules,
+    /// The run's master seed.
+    pub seed: u64,
+    /// The unit: the deal's index in the run, or the match's index in matches mode.
+    pub unit: u64,
+    /// The deal's number within its match (0 for a lone deal).
+    pub deal_no: u32,
+}
 
 /// A bot: picks one of the legal actions from its seat's view.
 pub trait Strategy<G: Game>: Send {
     /// Called before each deal the strategy plays, with its seat.
     fn begin_deal(&mut self, _seat: Seat) {}
+    /// Called before each deal with everything known about it; the default calls
+    /// [`Strategy::begin_deal`] with the seat.
+    fn start_deal(&mut self, deal: &DealStart<'_, G>) {
+        self.begin_deal(deal.seat);
+    }
     /// Picks one action among `legal` (never empty, unless [`Strategy::reads_legal`] is
     /// false).
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+    /// Like [`Strategy::act`], with `describe` giving each action's text as
+    /// [`Game::describe`] writes it in the real state. Only a bot that shows actions to
+    /// someone else (an `exec:` bot, a person) needs it; such a bot must not let that text
+    /// reveal a card its view does not show. The default calls `act`.
+    fn act_described(
+        &mut self,
+        view: &G::View<'_>,
+        legal: &[G::Action],
+        _describe: &dyn Fn(G::Action) -> String,
+        rng: &mut GameRng,
+    ) -> G::Action {
+        self.act(view, legal, rng)
+    }
+    /// Called when a deal the strategy played is over, with its result.
+    fn end_deal(&mut self, _result: &DealResult) {}
     /// Whether `act` reads `legal`. A bot that decides from its view alone returns false:
     /// the runner then never lists the legal actions for it, passes an empty `legal`, and
     /// asks it about forced moves too (a reading bot is not asked when only one action is
@@ -36,10 +80,19 @@ pub trait Strategy<G: Game>: Send {
 
 /// A game's built-in bot: its name, what it does, its knobs, and how to build it.
 pub struct Bot<G: Game> {
+    /// The name used on the command line.
     pub name: &'static str,
+    /// One line for `cardsim list`.
     pub about: &'static str,
     /// The knobs a strategy file may set, with defaults and meanings.
     pub knobs: &'static [Knob],
     /// Builds the bot with `params` applied (unknown knobs are rejected before this).
     pub build: fn(&Params) -> Box<dyn Strategy<G>>,
 }
+
+impl<G: Game> Clone for Bot<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for Bot<G> {}

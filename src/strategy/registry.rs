@@ -1,5 +1,6 @@
-//! Finding strategies by name: `random`, a game's built-in bots, or a knob file
-//! `strategies/<game>/<name>.toml` (or any path to such a file):
+//! Finding strategies by name: a bot every game has (`random`), a game's built-in bots,
+//! `exec:COMMAND` (a bot in another process, see `docs/bot-protocol.md`), or a knob file
+//! `<name>.toml` (or any path to such a file):
 //!
 //! ```toml
 //! base = "greedy"                 # the bot whose knobs this file sets
@@ -7,93 +8,146 @@
 //! [knobs]
 //! take_discard_gain = 4
 //! ```
+//!
+//! Knob files are looked up, by name, in each folder of `CARDSIM_STRATEGIES` (a list like
+//! `PATH`) under `<folder>/<game>/`, then in `./strategies/<game>/`, then among the files
+//! shipped in `strategies/` of the source, which are built into the binary.
 
-use super::{Bot, Params, Random, Strategy};
+use super::factory::BuiltIn;
+use super::{Bot, Factory, Knob, Params, Random, exec};
 use crate::error::Error;
 use crate::game::Game;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// A resolved strategy: its label in outputs, the bot it runs, and the knob values.
+include!(concat!(env!("OUT_DIR"), "/strategies.rs"));
+
+/// A resolved strategy: its label in outputs, the bot it runs, the knob values, and the
+/// factory that builds it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StrategySpec {
     /// The name users gave (`greedy`, `cautious`), used in every output.
     pub label: String,
-    /// The bot behind it (`random` or one of the game's bots).
+    /// The bot behind it (`random`, one of the game's bots, `exec:COMMAND`, or a custom
+    /// strategy's label).
     pub base: String,
+    /// The knob values (defaults for the rest).
     pub params: Params,
-    /// The knob file, when it came from one.
+    /// The knob file, when it came from one on disk.
     pub file: Option<PathBuf>,
+    /// Builds the strategy (not serialized: a spec read back cannot play).
+    #[serde(skip)]
+    pub factory: Option<Factory>,
 }
 
+/// The bots every game has, whatever its rules: `random`, and bots generic over every game.
+/// A game's own bots ([`Game::bots`]) come after these.
+pub fn generic_bots<G: Game>() -> Vec<Bot<G>> {
+    vec![Bot {
+        name: "random",
+        about: "uniform over the legal actions",
+        knobs: &[],
+        build: |_| Box::new(Random),
+    }]
+}
+
+fn find_bot<G: Game>(name: &str) -> Option<Bot<G>> {
+    generic_bots::<G>()
+        .into_iter()
+        .chain(G::bots().iter().copied())
+        .find(|b| b.name == name)
+}
+
+/// The folders searched for `<game>/<name>.toml`, in order.
 fn strategy_dirs(game: &str) -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    if let Ok(d) = std::env::var("CARDSIM_STRATEGIES") {
-        dirs.push(Path::new(&d).join(game));
-    }
+    let mut dirs: Vec<PathBuf> = std::env::var_os("CARDSIM_STRATEGIES")
+        .map(|v| std::env::split_paths(&v).map(|d| d.join(game)).collect())
+        .unwrap_or_default();
     dirs.push(Path::new("strategies").join(game));
-    dirs.push(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("strategies")
-            .join(game),
-    );
     dirs
 }
 
-fn find_bot<G: Game>(name: &str) -> Option<&'static Bot<G>> {
-    G::bots().iter().find(|b| b.name == name)
+fn shipped(game: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    SHIPPED
+        .iter()
+        .filter(move |(g, _, _)| *g == game)
+        .map(|(_, n, t)| (*n, *t))
 }
 
-/// Files in the first strategies folder that exists for the game, by stem.
+/// Knob files for the game in every folder searched and among the shipped ones, by stem.
 fn file_names<G: Game>() -> Vec<String> {
+    let mut v: Vec<String> = shipped(G::NAME).map(|(n, _)| n.to_string()).collect();
     for d in strategy_dirs(G::NAME) {
         if let Ok(rd) = std::fs::read_dir(&d) {
-            let mut v: Vec<String> = rd
-                .filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-                .collect();
-            v.sort();
-            return v;
+            v.extend(
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                    .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned())),
+            );
         }
     }
-    Vec::new()
+    v.sort();
+    v.dedup();
+    v
 }
 
-/// Every strategy name usable for the game: `random`, its bots, then its knob files.
+/// Every strategy name usable for the game: the generic bots, its bots, then knob files.
 pub fn list_names<G: Game>() -> Vec<String> {
-    let mut v = vec!["random".to_string()];
-    v.extend(G::bots().iter().map(|b| b.name.to_string()));
+    let mut v: Vec<String> = generic_bots::<G>()
+        .iter()
+        .chain(G::bots())
+        .map(|b| b.name.to_string())
+        .collect();
     v.extend(file_names::<G>());
     v
 }
 
-/// Turns a `--strategy` argument into a spec, or a clear error.
+fn built_in<G: Game>(
+    label: &str,
+    bot: Bot<G>,
+    params: Params,
+    file: Option<PathBuf>,
+) -> StrategySpec {
+    StrategySpec {
+        label: label.to_string(),
+        base: bot.name.to_string(),
+        params: params.clone(),
+        file,
+        factory: Some(Factory::new::<G>(Arc::new(BuiltIn { bot, params }))),
+    }
+}
+
+/// Turns a `--strategy` argument into a spec, or a clear error: a bot name, `exec:COMMAND`,
+/// a knob file's name, or a path to a knob file. An unknown name is an error, never a
+/// fallback.
 pub fn resolve<G: Game>(text: &str) -> Result<StrategySpec, Error> {
-    if text == "random" || find_bot::<G>(text).is_some() {
-        return Ok(StrategySpec {
-            label: text.to_string(),
-            base: text.to_string(),
-            params: Params::default(),
-            file: None,
-        });
+    if let Some(command) = text.strip_prefix(exec::PREFIX) {
+        return exec::spec::<G>(text, command, Params::default(), None);
     }
-    let path = if text.ends_with(".toml") || text.contains('/') {
-        Some(PathBuf::from(text)).filter(|p| p.is_file())
-    } else {
-        strategy_dirs(G::NAME)
-            .into_iter()
-            .map(|d| d.join(format!("{text}.toml")))
-            .find(|p| p.is_file())
-    };
-    match path {
-        Some(p) => load_file::<G>(&p),
-        None => Err(Error::input(format!(
-            "unknown strategy '{text}' for {}; available: {}",
-            G::NAME,
-            list_names::<G>().join(", ")
-        ))),
+    if let Some(bot) = find_bot::<G>(text) {
+        return Ok(built_in(text, bot, Params::default(), None));
     }
+    if text.ends_with(".toml") || text.contains('/') {
+        let p = PathBuf::from(text);
+        if p.is_file() {
+            return load_file::<G>(&p);
+        }
+    } else if let Some(p) = strategy_dirs(G::NAME)
+        .into_iter()
+        .map(|d| d.join(format!("{text}.toml")))
+        .find(|p| p.is_file())
+    {
+        return load_file::<G>(&p);
+    } else if let Some((name, body)) = shipped(G::NAME).find(|(n, _)| *n == text) {
+        let shown = format!("{name}.toml (built in)");
+        return load_text::<G>(body, &shown, name, None);
+    }
+    Err(Error::input(format!(
+        "unknown strategy '{text}' for {}; available: {}, or exec:COMMAND",
+        G::NAME,
+        list_names::<G>().join(", ")
+    )))
 }
 
 #[derive(serde::Deserialize)]
@@ -111,10 +165,24 @@ struct FileSpec {
 
 /// Reads a knob file and checks it against its bot.
 pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
-    let shown = path.display();
+    let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::input(format!("cannot read strategy file {shown}: {e}")))?;
-    let spec: FileSpec = toml::from_str(&text)
+    let label = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    load_text::<G>(&text, &shown, &label, Some(path.to_path_buf()))
+}
+
+/// Reads a knob file's text (`shown` names it in errors) into a spec labelled `label`.
+fn load_text<G: Game>(
+    text: &str,
+    shown: &str,
+    label: &str,
+    file: Option<PathBuf>,
+) -> Result<StrategySpec, Error> {
+    let spec: FileSpec = toml::from_str(text)
         .map_err(|e| Error::input(format!("bad strategy file {shown}: {}", e.message().trim())))?;
     if let Some(g) = &spec.game
         && g != G::NAME
@@ -124,12 +192,14 @@ pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
             G::NAME
         )));
     }
-    let knobs: &[super::Knob] = match (spec.base.as_str(), find_bot::<G>(&spec.base)) {
-        ("random", _) => &[],
-        (_, Some(b)) => b.knobs,
-        (b, None) => {
+    let bot = find_bot::<G>(&spec.base);
+    let knobs: &[Knob] = match (&bot, spec.base.starts_with(exec::PREFIX)) {
+        (Some(b), _) => b.knobs,
+        (None, true) => exec::KNOBS,
+        (None, false) => {
             return Err(Error::input(format!(
-                "strategy file {shown}: unknown base bot '{b}' for {}",
+                "strategy file {shown}: unknown base bot '{}' for {}",
+                spec.base,
                 G::NAME
             )));
         }
@@ -152,22 +222,11 @@ pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
     params
         .check(&spec.base, knobs)
         .map_err(|e| Error::input(format!("strategy file {shown}: {e}")))?;
-    let label = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Ok(StrategySpec {
-        label,
-        base: spec.base,
-        params,
-        file: Some(path.to_path_buf()),
-    })
-}
-
-/// Builds a fresh instance of the strategy a spec names.
-pub fn build<G: Game>(spec: &StrategySpec) -> Box<dyn Strategy<G>> {
-    match find_bot::<G>(&spec.base) {
-        Some(b) => (b.build)(&spec.params),
-        None => Box::new(Random),
+    match bot {
+        Some(b) => Ok(built_in(label, b, params, file)),
+        None => {
+            let command = &spec.base[exec::PREFIX.len()..];
+            exec::spec::<G>(label, command, params, file)
+        }
     }
 }

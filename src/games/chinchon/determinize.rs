@@ -29,7 +29,7 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
     }
     pool.shuffle(rng);
     let mut deal = pool.as_slice().iter().copied();
-    let chance = GameRng::new(rng.next_u64(), rng.next_u64() as u128);
+    let chance = GameRng::new(rng.next_u64(), rng.next_u64());
     let mut s = Chinchon::empty(v.rules, v.players, v.active, chance);
     s.stock.extend(deal.by_ref().take(v.stock_len));
     for p in 0..v.players {

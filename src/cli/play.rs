@@ -1,0 +1,320 @@
+//! `cardsim play <game>`: a person plays one seat in the terminal against bots. The deals
+//! are played by the loop every command uses ([`crate::sim::play_deal`]): the person's
+//! seat is a strategy that reads a number from stdin, and an observer shows the seat's view,
+//! the numbered legal actions and what the bots do. Only what the seat may see is shown:
+//! action texts name a card the seat's view does not show as `??`. End of input ends the
+//! session cleanly.
+
+use super::args::PlayArgs;
+use super::setup::{default_strategy, parse_rules};
+use crate::cards::{CardCounts, GameRng};
+use crate::error::{Error, Result};
+use crate::game::{ActionList, DealResult, Game, MAX_SEATS, MatchProgress, Seat, SeatView};
+use crate::games::{GameVisitor, with_game};
+use crate::sim::{Observer, deal_rngs, play_deal};
+use crate::strategy::{Strategy, StrategySpec, build, check_failures, redact, resolve};
+use serde_json::Value;
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The person's seat: asks for a number until it gets a good one.
+struct Person {
+    quit: Arc<AtomicBool>,
+}
+
+impl<G: Game> Strategy<G> for Person {
+    fn act(&mut self, _view: &G::View<'_>, legal: &[G::Action], _rng: &mut GameRng) -> G::Action {
+        if self.quit.load(Ordering::Relaxed) {
+            return legal[0];
+        }
+        let stdin = std::io::stdin();
+        loop {
+            out!("Your move (1-{}): ", legal.len());
+            let mut line = String::new();
+            match stdin.lock().read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    outln!();
+                    self.quit.store(true, Ordering::Relaxed);
+                    return legal[0];
+                }
+                Ok(_) => {}
+            }
+            match line.trim().parse::<usize>() {
+                Ok(n) if (1..=legal.len()).contains(&n) => return legal[n - 1],
+                _ => outln!(
+                    "  '{}' is not a move: type a number from 1 to {} and press Enter.",
+                    line.trim(),
+                    legal.len()
+                ),
+            }
+        }
+    }
+}
+
+/// Shows the table from the person's seat.
+struct Screen<'a> {
+    me: Seat,
+    labels: &'a [String],
+    quit: Arc<AtomicBool>,
+    /// A bot's step waiting for the state after it (so that cards it turns up show).
+    pending: Option<(String, CardCounts)>,
+}
+
+impl Screen<'_> {
+    fn quiet(&self) -> bool {
+        self.quit.load(Ordering::Relaxed)
+    }
+
+    /// Prints the waiting bot step, naming the cards the person sees before or after it.
+    fn flush<G: Game>(&mut self, state: &G) {
+        if let Some((text, mut seen)) = self.pending.take() {
+            seen.add(&state.view(self.me).shown());
+            outln!("  {}", redact::<G>(&text, &seen));
+        }
+    }
+}
+
+impl<G: Game> Observer<G> for Screen<'_> {
+    fn before(&mut self, state: &G, seat: Seat, legal: &[G::Action]) {
+        if self.quiet() {
+            return;
+        }
+        self.flush(state);
+        if seat != self.me {
+            return;
+        }
+        let view = state.view(seat);
+        outln!();
+        outln!("--- your turn (seat {seat}) ---");
+        show(&view.to_json(), 1);
+        let shown = view.shown();
+        if legal.len() == 1 {
+            outln!(
+                "Only one move: {}",
+                redact::<G>(&state.describe(legal[0]), &shown)
+            );
+            return;
+        }
+        for (i, &a) in legal.iter().enumerate() {
+            outln!(
+                "  {:>2}. {}",
+                i + 1,
+                redact::<G>(&state.describe(a), &shown)
+            );
+        }
+    }
+
+    fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
+        if self.quiet() || seat == self.me {
+            return;
+        }
+        let text = format!("[{}] {}", self.labels[seat], state.describe(action));
+        self.pending = Some((text, state.view(self.me).shown()));
+    }
+
+    fn end(&mut self, state: &G, r: &DealResult) {
+        if self.quiet() {
+            return;
+        }
+        self.flush(state);
+        outln!();
+        outln!("=== the deal is over ===");
+        outln!("{}", state.render().trim_end());
+        let winners: Vec<String> = r.winners.iter().map(|s| self.name(s)).collect();
+        for s in 0..r.players {
+            outln!("  {:<18} {:>6}", self.name(s), r.scores[s]);
+        }
+        outln!(
+            "Won by: {}",
+            if winners.is_empty() {
+                "nobody".to_string()
+            } else {
+                winners.join(", ")
+            }
+        );
+    }
+}
+
+impl Screen<'_> {
+    fn name(&self, s: Seat) -> String {
+        if s == self.me {
+            format!("seat {s} (you)")
+        } else {
+            format!("seat {s} ({})", self.labels[s])
+        }
+    }
+}
+
+/// Prints a view's JSON readably: one `key: value` line per field, lists of cards on one
+/// line, nested objects indented.
+fn show(v: &Value, depth: usize) {
+    let pad = "  ".repeat(depth);
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                let key = k.replace('_', " ");
+                match flat(x) {
+                    Some(t) => outln!("{pad}{key}: {t}"),
+                    None => {
+                        outln!("{pad}{key}:");
+                        show(x, depth + 1);
+                    }
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, x) in items.iter().enumerate() {
+                match flat(x) {
+                    Some(t) => outln!("{pad}{i}: {t}"),
+                    None => {
+                        outln!("{pad}{i}:");
+                        show(x, depth + 1);
+                    }
+                }
+            }
+        }
+        x => outln!("{pad}{}", flat(x).unwrap_or_default()),
+    }
+}
+
+/// A value as one line, when it is a scalar or a list of scalars.
+fn flat(v: &Value) -> Option<String> {
+    match v {
+        Value::Null => Some("-".into()),
+        Value::Bool(b) => Some(if *b { "yes" } else { "no" }.into()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::String(s) => Some(s.clone()),
+        Value::Array(a) if a.is_empty() => Some("(none)".into()),
+        Value::Array(a) => a
+            .iter()
+            .map(|x| match x {
+                Value::Array(_) | Value::Object(_) => None,
+                x => flat(x),
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(" ")),
+        Value::Object(_) => None,
+    }
+}
+
+struct Play<'a>(&'a PlayArgs);
+
+impl GameVisitor for Play<'_> {
+    type Out = Result<()>;
+    fn visit<G: Game>(self) -> Result<()> {
+        let a = self.0;
+        let rules = parse_rules::<G>(&a.rules)?;
+        let players = a.players.unwrap_or(G::DEFAULT_PLAYERS);
+        if !(2..=MAX_SEATS).contains(&players) {
+            return Err(Error::input(format!("bad --players {players}: 2 to 8")));
+        }
+        G::check_players(&rules, players).map_err(Error::Input)?;
+        if a.seat >= players {
+            return Err(Error::input(format!(
+                "bad --seat {}: seats are 0 to {}",
+                a.seat,
+                players - 1
+            )));
+        }
+        if a.matches == 0 {
+            return Err(Error::input("--matches must be at least 1"));
+        }
+        let names = if a.strategies.is_empty() {
+            vec![default_strategy::<G>().to_string()]
+        } else {
+            a.strategies.clone()
+        };
+        let specs = names
+            .iter()
+            .map(|n| resolve::<G>(n))
+            .collect::<Result<Vec<StrategySpec>>>()?;
+        let seed = a.seed.unwrap_or_else(clock_seed);
+        let quit = Arc::new(AtomicBool::new(false));
+        let mut labels = vec![String::from("you"); players];
+        let mut seats: Vec<Box<dyn Strategy<G>>> = Vec::new();
+        let mut bot = 0;
+        for (s, label) in labels.iter_mut().enumerate() {
+            if s == a.seat {
+                seats.push(Box::new(Person { quit: quit.clone() }));
+            } else {
+                let spec = &specs[bot % specs.len()];
+                *label = spec.label.clone();
+                seats.push(build::<G>(spec));
+                bot += 1;
+            }
+        }
+        outln!(
+            "{} for {players}: you are seat {} against {}. Seed {seed} (--seed {seed} plays these deals again).",
+            G::NAME,
+            a.seat,
+            names.join(", ")
+        );
+        outln!(
+            "Rules: `cardsim rules {}`. Type a move's number and press Enter; Ctrl-D to leave.",
+            G::NAME
+        );
+        let mut screen = Screen {
+            me: a.seat,
+            labels: &labels,
+            quit: quit.clone(),
+            pending: None,
+        };
+        let mut buf = ActionList::new();
+        'matches: for unit in 0..a.matches {
+            let mut m = MatchProgress::new(players);
+            loop {
+                let mut rngs = deal_rngs(seed, unit, m.deals);
+                outln!();
+                outln!(
+                    "##### match {} of {}, deal {} #####",
+                    unit + 1,
+                    a.matches,
+                    m.deals + 1
+                );
+                let (r, _) = play_deal(
+                    &rules,
+                    &m.table(),
+                    &mut rngs,
+                    &mut seats,
+                    &mut buf,
+                    &mut screen,
+                );
+                if quit.load(Ordering::Relaxed) {
+                    break 'matches;
+                }
+                G::match_add(&rules, &mut m, &r);
+                m.advance(&r);
+                let over = G::match_over(&rules, &m) || m.deals >= G::MAX_DEALS;
+                outln!("Match totals after {} deal(s):", m.deals);
+                for s in 0..players {
+                    outln!("  {:<18} {:>6}", screen.name(s), m.totals[s]);
+                }
+                if over {
+                    let w: Vec<String> = G::match_winners(&rules, &m)
+                        .iter()
+                        .map(|s| screen.name(s))
+                        .collect();
+                    outln!("Match won by: {}", w.join(", "));
+                    break;
+                }
+            }
+        }
+        drop(seats);
+        check_failures::<G>(&specs)?;
+        outln!("Thanks for playing.");
+        Ok(())
+    }
+}
+
+/// A seed from the clock, for a new game each time `--seed` is not given.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(2026, |d| d.as_secs() % 1_000_000)
+}
+
+/// Runs `cardsim play`.
+pub fn run(a: &PlayArgs) -> Result<()> {
+    with_game(&a.game, Play(a)).unwrap_or_else(|| Err(super::unknown_game(&a.game)))
+}

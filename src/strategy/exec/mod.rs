@@ -1,0 +1,293 @@
+//! `exec:COMMAND` bots: a strategy played by another program over JSON lines (the protocol
+//! is `docs/bot-protocol.md`). Each worker thread's instance holds one process, taken from
+//! the factory's pool and given back after its batch, so processes are reused across deals
+//! and number at most one per worker thread and seat. A bot that breaks the protocol marks
+//! the factory failed; the runners stop and report the first failure as one line.
+
+mod process;
+mod text;
+
+pub use text::redact;
+
+use super::factory::StrategyFactory;
+use super::{DealStart, Factory, Knob, Params, Strategy, StrategySpec};
+use crate::cards::GameRng;
+use crate::error::Error;
+use crate::game::{DealResult, Game, Rules, SeatView};
+use process::BotProcess;
+use serde_json::{Value, json};
+use std::marker::PhantomData;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The prefix that names an exec bot.
+pub const PREFIX: &str = "exec:";
+
+/// The protocol version in the hello message.
+pub const PROTOCOL: u32 = 1;
+
+/// The knobs a knob file with `base = "exec:..."` may set.
+pub const KNOBS: &[Knob] = &[Knob {
+    name: "timeout",
+    default: 10.0,
+    doc: "seconds a bot may take to answer before the run ends with an error",
+}];
+
+/// What every instance of one exec strategy shares.
+struct Shared {
+    label: String,
+    command: String,
+    timeout: Duration,
+    pool: Mutex<Vec<BotProcess>>,
+    failure: Mutex<Option<String>>,
+}
+
+impl Shared {
+    fn fail(&self, msg: String) {
+        let mut f = self.failure.lock().unwrap_or_else(|e| e.into_inner());
+        if f.is_none() {
+            *f = Some(msg);
+        }
+    }
+
+    fn failed(&self) -> bool {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
+}
+
+struct ExecFactory(Arc<Shared>);
+
+impl<G: Game> StrategyFactory<G> for ExecFactory {
+    fn build(&self) -> Box<dyn Strategy<G>> {
+        Box::new(ExecBot::<G> {
+            shared: self.0.clone(),
+            process: None,
+            deal: String::new(),
+            _game: PhantomData,
+        })
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.0
+            .failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+/// The spec of an exec strategy labelled `label` running `command`.
+pub fn spec<G: Game>(
+    label: &str,
+    command: &str,
+    params: Params,
+    file: Option<PathBuf>,
+) -> Result<StrategySpec, Error> {
+    if command.trim().is_empty() {
+        return Err(Error::input(
+            "exec: needs a command, e.g. 'exec:python3 bot.py'",
+        ));
+    }
+    let timeout = params.knob(KNOBS, "timeout");
+    if timeout <= 0.0 {
+        return Err(Error::input(format!(
+            "strategy {label}: the timeout knob must be above 0 seconds"
+        )));
+    }
+    let shared = Shared {
+        label: label.to_string(),
+        command: command.to_string(),
+        timeout: Duration::from_secs_f64(timeout),
+        pool: Mutex::new(Vec::new()),
+        failure: Mutex::new(None),
+    };
+    let factory: Arc<dyn StrategyFactory<G>> = Arc::new(ExecFactory(Arc::new(shared)));
+    Ok(StrategySpec {
+        label: label.to_string(),
+        base: format!("{PREFIX}{command}"),
+        params,
+        file,
+        factory: Some(Factory::new::<G>(factory)),
+    })
+}
+
+/// One seat's instance: its process (once started) and where it is in the run.
+struct ExecBot<G: Game> {
+    shared: Arc<Shared>,
+    process: Option<BotProcess>,
+    /// "deal I" (", hand K" in a match), for error messages.
+    deal: String,
+    _game: PhantomData<fn() -> G>,
+}
+
+fn rules_json(values: &[(&'static str, String)]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .map(|(k, v)| (k.to_string(), Value::String(v.clone())))
+            .collect(),
+    )
+}
+
+impl<G: Game> ExecBot<G> {
+    /// Marks the strategy failed with `what` the bot did, and ends the process.
+    fn fail(&mut self, what: &str) {
+        self.process = None;
+        let s = &self.shared;
+        s.fail(format!(
+            "strategy '{}' at {}: the bot {what}",
+            s.label, self.deal
+        ));
+    }
+
+    /// This instance's process: its own, one from the pool, or a new one, greeted.
+    fn process(&mut self, d: &DealStart<'_, G>) -> Result<&mut BotProcess, String> {
+        if self.process.is_none() {
+            let pooled = self
+                .shared
+                .pool
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop();
+            let p = match pooled {
+                Some(p) => p,
+                None => {
+                    let mut p = BotProcess::spawn(&self.shared.command)?;
+                    p.rules = d.rules.values();
+                    let hello = json!({"type": "hello", "protocol": PROTOCOL, "game": G::NAME,
+                        "players": d.players, "seat": d.seat,
+                        "rules": rules_json(&p.rules), "seed": d.seed});
+                    p.send(&hello.to_string())?;
+                    p
+                }
+            };
+            self.process = Some(p);
+        }
+        Ok(self.process.as_mut().expect("just set"))
+    }
+
+    fn start(&mut self, d: &DealStart<'_, G>) -> Result<(), String> {
+        let p = self.process(d)?;
+        let mut msg = json!({"type": "deal", "deal": d.unit, "seat": d.seat});
+        if d.deal_no > 0 {
+            msg["hand"] = json!(d.deal_no);
+        }
+        // Rules other than those the process last heard of (compare's variants).
+        let values = d.rules.values();
+        if values != p.rules {
+            msg["rules"] = rules_json(&values);
+            p.rules = values;
+        }
+        p.send(&msg.to_string())
+    }
+
+    fn choose(
+        &mut self,
+        view: &G::View<'_>,
+        legal: &[G::Action],
+        describe: &dyn Fn(G::Action) -> String,
+    ) -> Result<G::Action, String> {
+        let shown = view.shown();
+        let texts: Vec<String> = legal
+            .iter()
+            .map(|&a| redact::<G>(&describe(a), &shown))
+            .collect();
+        let msg = json!({"type": "act", "view": view.to_json(), "legal": texts});
+        let timeout = self.shared.timeout;
+        let p = self.process.as_mut().ok_or("was not started")?;
+        p.send(&msg.to_string())?;
+        let answer = p.receive(timeout)?;
+        match answer.trim().parse::<usize>() {
+            Ok(i) if i < legal.len() => Ok(legal[i]),
+            Ok(i) => Err(format!(
+                "answered {i}, but only {} actions are legal (0 to {})",
+                legal.len(),
+                legal.len() - 1
+            )),
+            Err(_) => Err(format!(
+                "answered {:?}, which is not an action's index",
+                shorten(&answer)
+            )),
+        }
+    }
+}
+
+/// At most 80 characters of what a bot said.
+fn shorten(s: &str) -> String {
+    let mut t: String = s.chars().take(80).collect();
+    if t.len() < s.len() {
+        t.push_str("...");
+    }
+    t
+}
+
+impl<G: Game> Strategy<G> for ExecBot<G> {
+    fn start_deal(&mut self, d: &DealStart<'_, G>) {
+        self.deal = if d.deal_no > 0 {
+            format!("match {}, deal {} (seat {})", d.unit, d.deal_no, d.seat)
+        } else {
+            format!("deal {} (seat {})", d.unit, d.seat)
+        };
+        if self.shared.failed() {
+            return;
+        }
+        if let Err(e) = self.start(d) {
+            self.fail(&e);
+        }
+    }
+
+    fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        self.act_described(view, legal, &|a| format!("{a:?}"), rng)
+    }
+
+    fn act_described(
+        &mut self,
+        view: &G::View<'_>,
+        legal: &[G::Action],
+        describe: &dyn Fn(G::Action) -> String,
+        _rng: &mut GameRng,
+    ) -> G::Action {
+        if self.process.is_some() && !self.shared.failed() {
+            match self.choose(view, legal, describe) {
+                Ok(a) => return a,
+                Err(e) => self.fail(&e),
+            }
+        }
+        // The run is ending: finish the deal quickly without the bot.
+        legal[0]
+    }
+
+    fn end_deal(&mut self, r: &DealResult) {
+        if self.process.is_none() || self.shared.failed() {
+            return;
+        }
+        let winners: Vec<usize> = r.winners.iter().collect();
+        let msg = json!({"type": "result", "scores": &r.scores[..r.players], "winners": winners});
+        if let Err(e) = self
+            .process
+            .as_mut()
+            .expect("checked")
+            .send(&msg.to_string())
+        {
+            self.fail(&e);
+        }
+    }
+}
+
+impl<G: Game> Drop for ExecBot<G> {
+    fn drop(&mut self) {
+        if let Some(p) = self.process.take()
+            && !self.shared.failed()
+        {
+            self.shared
+                .pool
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(p);
+        }
+    }
+}
