@@ -9,6 +9,7 @@
 mod params;
 mod random;
 mod registry;
+pub mod search;
 
 pub use params::{Knob, Params};
 pub use random::Random;
@@ -43,3 +44,11 @@ pub struct Bot<G: Game> {
     /// Builds the bot with `params` applied (unknown knobs are rejected before this).
     pub build: fn(&Params) -> Box<dyn Strategy<G>>,
 }
+
+// Copied by value (the generic search bots are made per game, not kept in a static list).
+impl<G: Game> Clone for Bot<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for Bot<G> {}

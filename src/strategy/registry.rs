@@ -39,8 +39,13 @@ fn strategy_dirs(game: &str) -> Vec<PathBuf> {
     dirs
 }
 
-fn find_bot<G: Game>(name: &str) -> Option<&'static Bot<G>> {
-    G::bots().iter().find(|b| b.name == name)
+/// The game's own bots, then the generic search bots ([`super::search::bots`]).
+fn all_bots<G: Game>() -> impl Iterator<Item = Bot<G>> {
+    G::bots().iter().copied().chain(super::search::bots::<G>())
+}
+
+fn find_bot<G: Game>(name: &str) -> Option<Bot<G>> {
+    all_bots::<G>().find(|b| b.name == name)
 }
 
 /// Files in the first strategies folder that exists for the game, by stem.
@@ -63,7 +68,7 @@ fn file_names<G: Game>() -> Vec<String> {
 /// Every strategy name usable for the game: `random`, its bots, then its knob files.
 pub fn list_names<G: Game>() -> Vec<String> {
     let mut v = vec!["random".to_string()];
-    v.extend(G::bots().iter().map(|b| b.name.to_string()));
+    v.extend(all_bots::<G>().map(|b| b.name.to_string()));
     v.extend(file_names::<G>());
     v
 }
@@ -149,8 +154,7 @@ pub fn load_file<G: Game>(path: &Path) -> Result<StrategySpec, Error> {
         values.push((k.clone(), x));
     }
     let params = Params::new(values);
-    params
-        .check(&spec.base, knobs)
+    super::search::check(&spec.base, knobs, &params)
         .map_err(|e| Error::input(format!("strategy file {shown}: {e}")))?;
     let label = path
         .file_stem()
