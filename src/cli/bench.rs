@@ -1,6 +1,7 @@
 //! `cardsim bench`: a quick throughput table, per game and strategy, on one thread and on all
 //! threads, through the real runner. The criterion benches under `benches/` are the careful
-//! measurements; this is the one-minute answer on any machine.
+//! measurements; this is the one-minute answer on any machine. A second table gives the search
+//! bots' speed: determinize + rollout from mid-deal positions, and `ismcts` decisions.
 
 use super::args::BenchArgs;
 use super::setup::default_strategy;
@@ -8,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, NAMES, with_game};
 use crate::sim::{Mode, RunSpec, run as run_sim};
-use crate::strategy::resolve;
+use crate::strategy::{resolve, search::speed as search};
 
 struct Bench<'a>(&'a BenchArgs);
 
@@ -52,9 +53,20 @@ fn measure<G: Game>(
     Ok((n as f64 / secs, actions as f64 / secs, threads))
 }
 
+/// The search bots' row: determinize + greedy rollout from mid-deal positions, and `ismcts`
+/// decisions at its default budget, both per second on one thread (the fastest of
+/// `--repeat` runs).
+fn search_row<G: Game>(a: &BenchArgs) -> String {
+    let rules = Default::default();
+    let best = |f: &dyn Fn() -> f64| (0..a.repeat).map(|_| f()).fold(0.0, f64::max);
+    let r = best(&|| search::rollouts_per_second::<G>(&rules, a.players, a.seconds));
+    let d = best(&|| search::decisions_per_second::<G>(&rules, a.players, a.seconds));
+    format!("{:<14} {:>16.0} {:>22.1}", G::NAME, r, d)
+}
+
 impl GameVisitor for Bench<'_> {
-    type Out = Result<Vec<String>>;
-    fn visit<G: Game>(self) -> Result<Vec<String>> {
+    type Out = Result<(Vec<String>, String)>;
+    fn visit<G: Game>(self) -> Result<(Vec<String>, String)> {
         let a = self.0;
         G::check_players(&Default::default(), a.players).map_err(Error::Input)?;
         let mut rows = Vec::new();
@@ -77,7 +89,7 @@ impl GameVisitor for Bench<'_> {
                 dn / d1
             ));
         }
-        Ok(rows)
+        Ok((rows, search_row::<G>(a)))
     }
 }
 
@@ -103,11 +115,22 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         "t",
         "speedup"
     );
+    let mut search_rows = Vec::new();
     for g in games {
-        let rows = with_game(g, Bench(a)).ok_or_else(|| super::unknown_game(g))??;
+        let (rows, search) = with_game(g, Bench(a)).ok_or_else(|| super::unknown_game(g))??;
         for r in rows {
             crate::outln!("{r}");
         }
+        search_rows.push(search);
+    }
+    crate::outln!(
+        "\n{:<14} {:>16} {:>22}",
+        "game",
+        "rollouts/s 1t",
+        "ismcts decisions/s 1t"
+    );
+    for r in search_rows {
+        crate::outln!("{r}");
     }
     Ok(())
 }

@@ -17,6 +17,7 @@
 pub mod ismcts;
 pub mod pimc;
 pub mod rollout;
+pub mod speed;
 pub mod tree;
 pub mod value;
 
