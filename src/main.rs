@@ -3,9 +3,16 @@
 use clap::Parser;
 
 fn main() {
+    cardsim::cleanup::install();
     let cli = cardsim::cli::Cli::parse();
-    if let Err(e) = cardsim::cli::run(cli) {
+    let result = cardsim::cli::run(cli);
+    let stdout = cardsim::stdout::finish();
+    if let Err(e) = result {
         eprintln!("cardsim: error: {e}");
         std::process::exit(e.exit_code());
+    }
+    if let Some(e) = stdout {
+        eprintln!("cardsim: error: cannot write to stdout: {e}");
+        std::process::exit(1);
     }
 }

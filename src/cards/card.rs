@@ -153,7 +153,9 @@ impl FromStr for Card {
         if up == "JK" {
             return Ok(Card::JOKER);
         }
-        if up.len() < 2 {
+        // Card text is ASCII: anything else (a `♠`, an accent) is simply not a card, and
+        // checking first keeps the byte split below on a character boundary.
+        if up.len() < 2 || !up.is_ascii() {
             return Err(err());
         }
         let (r, su) = up.split_at(up.len() - 1);

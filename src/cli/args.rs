@@ -35,25 +35,71 @@ pub enum Command {
     Compare(CompareArgs),
     /// Duplicate-deal tournament between strategies, with ratings.
     Tournament(TournamentArgs),
-    /// Run a study described in a file (see experiments/).
-    Run {
-        /// The study file, e.g. experiments/golf-switches.toml.
-        file: PathBuf,
-        /// Only the run of this name.
-        #[arg(long)]
-        only: Option<String>,
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    /// Run a study described in a file (see experiments/ and the format below).
+    #[command(after_help = super::experiment::FORMAT)]
+    Run(StudyArgs),
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
-    Merge {
-        /// The shards' output folders (each holding shard.json).
-        #[arg(required = true)]
-        dirs: Vec<std::path::PathBuf>,
-        /// Where to write the combined files.
-        #[arg(long)]
-        out: std::path::PathBuf,
-    },
+    Merge(MergeArgs),
+    /// Replay an output folder from its run.json into a new folder (the same files, byte
+    /// for byte).
+    Rerun(RerunArgs),
+}
+
+/// Where results go and how much is said: shared by every command that writes results.
+#[derive(Args, Debug, Clone, Default)]
+pub struct OutputArgs {
+    /// Write the CSV files and run.json into this folder. A run owns its folder: cardsim's
+    /// files of an earlier run there are replaced or removed, other files are left alone.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No progress bar and no table (warnings and errors still go to stderr).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Print the results as one JSON document on stdout instead of a table: `run` (what
+    /// run.json says) and one array of rows per CSV file, named by the file.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The options every command that plays deals takes, with the same meaning everywhere.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CommonArgs {
+    /// Worker threads (default: one per core). The output does not depend on it.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct StudyArgs {
+    /// The study file, e.g. experiments/golf-switches.toml.
+    pub file: PathBuf,
+    /// Only the run of this name.
+    #[arg(long)]
+    pub only: Option<String>,
+    /// The default seed of every run that names none (overrides the file's `seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shards' output folders (each holding shard.json).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct RerunArgs {
+    /// The output folder to replay (holding run.json).
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 /// What every run of deals shares: game, table, strategies, rules, seed.
@@ -75,7 +121,7 @@ pub struct TableArgs {
     pub seed: u64,
 }
 
-/// How much to play and where the results go: shared by simulate, compare and tournament.
+/// How much to play: shared by simulate, compare and tournament.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
     /// Deals to play (simulate and compare: 100000; tournament: 10000 per seating).
@@ -88,12 +134,6 @@ pub struct RunArgs {
     /// interval is narrower than this width; --deals/--matches then caps the count.
     #[arg(long, value_name = "WIDTH")]
     pub precision: Option<f64>,
-    /// Worker threads (default: one per core). The output does not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Write the CSV files and run.json into this folder.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
 }
 
 impl RunArgs {
@@ -120,9 +160,8 @@ pub struct SimulateArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub run: RunArgs,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub common: CommonArgs,
     /// Play only shard K of N (K = 1..N) of the deal indices and write mergeable results
     /// (needs --out); combine shards with `cardsim merge`.
     #[arg(long, value_name = "K/N")]
@@ -138,6 +177,8 @@ pub struct CompareArgs {
     pub variants: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 #[derive(Args, Debug)]
@@ -146,6 +187,8 @@ pub struct TournamentArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 #[derive(Args, Debug)]
@@ -174,4 +217,11 @@ pub struct BenchArgs {
     /// only ever slows a run down).
     #[arg(long, default_value_t = 3)]
     pub repeat: u32,
+    /// Master seed of the timed deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// `--threads N` sets the threads of the "all" columns (default: one per core);
+    /// `--out DIR` writes bench.csv and run.json.
+    #[command(flatten)]
+    pub common: CommonArgs,
 }

@@ -2,11 +2,13 @@
 //! (common random numbers), paired differences against the first variant, Holm-corrected.
 
 use super::args::CompareArgs;
-use super::setup::{parse_rules, table};
+use super::emit::{emit, print_csv};
+use super::runinfo::{Precision, RunInfo, count_words, table_words};
+use super::setup::{apply_rules, parse_rules, table};
 use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::output::{OutFile, num, write_files};
+use crate::output::{OutFile, num};
 use crate::sim::Mode;
 use crate::sim::compare::{CompareSpec, CompareTally, compare, metrics};
 use crate::stats::{Merge, PairedDiff, WIN_UNITS, holm};
@@ -34,14 +36,15 @@ fn parse_variant<G: Game>(text: &str, base: &[String]) -> Result<(String, String
             "bad --variant '{text}': the name is empty"
         )));
     }
-    let mut pairs: Vec<String> = base.to_vec();
-    pairs.extend(
-        sw.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(String::from),
-    );
-    let rules = parse_rules::<G>(&pairs)?;
+    let pairs: Vec<String> = sw
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect();
+    // The variant's own switches override the shared --rule ones; within each, once.
+    let mut rules = parse_rules::<G>(base)?;
+    apply_rules::<G>(&mut rules, &pairs, &format!("--variant {name}"))?;
     let defaults = G::Rules::default().values();
     let changed: Vec<String> = rules
         .values()
@@ -166,7 +169,9 @@ impl GameVisitor for Compare<'_> {
                 "--deals or --matches must be at least 2 for a comparison",
             ));
         }
-        if let Some(dir) = &a.run.out {
+        let c = &a.common;
+        super::simulate::check_threads(c.threads)?;
+        if let Some(dir) = &c.output.out {
             super::simulate::check_out_dir(dir)?;
         }
         let spec = CompareSpec::<G> {
@@ -176,7 +181,8 @@ impl GameVisitor for Compare<'_> {
             seed: t.seed,
             units: 0..n,
             mode,
-            threads: a.run.threads,
+            threads: c.threads,
+            progress: !c.output.quiet,
         };
         let ((tally, elapsed, threads), n) = match a.run.precision {
             None => (compare(&spec)?, n),
@@ -200,54 +206,71 @@ impl GameVisitor for Compare<'_> {
                 )?
             }
         };
+        let precision = a.run.precision.map(|target| Precision {
+            target,
+            widest: widest(&tally, t.players),
+        });
+        if let Some(p) = precision {
+            p.warn(n, mode.unit());
+        }
         let rows = rows(&tally, &names, t.players, mode);
         let text = csv_text(G::NAME, t.players, mode, n, &rows)?;
-        match &a.run.out {
-            Some(dir) => {
-                let labels: Vec<&str> = t.seats.iter().map(|s| s.label.as_str()).collect();
-                let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,
-                    "unit": mode.unit(), "count": n, "seed": t.seed, "variants": a.variants, "strategies": labels, "threads": threads,
-                    "elapsed_s": elapsed.as_secs_f64()});
-                write_files(
-                    dir,
-                    &[
-                        OutFile::new("compare.csv", text),
-                        OutFile::new("run.json", run.to_string() + "\n"),
-                    ],
-                )
-            }
-            None => {
-                print_rows(&rows);
-                Ok(())
-            }
+        let mut command = vec!["compare".to_string()];
+        command.extend(table_words::<G>(&a.table, t.players, &t.seats));
+        for v in &a.variants {
+            command.extend(["--variant".to_string(), v.clone()]);
         }
-    }
-}
-
-fn print_rows(rows: &[Row]) {
-    crate::outln!(
-        "{:<12} {:<22} {:>12} {:>12} {:>25} {:>9}",
-        "variant",
-        "metric",
-        "value",
-        "diff",
-        "95% interval",
-        "p"
-    );
-    for r in rows {
-        let (ci, p) = match r.ci {
-            Some(c) => (format!("[{}, {}]", num(c.lo, 4), num(c.hi, 4)), num(c.p, 4)),
-            None => (String::new(), String::new()),
+        command.extend(count_words(
+            mode.unit(),
+            a.run.fixed(mode),
+            n,
+            a.run.precision,
+        ));
+        let info = RunInfo {
+            command,
+            game: G::NAME,
+            players: t.players,
+            rules: parse_rules::<G>(&a.table.rules)?.values(),
+            strategies: super::simulate::seat_strategies::<G>(&t.seats),
+            seed: t.seed,
+            unit: mode.unit(),
+            count: n,
+            precision,
+            threads,
+            elapsed_s: elapsed.as_secs_f64(),
         };
-        crate::outln!(
-            "{:<12} {:<22} {:>12} {:>12} {:>25} {:>9}",
-            r.variant,
-            r.metric,
-            num(r.value, 4),
-            num(r.diff, 4),
-            ci,
-            p
-        );
+        let variants: Vec<serde_json::Value> = names
+            .iter()
+            .zip(&a.variants)
+            .map(|((name, sw), text)| json!({"name": name, "given": text, "switches": sw}))
+            .collect();
+        let files = [
+            OutFile::new("compare.csv", text),
+            OutFile::new("run.json", info.json(json!({ "variants": variants }))),
+        ];
+        emit(&c.output, &files, || {
+            crate::outln!(
+                "{}: {} {} with {} players, seed {}; baseline {}; diff = variant - baseline, p_holm = Holm-adjusted p-value",
+                G::NAME,
+                n,
+                mode.unit(),
+                t.players,
+                t.seed,
+                names[0].0
+            );
+            let _ = print_csv(
+                &files[0].bytes,
+                &[
+                    ("variant", "variant"),
+                    ("metric", "metric"),
+                    ("value", "value"),
+                    ("diff", "diff"),
+                    ("diff 95% lo", "diff_lo"),
+                    ("diff 95% hi", "diff_hi"),
+                    ("p_holm", "p_holm"),
+                ],
+            );
+        })
     }
 }
 

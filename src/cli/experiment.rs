@@ -1,27 +1,35 @@
 //! `cardsim run experiments/<name>.toml`: a study described in a file, run with the same code
-//! as the commands it names. The file lists runs; each writes its CSV files and `run.json`
-//! into `<out>/<run name>/`, where `out` is relative to the file's folder.
-//!
-//! ```toml
-//! about = "what the study asks"
-//! out = "results"                 # folder beside this file
-//! seed = 2026                     # default for every run
-//!
-//! [[run]]
-//! name = "golf"                   # subfolder
-//! kind = "simulate"               # simulate | compare | tournament
-//! game = "golf"
-//! players = 4                     # optional
-//! strategies = ["greedy"]         # optional
-//! rules = ["holes=9"]             # optional, KEY=VALUE
-//! deals = 100000                  # or matches = 1000 (simulate only)
-//! variants = ["base:", "nofinal:final_turns=no"]   # compare only
-//! precision = 0.005               # optional: play until intervals are this narrow
-//! ```
+//! as the commands it names. The file format is [`FORMAT`] (shown by `cardsim run --help`).
 
-use super::args::{CompareArgs, RunArgs, SimulateArgs, TableArgs, TournamentArgs};
+use super::args::{
+    CommonArgs, CompareArgs, OutputArgs, RunArgs, SimulateArgs, StudyArgs, TableArgs,
+    TournamentArgs,
+};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
+
+/// The study file format, for `cardsim run --help`.
+pub const FORMAT: &str = r#"Study file format (TOML):
+
+  about = "what the study asks"
+  out = "results"        # a folder inside the study file's folder (no "..", not absolute);
+                         # `cardsim run --out DIR` puts the results in DIR instead
+  seed = 2026            # default for every run (`--seed` overrides it)
+
+  [[run]]
+  name = "golf"          # subfolder of out: a plain name, each run's name once
+  kind = "simulate"      # simulate | compare | tournament
+  game = "golf"
+  players = 4            # optional
+  strategies = ["greedy", "knobs/mine.toml"]   # optional; knob file paths are relative
+                                               # to the study file's folder
+  rules = ["holes=9"]    # optional, KEY=VALUE, each key once
+  deals = 100000         # or matches = 1000 (not both)
+  variants = ["base:", "nofinal:final_turns=no"]   # compare only (and required there)
+  precision = 0.005      # optional: play until intervals are this narrow
+  seed = 7               # optional: this run's seed
+
+Each run writes its CSV files and run.json into <out>/<name>/ (a run owns that folder)."#;
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -61,47 +69,118 @@ struct RunDef {
     precision: Option<f64>,
 }
 
-fn table(r: &RunDef, seed: u64) -> TableArgs {
+/// The run's strategies, knob file paths taken relative to the study's folder.
+fn strategies(r: &RunDef, base: &Path) -> Vec<String> {
+    r.strategies
+        .iter()
+        .map(|s| {
+            let p = Path::new(s);
+            if (s.ends_with(".toml") || s.contains('/')) && p.is_relative() {
+                base.join(p).display().to_string()
+            } else {
+                s.clone()
+            }
+        })
+        .collect()
+}
+
+/// Refuses what a run's kind would silently ignore or misread.
+fn check_run(r: &RunDef) -> Result<()> {
+    if r.name.is_empty() || r.name.contains(['/', '\\']) || r.name.starts_with('.') {
+        return Err(Error::input(format!(
+            "run name '{}' must be a plain folder name",
+            r.name
+        )));
+    }
+    if r.deals.is_some() && r.matches.is_some() {
+        return Err(Error::input("give deals or matches, not both"));
+    }
+    if r.kind != "compare" && !r.variants.is_empty() {
+        return Err(Error::input(format!(
+            "variants belong to compare runs, not {}",
+            r.kind
+        )));
+    }
+    Ok(())
+}
+
+/// Checks the whole study before anything runs: valid runs, each name once, `out` inside
+/// the study's folder.
+fn check_study(study: &Study) -> Result<()> {
+    let out = &study.out;
+    if out.is_absolute()
+        || out.components().any(|c| {
+            !matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        })
+    {
+        return Err(Error::input(format!(
+            "out = \"{}\" must be a folder inside the study's folder (no \"..\", not absolute); use `cardsim run --out DIR` to write elsewhere",
+            out.display()
+        )));
+    }
+    for (i, r) in study.runs.iter().enumerate() {
+        check_run(r).map_err(|e| Error::input(format!("run '{}': {e}", r.name)))?;
+        if study.runs[..i].iter().any(|q| q.name == r.name) {
+            return Err(Error::input(format!(
+                "two runs are named '{}': each writes its own folder",
+                r.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Parses and checks a study file's text (no file is read or written).
+pub fn parse_study(text: &str) -> Result<()> {
+    let study: Study = toml::from_str(text)
+        .map_err(|e| Error::input(format!("bad study: {}", e.message().trim())))?;
+    check_study(&study)
+}
+
+fn table(r: &RunDef, seed: u64, base: &Path) -> TableArgs {
     TableArgs {
         game: r.game.clone(),
         players: r.players,
-        strategies: r.strategies.clone(),
+        strategies: strategies(r, base),
         rules: r.rules.clone(),
         seed: r.seed.unwrap_or(seed),
     }
 }
 
-fn run_one(r: &RunDef, seed: u64, out: PathBuf, threads: Option<usize>) -> Result<()> {
-    let table = table(r, seed);
+fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()> {
+    let table = table(r, seed, base);
     let run = RunArgs {
         deals: r.deals,
         matches: r.matches,
         precision: r.precision,
-        threads,
-        out: Some(out),
     };
     match r.kind.as_str() {
         "simulate" => super::simulate::run(&SimulateArgs {
             table,
             run,
-            quiet: true,
+            common,
             shard: None,
         }),
         "compare" => super::compare::run(&CompareArgs {
             table,
             variants: r.variants.clone(),
             run,
+            common,
         }),
-        "tournament" => super::tournament::run(&TournamentArgs { table, run }),
+        "tournament" => super::tournament::run(&TournamentArgs { table, run, common }),
         k => Err(Error::input(format!(
-            "run '{}': unknown kind '{k}' (simulate, compare, tournament)",
-            r.name
+            "unknown kind '{k}' (simulate, compare, tournament)"
         ))),
     }
 }
 
-/// Runs every run of the study file at `path`.
-pub fn run(path: &Path, threads: Option<usize>, only: Option<&str>) -> Result<()> {
+/// Runs every run of the study file (or only the one named).
+pub fn run(a: &StudyArgs) -> Result<()> {
+    let path = &a.file;
+    super::simulate::check_threads(a.common.threads)?;
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::input(format!("cannot read study {}: {e}", path.display())))?;
     let study: Study = toml::from_str(&text).map_err(|e| {
@@ -111,30 +190,38 @@ pub fn run(path: &Path, threads: Option<usize>, only: Option<&str>) -> Result<()
             e.message().trim()
         ))
     })?;
-    let base = path.parent().unwrap_or(Path::new(".")).join(&study.out);
-    let seed = study.seed.unwrap_or(2026);
+    check_study(&study).map_err(|e| Error::input(format!("study {}: {e}", path.display())))?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let out = match &a.common.output.out {
+        Some(o) => o.clone(),
+        None => folder.join(&study.out),
+    };
+    let seed = a.seed.or(study.seed).unwrap_or(2026);
     let mut ran = 0;
     for r in &study.runs {
-        if only.is_some_and(|o| o != r.name) {
+        if a.only.as_ref().is_some_and(|o| *o != r.name) {
             continue;
         }
-        if r.name.is_empty() || r.name.contains(['/', '\\']) || r.name.starts_with('.') {
-            return Err(Error::input(format!(
-                "run name '{}' must be a plain folder name",
-                r.name
-            )));
-        }
         let start = std::time::Instant::now();
-        run_one(r, seed, base.join(&r.name), threads).map_err(|e| match e {
+        let common = CommonArgs {
+            threads: a.common.threads,
+            output: OutputArgs {
+                out: Some(out.join(&r.name)),
+                ..a.common.output.clone()
+            },
+        };
+        run_one(r, seed, folder, common).map_err(|e| match e {
             Error::Input(m) => Error::Input(format!("run '{}': {m}", r.name)),
             other => other,
         })?;
-        eprintln!(
-            "{}: {} done in {:.1} s",
-            path.display(),
-            r.name,
-            start.elapsed().as_secs_f64()
-        );
+        if !a.common.output.quiet {
+            eprintln!(
+                "{}: {} done in {:.1} s",
+                path.display(),
+                r.name,
+                start.elapsed().as_secs_f64()
+            );
+        }
         ran += 1;
     }
     if ran == 0 {

@@ -5,10 +5,14 @@
 pub mod args;
 mod bench;
 mod compare;
+pub mod emit;
 mod experiment;
 mod info;
 mod merge;
+pub mod parse;
 mod precision;
+mod replay;
+pub mod runinfo;
 mod score;
 pub mod setup;
 mod simulate;
@@ -30,13 +34,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List => info::list(),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
-        Command::Run {
-            file,
-            only,
-            threads,
-        } => experiment::run(&file, threads, only.as_deref()),
+        Command::Run(a) => experiment::run(&a),
         Command::Tournament(a) => tournament::run(&a),
-        Command::Merge { dirs, out } => merge::run(&dirs, &out),
+        Command::Merge(a) => replay::merge(&a),
+        Command::Rerun(a) => replay::rerun(&a),
     }
 }
 

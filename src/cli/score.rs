@@ -37,10 +37,14 @@ fn split_rules(args: &[String]) -> Result<(Vec<String>, Vec<String>)> {
     Ok((rules, rest))
 }
 
-pub fn run(game: &str, args: &[String]) -> Result<()> {
+/// Scores a position given as words, without printing.
+pub fn evaluate(game: &str, args: &[String]) -> Result<serde_json::Value> {
     let (rules, rest) = split_rules(args)?;
-    let v = with_game(game, Score { rules, args: &rest })
-        .ok_or_else(|| super::unknown_game(game))??;
+    with_game(game, Score { rules, args: &rest }).ok_or_else(|| super::unknown_game(game))?
+}
+
+pub fn run(game: &str, args: &[String]) -> Result<()> {
+    let v = evaluate(game, args)?;
     crate::outln!("{v}");
     Ok(())
 }

@@ -15,16 +15,32 @@ pub struct TableSpec<G: Game> {
     pub seed: u64,
 }
 
-/// Applies `KEY=VALUE` switches to the game's default rules.
+/// Applies `KEY=VALUE` switches to the game's default rules; a key given twice is refused
+/// (the later value would silently win).
 pub fn parse_rules<G: Game>(pairs: &[String]) -> Result<G::Rules> {
     let mut rules = G::Rules::default();
+    apply_rules::<G>(&mut rules, pairs, "--rule")?;
+    Ok(rules)
+}
+
+/// Applies `KEY=VALUE` switches to `rules`, refusing a key given twice among `pairs`;
+/// `what` names the switches' source in errors.
+pub fn apply_rules<G: Game>(rules: &mut G::Rules, pairs: &[String], what: &str) -> Result<()> {
+    let mut seen: Vec<&str> = Vec::new();
     for p in pairs {
         let (k, v) = p
             .split_once('=')
-            .ok_or_else(|| Error::input(format!("bad --rule '{p}': expected KEY=VALUE")))?;
-        rules.set(k.trim(), v.trim())?;
+            .ok_or_else(|| Error::input(format!("bad {what} '{p}': expected KEY=VALUE")))?;
+        let k = k.trim();
+        if seen.contains(&k) {
+            return Err(Error::input(format!(
+                "{what}: rule '{k}' is given twice; give each switch once"
+            )));
+        }
+        seen.push(k);
+        rules.set(k, v.trim())?;
     }
-    Ok(rules)
+    Ok(())
 }
 
 /// The strategy used when none is given: `greedy` where the game has it, else `random`.
@@ -36,8 +52,23 @@ pub fn default_strategy<G: Game>() -> &'static str {
     }
 }
 
-/// Validates the shared table arguments for game `G`.
+/// Validates the shared table arguments for game `G`, where each `--strategy` takes a seat
+/// (more strategies than seats are refused: the extra ones would never play).
 pub fn table<G: Game>(a: &TableArgs) -> Result<TableSpec<G>> {
+    let t = pool_table::<G>(a)?;
+    if a.strategies.len() > t.players {
+        return Err(Error::input(format!(
+            "{} strategies for {} seats: give at most one --strategy per seat",
+            a.strategies.len(),
+            t.players
+        )));
+    }
+    Ok(t)
+}
+
+/// Validates the shared table arguments where the strategies are a pool (a tournament:
+/// any number, seated in turn).
+pub fn pool_table<G: Game>(a: &TableArgs) -> Result<TableSpec<G>> {
     let rules = parse_rules::<G>(&a.rules)?;
     let players = a.players.unwrap_or(G::DEFAULT_PLAYERS);
     if players == 0 || players > MAX_SEATS {

@@ -1,11 +1,13 @@
-//! `cardsim simulate`: validate, run on all cores, print a table or write the CSV files.
+//! `cardsim simulate`: validate, run on all cores, write the CSV files and show the results.
 
 use super::args::SimulateArgs;
+use super::emit::emit;
+use super::runinfo::{Precision, RunInfo, count_words, strategy_json, table_words};
 use super::setup::{TableSpec, table};
 use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::output::{Report, print_table, write_report};
+use crate::output::{OutFile, Report, print_table, report_files, shard_file};
 use crate::sim::{Mode, RunOutcome, RunSpec, run as run_sim};
 
 /// Deals played when neither `--deals` nor `--matches` is given.
@@ -17,6 +19,7 @@ impl GameVisitor for Simulate<'_> {
     type Out = Result<()>;
     fn visit<G: Game>(self) -> Result<()> {
         let a = self.0;
+        let c = &a.common;
         let t = table::<G>(&a.table)?;
         let (mode, n) = a.run.units(DEFAULT_DEALS);
         if n == 0 {
@@ -25,15 +28,13 @@ impl GameVisitor for Simulate<'_> {
                 mode.unit()
             )));
         }
-        if a.run.threads == Some(0) {
-            return Err(Error::input("--threads must be at least 1"));
-        }
-        if let Some(dir) = &a.run.out {
+        check_threads(c.threads)?;
+        if let Some(dir) = &c.output.out {
             check_out_dir(dir)?;
         }
         let shard = a.shard.as_deref().map(parse_shard).transpose()?;
         let units = match shard {
-            Some((k, of)) if a.run.out.is_some() => n * (k - 1) / of..n * k / of,
+            Some((k, of)) if c.output.out.is_some() => n * (k - 1) / of..n * k / of,
             Some(_) => {
                 return Err(Error::input(
                     "--shard needs --out: a shard writes mergeable files",
@@ -41,51 +42,96 @@ impl GameVisitor for Simulate<'_> {
             }
             None => 0..n,
         };
-        let (outcome, n) = match a.run.precision {
+        let show = !c.output.quiet;
+        let (outcome, n, precision) = match a.run.precision {
             None => (
-                run_sim(&run_spec(&t, mode, units, a.run.threads, !a.quiet))?,
+                run_sim(&run_spec(&t, mode, units, c.threads, show))?,
                 n,
+                None,
             ),
             Some(w) => {
                 if shard.is_some() {
                     return Err(Error::input("--precision and --shard do not go together"));
                 }
                 let cap = super::precision::check(w, mode, a.run.fixed(mode))?;
-                super::precision::until_precise(
+                let (o, n) = super::precision::until_precise(
                     mode,
                     w,
                     cap,
-                    |r| run_sim(&run_spec(&t, mode, r, a.run.threads, !a.quiet)),
+                    |r| run_sim(&run_spec(&t, mode, r, c.threads, show)),
                     |acc, o| {
                         crate::stats::Merge::merge(&mut acc.tally, &o.tally);
                         acc.elapsed += o.elapsed;
                     },
                     |o| widest(&o.tally),
-                )?
+                )?;
+                let p = Precision {
+                    target: w,
+                    widest: widest(&o.tally),
+                };
+                p.warn(n, mode.unit());
+                (o, n, Some(p))
             }
         };
         let report = make_report(&t, mode, outcome, shard, n);
-        match &a.run.out {
-            Some(dir) => {
-                if shard.is_some() {
-                    crate::output::write_shard(&report, dir)?;
-                } else {
-                    write_report(&report, dir)?;
-                }
-                if !a.quiet {
-                    eprintln!(
-                        "wrote {} {} of {} to {}",
-                        report.tally.units,
-                        report.unit,
-                        G::NAME,
-                        dir.display()
-                    );
-                }
-            }
-            None => print_table(&report),
+        let mut command = vec!["simulate".to_string()];
+        command.extend(table_words::<G>(&a.table, t.players, &t.seats));
+        command.extend(count_words(
+            mode.unit(),
+            a.run.fixed(mode),
+            n,
+            a.run.precision,
+        ));
+        if let Some(s) = &a.shard {
+            command.extend(["--shard".to_string(), s.clone()]);
         }
-        Ok(())
+        let info = RunInfo {
+            command,
+            game: G::NAME,
+            players: t.players,
+            rules: t.rules.values(),
+            strategies: seat_strategies::<G>(&t.seats),
+            seed: t.seed,
+            unit: mode.unit(),
+            count: report.tally.units,
+            precision,
+            threads: report.threads,
+            elapsed_s: report.elapsed_s,
+        };
+        let mut files = report_files(&report)?;
+        let old: serde_json::Value =
+            serde_json::from_str(&report.run_json()).unwrap_or(serde_json::Value::Null);
+        if let Some(f) = files.iter_mut().find(|f| f.name == "run.json") {
+            *f = OutFile::new("run.json", info.json(old));
+        }
+        if shard.is_some() {
+            files.push(shard_file(&report)?);
+        }
+        emit(&c.output, &files, || print_table(&report))
     }
+}
+
+/// Refuses `--threads 0` (every command: one clear line, not a runner error).
+pub fn check_threads(threads: Option<usize>) -> Result<()> {
+    if threads == Some(0) {
+        return Err(Error::input("--threads must be at least 1"));
+    }
+    Ok(())
+}
+
+/// Each seat's strategy for run.json, numbered by seat.
+pub fn seat_strategies<G: Game>(seats: &[crate::strategy::StrategySpec]) -> Vec<serde_json::Value> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(s, sp)| {
+            let mut v = strategy_json::<G>(sp);
+            if let Some(m) = v.as_object_mut() {
+                m.insert("seat".into(), s.into());
+            }
+            v
+        })
+        .collect()
 }
 
 /// The widest 95% win-rate interval over the seats.

@@ -2,11 +2,13 @@
 //! seats, per-strategy win rates, pairwise results, and Bradley–Terry ratings (Elo scale).
 
 use super::args::TournamentArgs;
-use super::setup::table;
+use super::emit::{emit, print_csv};
+use super::runinfo::{Precision, RunInfo, count_words, strategy_json, table_words};
+use super::setup::pool_table;
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::output::{OutFile, num, write_files};
+use crate::output::{OutFile, num};
 use crate::sim::tournament::{TournamentSpec, TournamentTally, tournament};
 use crate::stats::{Merge, WIN_UNITS, Z95, bradley_terry, wilson};
 use serde_json::json;
@@ -106,7 +108,7 @@ impl GameVisitor for Tournament<'_> {
         if a.table.strategies.len() < 2 {
             return Err(Error::input("a tournament needs at least two --strategy"));
         }
-        let t = table::<G>(&a.table)?;
+        let t = pool_table::<G>(&a.table)?;
         let mut specs = Vec::new();
         for n in &a.table.strategies {
             let s = crate::strategy::resolve::<G>(n)?;
@@ -125,18 +127,21 @@ impl GameVisitor for Tournament<'_> {
         if n == 0 {
             return Err(Error::input("--deals or --matches must be at least 1"));
         }
-        if let Some(dir) = &a.run.out {
+        let c = &a.common;
+        super::simulate::check_threads(c.threads)?;
+        if let Some(dir) = &c.output.out {
             super::simulate::check_out_dir(dir)?;
         }
         let names: Vec<String> = specs.iter().map(|s| s.label.clone()).collect();
         let spec = TournamentSpec::<G> {
             rules: t.rules.clone(),
             players: t.players,
-            strategies: specs,
+            strategies: specs.clone(),
             seed: t.seed,
             deals: 0..n,
-            threads: a.run.threads,
+            threads: c.threads,
             mode,
+            progress: !c.output.quiet,
         };
         let start = std::time::Instant::now();
         let ((tally, threads), n) = match a.run.precision {
@@ -154,42 +159,96 @@ impl GameVisitor for Tournament<'_> {
                         })
                     },
                     |acc, o| acc.0.merge(&o.0),
-                    |o| {
-                        let t = &o.0;
-                        (0..t.games.len())
-                            .map(|i| {
-                                super::precision::width(
-                                    t.win_units[i] as f64 / WIN_UNITS as f64,
-                                    t.games[i] as f64,
-                                )
-                            })
-                            .fold(0.0, f64::max)
-                    },
+                    |o| widest(&o.0),
                 )?
             }
         };
-        let (strategies, pairs) = tables(G::NAME, mode.unit(), t.players, &names, &tally)?;
-        match &a.run.out {
-            Some(dir) => {
-                let run = json!({"cardsim_version": env!("CARGO_PKG_VERSION"), "game": G::NAME, "players": t.players,
-                    "unit": mode.unit(), "per_seating": n, "seed": t.seed, "strategies": names, "threads": threads,
-                    "elapsed_s": start.elapsed().as_secs_f64(),
-                    "rating": "Bradley-Terry MLE on pairwise results (ties half), Elo scale, mean 1500; interval 95% relative to the first strategy"});
-                write_files(
-                    dir,
-                    &[
-                        OutFile::new("tournament.csv", strategies),
-                        OutFile::new("pairwise.csv", pairs),
-                        OutFile::new("run.json", run.to_string() + "\n"),
-                    ],
-                )
-            }
-            None => {
-                crate::out!("{strategies}\n{pairs}");
-                Ok(())
-            }
+        let precision = a.run.precision.map(|target| Precision {
+            target,
+            widest: widest(&tally),
+        });
+        if let Some(p) = precision {
+            p.warn(n, mode.unit());
         }
+        let (strategies, pairs) = tables(G::NAME, mode.unit(), t.players, &names, &tally)?;
+        let mut command = vec!["tournament".to_string()];
+        command.extend(table_words::<G>(&a.table, t.players, &specs));
+        command.extend(count_words(
+            mode.unit(),
+            a.run.fixed(mode),
+            n,
+            a.run.precision,
+        ));
+        let info = RunInfo {
+            command,
+            game: G::NAME,
+            players: t.players,
+            rules: t.rules.values(),
+            strategies: specs.iter().map(strategy_json::<G>).collect(),
+            seed: t.seed,
+            unit: mode.unit(),
+            count: n,
+            precision,
+            threads,
+            elapsed_s: start.elapsed().as_secs_f64(),
+        };
+        let files = [
+            OutFile::new("tournament.csv", strategies),
+            OutFile::new("pairwise.csv", pairs),
+            OutFile::new(
+                "run.json",
+                info.json(json!({"count_is": format!("{} per seating", mode.unit()),
+                    "rating": "Bradley-Terry MLE on pairwise results (ties half), Elo scale, mean 1500; interval 95% relative to the first strategy"})),
+            ),
+        ];
+        emit(&c.output, &files, || {
+            crate::outln!(
+                "{}: {} {} per seating with {} players, seed {}; ratings on the Elo scale (mean 1500), intervals relative to {}",
+                G::NAME,
+                n,
+                mode.unit(),
+                t.players,
+                t.seed,
+                names[0]
+            );
+            let _ = print_csv(
+                &files[0].bytes,
+                &[
+                    ("strategy", "strategy"),
+                    ("games", "games"),
+                    ("win rate", "win_rate"),
+                    ("95% lo", "win_rate_lo"),
+                    ("95% hi", "win_rate_hi"),
+                    ("mean score", "mean_score"),
+                    ("rating", "rating"),
+                    ("rating lo", "rating_lo"),
+                    ("rating hi", "rating_hi"),
+                ],
+            );
+            crate::outln!();
+            crate::outln!(
+                "pairwise: the strategy's share of the points against the opponent (wins 1, ties 1/2)"
+            );
+            let _ = print_csv(
+                &files[1].bytes,
+                &[
+                    ("strategy", "strategy"),
+                    ("opponent", "opponent"),
+                    (mode.unit(), mode.unit()),
+                    ("score rate", "score_rate"),
+                ],
+            );
+        })
     }
+}
+
+/// The widest win-rate interval over the strategies.
+fn widest(t: &TournamentTally) -> f64 {
+    (0..t.games.len())
+        .map(|i| {
+            super::precision::width(t.win_units[i] as f64 / WIN_UNITS as f64, t.games[i] as f64)
+        })
+        .fold(0.0, f64::max)
 }
 
 pub fn run(a: &TournamentArgs) -> Result<()> {

@@ -1,6 +1,7 @@
 //! Writing a set of files so that none is ever seen half-written: each is written to a hidden
 //! temporary file in the target folder, flushed, then renamed over its final name; if any
-//! step fails, the temporaries are removed and nothing under a final name has changed.
+//! step fails, the temporaries are removed and nothing under a final name has changed; on
+//! SIGINT/SIGTERM too ([`crate::cleanup`]).
 
 use crate::error::{Error, Result};
 use std::fs;
@@ -38,6 +39,7 @@ pub fn write_files(dir: &Path, files: &[OutFile]) -> Result<()> {
             let tmp = dir.join(format!(".{}.{}.tmp", f.name, std::process::id()));
             let fin = dir.join(&f.name);
             temps.push((tmp.clone(), fin));
+            crate::cleanup::register(&tmp);
             let mut h = fs::File::create(&tmp).map_err(|e| out_err(&tmp, e))?;
             h.write_all(&f.bytes)
                 .and_then(|_| h.sync_all())
@@ -48,10 +50,11 @@ pub fn write_files(dir: &Path, files: &[OutFile]) -> Result<()> {
         }
         Ok(())
     })();
-    if result.is_err() {
-        for (tmp, _) in &temps {
+    for (tmp, _) in &temps {
+        if result.is_err() {
             let _ = fs::remove_file(tmp);
         }
+        crate::cleanup::forget(tmp);
     }
     result
 }

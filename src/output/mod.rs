@@ -13,18 +13,23 @@ pub use table::print_table;
 use crate::error::Result;
 use std::path::Path;
 
-/// Writes a shard's own CSV files plus `shard.json`: the exact tally and everything needed to
-/// merge it (see `cardsim merge`).
-pub fn write_shard(r: &Report, dir: &Path) -> Result<()> {
+/// A shard's `shard.json`: the exact tally and everything needed to merge it (see
+/// `cardsim merge`).
+pub fn shard_file(r: &Report) -> Result<OutFile> {
     let json =
         serde_json::to_string(r).map_err(|e| crate::Error::Other(format!("shard.json: {e}")))?;
-    write_report(r, dir)?;
-    write_files(dir, &[OutFile::new("shard.json", json + "\n")])
+    Ok(OutFile::new("shard.json", json + "\n"))
 }
 
-/// Writes `summary.csv`, `scores.csv`, `lengths.csv`, `teams.csv` (partnership games) and
-/// `run.json` into `dir` (created if missing).
-pub fn write_report(r: &Report, dir: &Path) -> Result<()> {
+/// Writes a shard's own CSV files plus `shard.json`.
+pub fn write_shard(r: &Report, dir: &Path) -> Result<()> {
+    write_report(r, dir)?;
+    write_files(dir, &[shard_file(r)?])
+}
+
+/// `summary.csv`, `scores.csv`, `lengths.csv`, `teams.csv` (partnership games) and
+/// `run.json`, in that order.
+pub fn report_files(r: &Report) -> Result<Vec<OutFile>> {
     let mut files = vec![
         OutFile::new("summary.csv", r.summary_csv()?),
         OutFile::new("scores.csv", r.scores_csv()?),
@@ -34,5 +39,10 @@ pub fn write_report(r: &Report, dir: &Path) -> Result<()> {
         files.push(OutFile::new("teams.csv", t));
     }
     files.push(OutFile::new("run.json", r.run_json()));
-    write_files(dir, &files)
+    Ok(files)
+}
+
+/// Writes [`report_files`] into `dir` (created if missing).
+pub fn write_report(r: &Report, dir: &Path) -> Result<()> {
+    write_files(dir, &report_files(r)?)
 }

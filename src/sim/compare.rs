@@ -23,6 +23,8 @@ pub struct CompareSpec<G: Game> {
     pub seed: u64,
     pub units: Range<u64>,
     pub threads: Option<usize>,
+    /// Show a progress bar on stderr (when it is a terminal).
+    pub progress: bool,
     /// Deals, or whole matches (then scores are match totals and length is deals per match).
     pub mode: Mode,
 }
@@ -190,8 +192,23 @@ pub fn compare<G: Game>(spec: &CompareSpec<G>) -> Result<(CompareTally, Duration
     let pool = super::runner::thread_pool(spec.threads)?;
     let ranges = super::runner::batches(&spec.units, super::BATCH_DEALS / 4);
     let start = Instant::now();
-    let parts: Vec<CompareTally> =
-        pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
+    let bar = crate::progress::Progress::new(
+        "compare",
+        spec.mode.unit(),
+        spec.units.end - spec.units.start,
+        spec.progress,
+    );
+    let parts: Vec<CompareTally> = pool.install(|| {
+        ranges
+            .par_iter()
+            .map(|r| {
+                let t = batch(spec, r.clone());
+                bar.inc(r.end - r.start);
+                t
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
     let mut t = CompareTally::new(spec.variants.len(), metrics(spec.players, spec.mode).len());
     for p in &parts {
         t.merge(p);

@@ -5,7 +5,6 @@ use crate::error::{Error, Result};
 use crate::game::{ActionList, Game, Table};
 use crate::stats::{Merge, Tally};
 use crate::strategy::{Strategy, StrategySpec, build};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::time::{Duration, Instant};
@@ -150,20 +149,9 @@ pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
     })
 }
 
-fn progress_bar<G: Game>(spec: &RunSpec<G>) -> ProgressBar {
+fn progress_bar<G: Game>(spec: &RunSpec<G>) -> crate::progress::Progress {
     let n = spec.units.end - spec.units.start;
-    if !spec.progress {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(&format!(
-        "{{spinner}} {} [{{bar:30}}] {{pos}}/{{len}} {} ({{per_sec}}, eta {{eta}})",
-        G::NAME,
-        spec.mode.unit()
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
+    crate::progress::Progress::new(G::NAME, spec.mode.unit(), n, spec.progress)
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ pub struct TournamentSpec<G: Game> {
     /// The unit indices every seating plays (deals, or matches).
     pub deals: Range<u64>,
     pub threads: Option<usize>,
+    /// Show a progress bar on stderr (when it is a terminal).
+    pub progress: bool,
     pub mode: Mode,
 }
 
@@ -189,8 +191,23 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
     let pool = super::runner::thread_pool(spec.threads)?;
     let ranges = super::runner::batches(&spec.deals, 1024);
-    let parts: Vec<TournamentTally> =
-        pool.install(|| ranges.par_iter().map(|r| batch(spec, r.clone())).collect());
+    let bar = crate::progress::Progress::new(
+        "tournament",
+        spec.mode.unit(),
+        spec.deals.end - spec.deals.start,
+        spec.progress,
+    );
+    let parts: Vec<TournamentTally> = pool.install(|| {
+        ranges
+            .par_iter()
+            .map(|r| {
+                let t = batch(spec, r.clone());
+                bar.inc(r.end - r.start);
+                t
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
     let mut t = TournamentTally::new(spec.strategies.len());
     parts.iter().for_each(|p| t.merge(p));
     Ok((t, pool.current_num_threads()))

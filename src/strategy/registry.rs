@@ -40,7 +40,7 @@ fn strategy_dirs(game: &str) -> Vec<PathBuf> {
 }
 
 /// The game's own bots, then the generic search bots ([`super::search::bots`]).
-fn all_bots<G: Game>() -> impl Iterator<Item = Bot<G>> {
+pub fn all_bots<G: Game>() -> impl Iterator<Item = Bot<G>> {
     G::bots().iter().copied().chain(super::search::bots::<G>())
 }
 

@@ -153,6 +153,9 @@ pub fn score_cli(rank_limit: Option<u8>, args: &[String]) -> Result<serde_json::
         let text = it
             .next()
             .ok_or_else(|| format!("{a} needs a card; {USAGE}"))?;
+        if slot.is_some() {
+            return Err(format!("{a} is given twice; {USAGE}"));
+        }
         *slot = Some(parse_card(text)?);
     }
     let (Some(head), Some(starter)) = (head, starter) else {
@@ -292,6 +295,7 @@ mod tests {
             "--head ZZ --starter 3D AC 3S 3C 4H 5D",
             "--head 5S --starter",
             "--head JK --starter 3D AC 3S 3C 4H 5D",
+            "--head 5S --head 6S --starter 3D AC 3S 3C 4H 5D",
         ] {
             let e = score_cli(Some(2), &args(bad)).unwrap_err();
             assert!(!e.contains('\n'), "{e}");

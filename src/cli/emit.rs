@@ -1,0 +1,179 @@
+//! How every command hands back its results, the same way: the files (CSV + `run.json`) are
+//! written into `--out` (a run owns its folder: cardsim's files of an earlier run there are
+//! removed once the new ones are in place; other files are never touched), then either a
+//! readable table (unless `--quiet`) or, with `--json`, one JSON document on stdout.
+
+use super::args::OutputArgs;
+use crate::error::{Error, Result};
+use crate::output::{OutFile, write_files};
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// Every file name cardsim writes into an output folder.
+pub const OWN_FILES: &[&str] = &[
+    "summary.csv",
+    "scores.csv",
+    "lengths.csv",
+    "teams.csv",
+    "ends.csv",
+    "compare.csv",
+    "tournament.csv",
+    "pairwise.csv",
+    "bench.csv",
+    "run.json",
+    "shard.json",
+    "report.html",
+];
+
+/// Writes `files` into `--out` (if given) and shows the results.
+pub fn emit(o: &OutputArgs, files: &[OutFile], table: impl FnOnce()) -> Result<()> {
+    if let Some(dir) = &o.out {
+        write_files(dir, files)?;
+        remove_stale(dir, files)?;
+    }
+    if o.json {
+        crate::outln!("{}", json_document(files)?);
+    } else if !o.quiet {
+        table();
+    }
+    Ok(())
+}
+
+/// Whether `name` is one of cardsim's files, or a temporary one of an interrupted write
+/// (`.NAME.PID.tmp`).
+fn is_own(name: &str) -> bool {
+    if OWN_FILES.contains(&name) {
+        return true;
+    }
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    inner.rsplit_once('.').is_some_and(|(f, pid)| {
+        OWN_FILES.contains(&f) && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// Removes cardsim's files in `dir` that this run did not write (an earlier run's).
+pub fn remove_stale(dir: &Path, written: &[OutFile]) -> Result<()> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::Output {
+        path: dir.display().to_string(),
+        source: e,
+    })?;
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let file = e.file_type().is_ok_and(|t| t.is_file());
+        if file && is_own(&name) && !written.iter().any(|f| f.name == name) {
+            std::fs::remove_file(e.path()).map_err(|err| Error::Output {
+                path: e.path().display().to_string(),
+                source: err,
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// A CSV cell as JSON: an integer, a number, null when empty, else text.
+fn cell(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Null
+    } else if let Ok(i) = s.parse::<i64>() {
+        Value::from(i)
+    } else if let Some(x) = s.parse::<f64>().ok().filter(|x| x.is_finite()) {
+        Value::from(x)
+    } else {
+        Value::from(s)
+    }
+}
+
+/// A CSV text as an array of objects keyed by the header.
+pub fn csv_rows(text: &[u8]) -> Result<Value> {
+    let mut r = csv::Reader::from_reader(text);
+    let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
+    let head: Vec<String> = r.headers().map_err(err)?.iter().map(String::from).collect();
+    let mut rows = Vec::new();
+    for rec in r.records() {
+        let rec = rec.map_err(err)?;
+        let obj: Map<String, Value> = head.iter().cloned().zip(rec.iter().map(cell)).collect();
+        rows.push(Value::Object(obj));
+    }
+    Ok(Value::Array(rows))
+}
+
+/// The `--json` document: `run` from run.json, and each CSV file's rows under its stem.
+pub fn json_document(files: &[OutFile]) -> Result<Value> {
+    let mut doc = Map::new();
+    for f in files {
+        if let Some(stem) = f.name.strip_suffix(".csv") {
+            doc.insert(stem.to_string(), csv_rows(&f.bytes)?);
+        } else if f.name == "run.json" {
+            let v = serde_json::from_slice(&f.bytes)
+                .map_err(|e| Error::Other(format!("run.json: {e}")))?;
+            doc.insert("run".into(), v);
+        }
+    }
+    Ok(Value::Object(doc))
+}
+
+/// Prints chosen columns of a CSV text as an aligned table: `(header, column)` pairs;
+/// numbers are right-aligned, text left-aligned.
+pub fn print_csv(text: &[u8], cols: &[(&str, &str)]) -> Result<()> {
+    let mut r = csv::Reader::from_reader(text);
+    let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
+    let head: Vec<String> = r.headers().map_err(err)?.iter().map(String::from).collect();
+    let idx: Vec<Option<usize>> = cols
+        .iter()
+        .map(|(_, c)| head.iter().position(|h| h == c))
+        .collect();
+    let mut rows: Vec<Vec<String>> = vec![cols.iter().map(|(h, _)| h.to_string()).collect()];
+    for rec in r.records() {
+        let rec = rec.map_err(err)?;
+        rows.push(
+            idx.iter()
+                .map(|i| i.and_then(|i| rec.get(i)).unwrap_or("").to_string())
+                .collect(),
+        );
+    }
+    let width: Vec<usize> = (0..cols.len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let numeric: Vec<bool> = (0..cols.len())
+        .map(|c| {
+            rows[1..]
+                .iter()
+                .all(|r| r[c].is_empty() || r[c].parse::<f64>().is_ok())
+        })
+        .collect();
+    for row in &rows {
+        let line: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, v)| match numeric[c] {
+                true => format!("{v:>w$}", w = width[c]),
+                false => format!("{v:<w$}", w = width[c]),
+            })
+            .collect();
+        crate::outln!("{}", line.join("  ").trim_end());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn own_files_and_their_temporaries_are_recognised() {
+        assert!(is_own("teams.csv") && is_own(".scores.csv.1234.tmp"));
+        assert!(!is_own("notes.txt") && !is_own(".notes.txt.12.tmp"));
+        assert!(!is_own(".scores.csv.x1.tmp") && !is_own(".scores.csv..tmp"));
+    }
+
+    #[test]
+    fn csv_cells_become_typed_json() {
+        let v = csv_rows(b"a,b,c,d\n1,2.5,,x\n").unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!([{"a": 1, "b": 2.5, "c": null, "d": "x"}])
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! The `run.json` every command writes: enough to reproduce the run exactly. Version and git
+//! commit, the full argv, the canonical `command` (what `cardsim rerun` replays: the command
+//! line with every strategy file as an absolute path), game, players, every rule, every
+//! strategy with all knob values (defaults included) and the SHA-256 of its knob file, seed,
+//! unit, count, the precision target and whether it was reached, threads and elapsed time.
+
+use super::args::TableArgs;
+use crate::game::{Game, Rules};
+use crate::strategy::StrategySpec;
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The SHA-256 of a file's bytes, as hex (None when it cannot be read).
+pub fn file_digest(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(
+        Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect(),
+    )
+}
+
+/// A `--precision` run's target, and whether every interval got narrower than it.
+#[derive(Clone, Copy, Debug)]
+pub struct Precision {
+    pub target: f64,
+    pub widest: f64,
+}
+
+impl Precision {
+    pub fn reached(&self) -> bool {
+        self.widest < self.target
+    }
+
+    /// Warns on stderr when the cap stopped the run before the target was reached.
+    pub fn warn(&self, played: u64, unit: &str) {
+        if !self.reached() {
+            eprintln!(
+                "cardsim: warning: --precision {} not reached: the widest interval is {:.6} after {played} {unit} (the cap); raise --deals/--matches to go further",
+                self.target, self.widest
+            );
+        }
+    }
+}
+
+/// One strategy: label, bot, every knob value (defaults included), knob file and digest.
+pub fn strategy_json<G: Game>(sp: &StrategySpec) -> Value {
+    let knobs: Map<String, Value> = crate::strategy::all_bots::<G>()
+        .find(|b| b.name == sp.base)
+        .map(|b| b.knobs)
+        .unwrap_or(&[])
+        .iter()
+        .map(|k| (k.name.to_string(), json!(sp.params.get(k))))
+        .collect();
+    let file = sp.file.as_ref().map(|p| absolute(p));
+    json!({"strategy": sp.label, "bot": sp.base, "knobs": knobs,
+           "file": file, "file_sha256": sp.file.as_deref().and_then(file_digest)})
+}
+
+/// A path made absolute (so a rerun from another folder finds the same file).
+fn absolute(p: &Path) -> String {
+    std::fs::canonicalize(p)
+        .unwrap_or_else(|_| p.to_path_buf())
+        .display()
+        .to_string()
+}
+
+/// The canonical words for the table arguments: game, players, seed, each strategy (files
+/// as absolute paths), each `--rule` as given.
+pub fn table_words<G: Game>(a: &TableArgs, players: usize, specs: &[StrategySpec]) -> Vec<String> {
+    let mut w = vec![
+        a.game.clone(),
+        "--players".into(),
+        players.to_string(),
+        "--seed".into(),
+        a.seed.to_string(),
+    ];
+    for (text, sp) in a.strategies.iter().zip(specs) {
+        w.push("--strategy".into());
+        w.push(sp.file.as_deref().map_or(text.clone(), absolute));
+    }
+    for r in &a.rules {
+        w.push("--rule".into());
+        w.push(r.clone());
+    }
+    w
+}
+
+/// The canonical words for how much to play.
+pub fn count_words(
+    unit: &str,
+    fixed: Option<u64>,
+    played: u64,
+    precision: Option<f64>,
+) -> Vec<String> {
+    match precision {
+        Some(p) => {
+            let mut w = vec!["--precision".to_string(), p.to_string()];
+            if let Some(n) = fixed {
+                w.extend([format!("--{unit}"), n.to_string()]);
+            }
+            w
+        }
+        None => vec![format!("--{unit}"), played.to_string()],
+    }
+}
+
+/// What every command's run.json holds; `extra` adds or overrides command-specific fields.
+pub struct RunInfo<'a> {
+    pub command: Vec<String>,
+    pub game: &'a str,
+    pub players: usize,
+    pub rules: Vec<(&'static str, String)>,
+    pub strategies: Vec<Value>,
+    pub seed: u64,
+    pub unit: &'a str,
+    pub count: u64,
+    pub precision: Option<Precision>,
+    pub threads: usize,
+    pub elapsed_s: f64,
+}
+
+impl RunInfo<'_> {
+    /// The run.json text: these fields, then those of `extra` that these do not name.
+    pub fn json(&self, extra: Value) -> String {
+        let commit = env!("CARDSIM_GIT_COMMIT");
+        let rules: Map<String, Value> = self
+            .rules
+            .iter()
+            .map(|(k, v)| (k.to_string(), json!(v)))
+            .collect();
+        let mut v = json!({
+            "cardsim_version": env!("CARGO_PKG_VERSION"),
+            "git_commit": (!commit.is_empty()).then_some(commit),
+            "argv": std::env::args().collect::<Vec<_>>(),
+            "command": self.command,
+            "game": self.game,
+            "players": self.players,
+            "rules": rules,
+            "strategies": self.strategies,
+            "seed": self.seed,
+            "unit": self.unit,
+            "count": self.count,
+            "precision": self.precision.map(|p| json!({"target": p.target, "reached": p.reached(), "widest_interval": p.widest})),
+            "threads": self.threads,
+            "elapsed_s": self.elapsed_s,
+        });
+        if let (Some(m), Value::Object(x)) = (v.as_object_mut(), extra) {
+            for (k, x) in x {
+                m.entry(k).or_insert(x);
+            }
+        }
+        serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    }
+}
+
+/// Every rule value of a rule set.
+pub fn rule_values<R: Rules>(r: &R) -> Vec<(&'static str, String)> {
+    r.values()
+}
