@@ -13,7 +13,7 @@ pub mod search;
 
 pub use params::{Knob, Params};
 pub use random::Random;
-pub use registry::{StrategySpec, build, list_names, load_file, resolve};
+pub use registry::{StrategySpec, all_bots, build, list_names, load_file, resolve};
 
 use crate::cards::GameRng;
 use crate::game::{Game, Seat};
