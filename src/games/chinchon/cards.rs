@@ -82,6 +82,16 @@ pub fn names(cards: &[Card]) -> String {
     cards.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ")
 }
 
+/// The names as a JSON array.
+pub fn names_json(cards: &[Card]) -> serde_json::Value {
+    cards.iter().map(|&c| name(c)).collect()
+}
+
+/// Reads one card in its exact notation (`7O`, `WILD`; not `7o`): what view JSON holds.
+pub fn from_text(text: &str) -> Option<Card> {
+    parse(text).ok().filter(|&c| name(c) == text)
+}
+
 /// Parses one card (case-insensitive), with a clear one-line error.
 pub fn parse(text: &str) -> Result<Card, String> {
     let up = text.trim().to_ascii_uppercase();

@@ -3,10 +3,12 @@
 mod arrange;
 mod cards;
 mod combos;
+mod determinize;
 mod greedy;
 mod rules;
 mod scoring;
 mod state;
+mod text;
 mod unmatched;
 mod view;
 
@@ -19,14 +21,13 @@ pub use combos::ComboList;
 pub use greedy::Greedy;
 pub use rules::{ChinchonBonus, Rules};
 pub use scoring::CHINCHON_WIN;
-pub use state::{Action, Chinchon, End, MAX_TURNS, Phase};
+pub use state::{Action, Chinchon, Effect, End, MAX_TURNS, Phase};
 pub use unmatched::{best_and_without, best_and_without_listed};
 pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};
 use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;
-use state::Effect;
 use std::fmt::Write as _;
 
 pub(crate) const NAME: &str = "chinchon";
@@ -173,16 +174,20 @@ impl Game for Chinchon {
         s
     }
 
-    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
-        todo!("determinizer")
+    fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
+        determinize::determinize(view, rng)
     }
 
-    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
-        todo!("hidden zones")
+    fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts> {
+        determinize::hidden_zones(self, seat)
     }
 
     fn state_json(&self) -> serde_json::Value {
-        todo!("state json")
+        text::state_json(self)
+    }
+
+    fn card_from_text(text: &str) -> Option<crate::cards::Card> {
+        cards::from_text(text)
     }
 
     fn bots() -> &'static [Bot<Self>] {

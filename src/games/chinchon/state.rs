@@ -52,10 +52,13 @@ pub enum End {
 /// The last action card's effect, for traces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
+    /// The last discard had no effect (or nothing was discarded yet).
     None,
     /// The seat drew a card (or could not, `false`) and lost its turn.
     Drew(Seat, bool),
+    /// The seat lost its turn (`SKIP`, or `REV` at two with `reverse_two_players=skip`).
     Skipped(Seat),
+    /// The direction of play reversed.
     Reversed,
 }
 
@@ -84,6 +87,8 @@ pub struct Chinchon {
     pub(crate) card_points: [u16; 64],
     /// The combinations of each hand, kept up to date with the hands.
     pub(crate) combos: [ComboList; MAX_SEATS],
+    /// Cards each seat took from the discard pile in view of all and still holds (public).
+    pub(crate) known: [Pile<HAND_CAP>; MAX_SEATS],
 }
 
 impl Chinchon {
@@ -98,26 +103,8 @@ impl Chinchon {
     /// Deals from `deck` (its first card is the top of the stock): 7 cards to each active
     /// seat one at a time from the first player, then the upcard. `deck` must be the shoe.
     pub(crate) fn from_deck(rules: &Rules, table: &Table, deck: &[Card], rng: GameRng) -> Chinchon {
-        let mut s = Chinchon {
-            rules: *rules,
-            players: table.players,
-            active: table.active,
-            hands: [Pile::new(); MAX_SEATS],
-            stock: Pile::new(),
-            discard: Pile::new(),
-            face_down: None,
-            rng,
-            turn: table.dealer,
-            clockwise: false,
-            phase: Phase::Draw,
-            end: End::Running,
-            turns: 0,
-            effect: Effect::None,
-            without: [0; HAND_CAP],
-            close: CloseScore::default(),
-            card_points: point_table(rules),
-            combos: [ComboList::EMPTY; MAX_SEATS],
-        };
+        let mut s = Chinchon::empty(rules, table.players, table.active, rng);
+        s.turn = table.dealer;
         debug_assert_eq!(
             deck.iter().copied().collect::<CardCounts>(),
             shoe(rules, table.players)
@@ -143,6 +130,31 @@ impl Chinchon {
         s.stock.extend_reversed(&deck[k + 1..]);
         s.begin_turn();
         s
+    }
+
+    /// A table with no cards anywhere, seat 0 to draw (the deal and the determinizer fill it).
+    pub(crate) fn empty(rules: &Rules, players: usize, active: SeatMask, rng: GameRng) -> Chinchon {
+        Chinchon {
+            rules: *rules,
+            players,
+            active,
+            hands: [Pile::new(); MAX_SEATS],
+            stock: Pile::new(),
+            discard: Pile::new(),
+            face_down: None,
+            rng,
+            turn: 0,
+            clockwise: false,
+            phase: Phase::Draw,
+            end: End::Running,
+            turns: 0,
+            effect: Effect::None,
+            without: [0; HAND_CAP],
+            close: CloseScore::default(),
+            card_points: point_table(rules),
+            combos: [ComboList::EMPTY; MAX_SEATS],
+            known: [Pile::new(); MAX_SEATS],
+        }
     }
 
     /// The next active seat after `seat` in the direction of play.
@@ -204,7 +216,7 @@ impl Chinchon {
         }
     }
 
-    fn finish(&mut self, end: End) {
+    pub(crate) fn finish(&mut self, end: End) {
         self.end = end;
         self.phase = Phase::Over;
         if let End::Closed(closer) = end {
@@ -268,6 +280,7 @@ impl Chinchon {
                 let c = self.discard.pop().expect("draw from an empty discard pile");
                 assert!(!is_special(c), "a special card taken from the discards");
                 self.give(seat, c);
+                self.known[seat].push(c);
                 self.after_draw();
             }
             (Phase::Discard, Action::Discard(c)) => {
@@ -289,6 +302,11 @@ impl Chinchon {
 
     fn after_draw(&mut self) {
         self.phase = Phase::Discard;
+        self.fill_without();
+    }
+
+    /// Lists, for the seat to act, the least unmatched points without each hand position.
+    pub(crate) fn fill_without(&mut self) {
         let seat = self.turn;
         let pts = self.hand_points(seat);
         let hand = self.hands[seat].as_slice();
@@ -312,6 +330,11 @@ impl Chinchon {
             .expect("card not in hand");
         hand.remove_at(i);
         self.combos[seat].removed(hand.as_slice(), i, c);
+        // Others saw a copy taken; once one copy goes, none is known to stay.
+        let known = &mut self.known[seat];
+        if let Some(k) = known.as_slice().iter().position(|&x| x == c) {
+            known.remove_at(k);
+        }
         i
     }
 

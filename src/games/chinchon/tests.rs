@@ -599,3 +599,6 @@ fn draw_against_a_full_hand_only_skips() {
 
 #[path = "tests_ends.rs"]
 mod ends;
+
+#[path = "tests_determinize.rs"]
+mod determinize;

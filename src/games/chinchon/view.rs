@@ -1,18 +1,24 @@
 //! What one seat may see: its own hand, the face-up discard pile (every card in it was
-//! discarded face up in view of all), the sizes of the stock and of the other hands, the
-//! direction and whose turn it is. Nothing else of the state is reachable from a `View`.
+//! discarded face up in view of all), the cards others took from it and still hold, the sizes
+//! of the stock and of the other hands, the direction, whose turn it is and the last action
+//! card's effect; its JSON form (documented in `rules.md`, "View JSON"). Nothing else of the
+//! state is reachable from a `View`.
 
 use super::arrange::HAND_CAP;
+use super::cards::names_json;
 use super::combos::ComboList;
 use super::rules::Rules;
-use super::state::{Chinchon, Phase};
+use super::state::{Chinchon, Effect, End, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatMask, SeatView};
+use serde_json::{Value, json};
 
 /// One seat's view of a deal. Its `Debug` output shows only what the seat may see.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub seat: Seat,
+    /// Seats at the table (active or not).
+    pub players: usize,
     pub rules: &'a Rules,
     pub hand: &'a [Card],
     /// The discard pile, bottom first (the top is the last card).
@@ -26,6 +32,12 @@ pub struct View<'a> {
     pub turn: Seat,
     pub clockwise: bool,
     pub phase: Phase,
+    /// How the deal stands (running, or how it ended).
+    pub end: End,
+    /// Player turns played so far (the deal ends at [`super::MAX_TURNS`]).
+    pub turns: u32,
+    /// The last action card's effect.
+    pub effect: Effect,
     /// When this seat is discarding: the least unmatched points of its hand without each
     /// position (a function of its own hand only).
     pub without: Option<&'a [u16]>,
@@ -48,6 +60,13 @@ impl std::fmt::Debug for View<'_> {
             .field("turn", &self.turn)
             .field("clockwise", &self.clockwise)
             .field("phase", &self.phase)
+            .field("end", &self.end)
+            .field("turns", &self.turns)
+            .field("effect", &self.effect)
+            .field(
+                "known",
+                &(0..self.players).map(|s| self.known(s)).collect::<Vec<_>>(),
+            )
             .field("without", &self.without)
             .finish_non_exhaustive()
     }
@@ -58,6 +77,12 @@ impl View<'_> {
     #[inline]
     pub fn hand_size(&self, seat: Seat) -> usize {
         self.g.hands[seat].len()
+    }
+
+    /// The cards `seat` took from the discard pile in view of all and still holds.
+    #[inline]
+    pub fn known(&self, seat: Seat) -> &[Card] {
+        self.g.known[seat].as_slice()
     }
 
     /// Whether a card can be drawn from the stock (or the discards reshuffled into one).
@@ -91,6 +116,7 @@ impl Chinchon {
         let mine = self.turn == seat && self.phase == Phase::Discard;
         View {
             seat,
+            players: self.players,
             rules: &self.rules,
             hand,
             discard: self.discard.as_slice(),
@@ -100,19 +126,31 @@ impl Chinchon {
             turn: self.turn,
             clockwise: self.clockwise,
             phase: self.phase,
+            end: self.end,
+            turns: self.turns,
+            effect: self.effect,
             without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
             card_points: &self.card_points,
             combos: &self.combos[seat],
         }
     }
 
-    /// The cards `seat` cannot see: the stock, the other hands, the face-down closing card.
+    /// The cards of `seat`'s hand nobody else knows (its hand less the cards it took from
+    /// the discard pile in view of all).
+    pub(crate) fn unknown_in_hand(&self, seat: Seat) -> CardCounts {
+        let mut h = self.hands[seat].counts();
+        for &c in self.known[seat].as_slice() {
+            h.remove(c);
+        }
+        h
+    }
+
+    /// The cards `seat` cannot see: the stock, the other hands but the cards known to be
+    /// there, the face-down closing card.
     pub(crate) fn hidden(&self, seat: Seat) -> CardCounts {
         let mut h = self.stock.counts();
-        for (s, hand) in self.hands.iter().enumerate().take(self.players) {
-            if s != seat {
-                h.add_cards(hand.as_slice().iter().copied());
-            }
+        for s in (0..self.players).filter(|&s| s != seat) {
+            h.add(&self.unknown_in_hand(s));
         }
         h.add_cards(self.face_down);
         h
@@ -120,20 +158,75 @@ impl Chinchon {
 
     /// Every card in every zone.
     pub(crate) fn every_card(&self) -> CardCounts {
-        let mut all = self.hidden(usize::MAX);
+        let mut all = self.stock.counts();
+        for hand in &self.hands[..self.players] {
+            all.add_cards(hand.as_slice().iter().copied());
+        }
+        all.add_cards(self.face_down);
         all.add_cards(self.discard.as_slice().iter().copied());
         all
     }
 }
 
 impl SeatView for View<'_> {
-    fn to_json(&self) -> serde_json::Value {
-        todo!("view json")
+    fn to_json(&self) -> Value {
+        let players = 0..self.players;
+        json!({
+            "seat": self.seat,
+            "players": self.players,
+            "active": self.active.iter().collect::<Vec<_>>(),
+            "turn": self.turn,
+            "phase": phase_name(self.phase),
+            "direction": if self.clockwise { "clockwise" } else { "counter-clockwise" },
+            "turns": self.turns,
+            "hand": names_json(self.hand),
+            "discard": names_json(self.discard),
+            "stock": self.stock_len,
+            "hand_sizes": players.clone().map(|s| self.hand_size(s)).collect::<Vec<_>>(),
+            "known": players.map(|s| names_json(if s == self.seat { &[] } else { self.known(s) })).collect::<Vec<_>>(),
+            "can_draw_stock": self.can_draw_stock(),
+            "can_take_discard": self.can_take_discard(),
+            "unmatched_without": self.without,
+            "last_effect": effect_json(self.effect),
+            "end": end_json(self.end),
+        })
     }
 
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.hand.iter().copied().collect();
         c.add_cards(self.discard.iter().copied());
+        for s in (0..self.players).filter(|&s| s != self.seat) {
+            c.add_cards(self.known(s).iter().copied());
+        }
         c
+    }
+}
+
+/// The phase as JSON text.
+pub(crate) fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Draw => "draw",
+        Phase::Discard => "discard",
+        Phase::Over => "over",
+    }
+}
+
+/// The last action card's effect as JSON (`null` when the last discard had none).
+pub(crate) fn effect_json(e: Effect) -> Value {
+    match e {
+        Effect::None => Value::Null,
+        Effect::Drew(s, drew) => json!({"effect": "drew", "seat": s, "card_drawn": drew}),
+        Effect::Skipped(s) => json!({"effect": "skipped", "seat": s}),
+        Effect::Reversed => json!({"effect": "reversed"}),
+    }
+}
+
+/// How the deal stands, as JSON.
+pub(crate) fn end_json(e: End) -> Value {
+    match e {
+        End::Running => json!("running"),
+        End::Closed(s) => json!({"closed_by": s}),
+        End::Blocked => json!("blocked"),
+        End::Capped => json!("turn-cap"),
     }
 }

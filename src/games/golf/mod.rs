@@ -3,6 +3,7 @@
 //! Files: `rules.rs` (switches), `state.rs` (deal, phases, legal actions, apply),
 //! `scoring.rs`, `view.rs`, `greedy.rs` (the `greedy` bot), `tests.rs`.
 
+mod determinize;
 mod greedy;
 mod rules;
 mod scoring;
@@ -11,6 +12,8 @@ mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_determinize;
 
 pub use greedy::Greedy;
 pub use rules::{FlipAfter, GolfRules};
@@ -19,7 +22,7 @@ pub use state::{Action, Golf, Phase};
 pub use view::GolfView;
 
 use crate::cards::{Card, CardCounts, GameRng};
-use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
+use crate::game::{ActionList, DealResult, Game, MatchProgress, Rules as _, Seat, SeatMask, Table};
 use crate::strategy::Bot;
 use std::fmt::Write as _;
 
@@ -145,16 +148,42 @@ impl Game for Golf {
         out
     }
 
-    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
-        todo!("determinizer")
+    fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
+        determinize::determinize(view, rng)
     }
 
-    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
-        todo!("hidden zones")
+    fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts> {
+        determinize::hidden_zones(self, seat)
     }
 
     fn state_json(&self) -> serde_json::Value {
-        todo!("state json")
+        let n = self.players as usize;
+        let cards = |cs: &[Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        let rules: serde_json::Map<String, serde_json::Value> = self
+            .rules
+            .values()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.into()))
+            .collect();
+        serde_json::json!({
+            "rules": rules,
+            "players": n,
+            "dealer": self.dealer,
+            "phase": view::phase_name(self.phase),
+            "seat": self.seat,
+            "turns": self.turns,
+            "grids": (0..n).map(|s| cards(&self.grids[s])).collect::<Vec<_>>(),
+            "face_up": (0..n)
+                .map(|s| (0..6).filter(|p| self.up[s] >> p & 1 == 1).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+            "stock": cards(self.stock.as_slice()),
+            "discard": cards(self.discard.as_slice()),
+            "held": self.held.map(|c| c.to_string()),
+            "ender": self.ender,
+            "finals_left": self.finals_left,
+            "reshuffled": self.reshuffled,
+            "scores": &self.scores()[..n],
+        })
     }
 
     fn bots() -> &'static [Bot<Golf>] {

@@ -80,14 +80,25 @@ pub struct Golf {
     pub(super) ender: Option<u8>,
     pub(super) finals_left: u8,
     pub(super) turns: u32,
+    /// True once the stock has been rebuilt from the discards: its cards are then public
+    /// (those turned over, less those drawn since), only their order is unknown.
+    pub(super) reshuffled: bool,
     /// For reshuffles: forked from the deal rng, so the deal is fixed at the deal.
-    chance: GameRng,
+    pub(super) chance: GameRng,
 }
+
+/// One deck in index order. Golf's two jokers are the same card ([`Card::JOKER`]): they
+/// score alike, and the view JSON names both `JK`.
+const DECK: [Card; 54] = {
+    let mut d = Card::DECK;
+    d[53] = Card::JOKER;
+    d
+};
 
 /// The cards of a fresh shoe for `players` under `rules`, in a fixed order.
 pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
     let mut p = Pile::new();
-    let deck = &Card::DECK[..if rules.jokers { 54 } else { 52 }];
+    let deck = &DECK[..if rules.jokers { 54 } else { 52 }];
     for _ in 0..rules.decks_for(players) {
         p.extend_from_slice(deck);
     }
@@ -128,6 +139,7 @@ impl Golf {
             ender: None,
             finals_left: 0,
             turns: 0,
+            reshuffled: false,
             chance,
         }
     }
@@ -256,6 +268,7 @@ impl Golf {
         std::mem::swap(&mut self.stock, &mut self.discard);
         self.stock.shuffle(&mut self.chance);
         self.discard.push(top);
+        self.reshuffled = true;
         true
     }
 

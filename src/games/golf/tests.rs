@@ -7,11 +7,11 @@ use crate::game::check::{deals_with, random_deals, random_matches, skipping_the_
 use crate::game::{ActionList, Game, Rules, Table};
 use crate::strategy::{Params, Strategy, build, resolve};
 
-fn cards(s: &str) -> Vec<Card> {
+pub(super) fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|t| t.parse().unwrap()).collect()
 }
 
-fn rules(kv: &[(&str, &str)]) -> GolfRules {
+pub(super) fn rules(kv: &[(&str, &str)]) -> GolfRules {
     let mut r = GolfRules::default();
     for (k, v) in kv {
         r.set(k, v).unwrap();
@@ -20,8 +20,18 @@ fn rules(kv: &[(&str, &str)]) -> GolfRules {
 }
 
 /// Two players, dealer 0: seat 0's grid, seat 1's grid, the discard, then the stock from the top.
-fn two_player(r: &GolfRules, stock: &str) -> Golf {
+pub(super) fn two_player(r: &GolfRules, stock: &str) -> Golf {
     let deck = cards(&format!("KS KH 5C 5D 9C 9D  3S 3H 7C 8D QC QD  4H {stock}"));
+    Golf::from_deck(r, &Table::first(2), &deck, GameRng::new(1, 1))
+}
+
+/// As [`two_player`] with the rest of the shoe below the given stock cards.
+pub(super) fn two_player_full(r: &GolfRules, stock: &str) -> Golf {
+    let mut deck = cards(&format!("KS KH 5C 5D 9C 9D  3S 3H 7C 8D QC QD  4H {stock}"));
+    let mut rest = state::fresh_shoe(r, 2).counts();
+    deck.iter()
+        .for_each(|&c| assert!(rest.remove(c), "{c} twice"));
+    deck.extend(rest.iter().flat_map(|(c, n)| (0..n).map(move |_| c)));
     Golf::from_deck(r, &Table::first(2), &deck, GameRng::new(1, 1))
 }
 
@@ -31,7 +41,7 @@ fn legal(g: &Golf) -> Vec<Action> {
     b.to_vec()
 }
 
-fn open_all(g: &mut Golf) {
+pub(super) fn open_all(g: &mut Golf) {
     // Seat 1 (after the dealer) opens first, then seat 0.
     assert_eq!(g.to_act(), Some(1));
     for a in [

@@ -11,6 +11,9 @@ use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 
+/// Stands for a card hidden from the seat in [`GolfView::known_state`].
+const PLACEHOLDER: Card = Card::JOKER;
+
 /// One seat's view of a Golf deal. Its `Debug` output shows only what the seat may see.
 #[derive(Clone, Copy)]
 pub struct GolfView<'a> {
@@ -69,13 +72,71 @@ impl<'a> GolfView<'a> {
         self.g.stock.len()
     }
 
-    /// The card this seat holds (drawn, not yet placed).
+    /// The card held between drawing and placing it, when this seat may know it: its own
+    /// card, or a discard another seat took in view of all (a stock card another seat holds
+    /// is hidden).
     pub fn held(&self) -> Option<Card> {
-        if self.g.seat as usize == self.seat {
+        if self.g.seat as usize == self.seat || self.g.phase == Phase::PlaceDiscard {
             self.g.held
         } else {
             None
         }
+    }
+
+    /// The seat holding a drawn card (known or not), if any.
+    pub fn holder(&self) -> Option<Seat> {
+        self.g.held.map(|_| self.g.seat as usize)
+    }
+
+    /// The seat that dealt (the first to play sits at its left).
+    pub fn dealer(&self) -> Seat {
+        self.g.dealer as usize
+    }
+
+    /// The seat to act, `None` when the deal is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        (self.g.phase != Phase::Over).then_some(self.g.seat as usize)
+    }
+
+    /// Final turns still to play after a player went out.
+    pub fn finals_left(&self) -> u32 {
+        u32::from(self.g.finals_left)
+    }
+
+    /// True once the stock was rebuilt from the discards: everyone then knows which cards
+    /// it holds (those turned over, less those drawn since), not their order.
+    pub fn stock_known(&self) -> bool {
+        self.g.reshuffled
+    }
+
+    /// After a reshuffle, the cards of the stock plus a stock card another seat holds (what
+    /// this seat remembers of the cards turned over); `None` before any reshuffle.
+    pub(super) fn stock_pool(&self) -> Option<CardCounts> {
+        self.g.reshuffled.then(|| {
+            let mut c = self.g.stock.counts();
+            if let (Some(h), None) = (self.g.held, self.held()) {
+                c.insert(h);
+            }
+            c
+        })
+    }
+
+    /// A copy of the deal with every card hidden from this seat (the stock, face-down
+    /// cards, a stock card another seat holds) replaced by a placeholder, for the
+    /// determinizer to fill; sizes, phases and everything public are kept.
+    pub(super) fn known_state(&self) -> Golf {
+        let mut g = self.g.clone();
+        g.stock.as_mut_slice().fill(PLACEHOLDER);
+        for s in 0..self.players() {
+            let down = self.face_down(s);
+            for p in (0..6).filter(|p| down >> p & 1 == 1) {
+                g.grids[s][p] = PLACEHOLDER;
+            }
+        }
+        if g.held.is_some() && self.held().is_none() {
+            g.held = Some(PLACEHOLDER);
+        }
+        g
     }
 
     /// The seat that went out, if any (the others are on their final turns).
@@ -100,7 +161,11 @@ impl std::fmt::Debug for GolfView<'_> {
             .field("discard", &self.discard())
             .field("stock_len", &self.stock_len())
             .field("held", &self.held())
+            .field("holder", &self.holder())
             .field("ender", &self.ender())
+            .field("finals_left", &self.finals_left())
+            .field("stock_known", &self.stock_known())
+            .field("dealer", &self.dealer())
             .field("turns", &self.turns())
             .finish()
     }
@@ -108,7 +173,27 @@ impl std::fmt::Debug for GolfView<'_> {
 
 impl SeatView for GolfView<'_> {
     fn to_json(&self) -> serde_json::Value {
-        todo!("view json")
+        let text = |c: Option<Card>| c.map(|c| c.to_string());
+        let grids: Vec<Vec<Option<String>>> = (0..self.players())
+            .map(|s| (0..6).map(|p| text(self.card(s, p))).collect())
+            .collect();
+        let discard: Vec<String> = self.discard().iter().map(|c| c.to_string()).collect();
+        serde_json::json!({
+            "seat": self.seat,
+            "players": self.players(),
+            "dealer": self.dealer(),
+            "phase": phase_name(self.phase()),
+            "to_act": self.to_act(),
+            "turns": self.turns(),
+            "grids": grids,
+            "discard": discard,
+            "stock": self.stock_len(),
+            "stock_known": self.stock_known(),
+            "held": text(self.held()),
+            "holder": self.holder(),
+            "ender": self.ender(),
+            "finals_left": self.finals_left(),
+        })
     }
 
     fn shown(&self) -> CardCounts {
@@ -120,6 +205,18 @@ impl SeatView for GolfView<'_> {
             c.insert(h);
         }
         c
+    }
+}
+
+/// The name of a phase in the view JSON.
+pub(super) fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Opening => "opening",
+        Phase::Draw => "draw",
+        Phase::PlaceStock => "place-stock",
+        Phase::PlaceDiscard => "place-discard",
+        Phase::FlipAfter => "flip-after",
+        Phase::Over => "over",
     }
 }
 

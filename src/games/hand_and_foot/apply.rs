@@ -52,12 +52,11 @@ impl HandAndFoot {
         if k == 0 {
             std::mem::swap(&mut self.hands[s], &mut self.feet[s]);
         }
-        self.recv[(s + 1) % self.players] = self.feet[s];
+        let next = (s + 1) % self.players;
+        self.recv[next] = self.feet[s];
         self.feet[s] = CardCounts::EMPTY;
-        if s + 1 < self.players {
-            self.seat = s + 1;
-        } else {
-            self.seat = 0;
+        self.seat = next;
+        if next == self.first_seat() {
             self.phase = Phase::Choose;
         }
     }
@@ -69,10 +68,11 @@ impl HandAndFoot {
         if !own {
             std::mem::swap(&mut self.hands[s], &mut self.feet[s]);
         }
-        if s + 1 < self.players {
-            self.seat = s + 1;
-        } else {
+        let next = (s + 1) % self.players;
+        if next == self.first_seat() {
             self.begin_turn(self.start);
+        } else {
+            self.seat = next;
         }
     }
 

@@ -6,7 +6,7 @@
 //! out when its partnership's table points lead by the `out_margin` knob (or the stock runs
 //! low), otherwise keeps two cards in its foot.
 
-use super::melds::{self, MELD_RANKS, max_points};
+use super::melds::{self, MELD_RANKS};
 use super::state::{Action, HandAndFoot, Phase};
 use super::view::View;
 use crate::cards::{Card, CardCounts, GameRng};
@@ -116,7 +116,10 @@ impl Greedy {
 
     fn pick_meld(&self, v: &View, legal: &[Action]) -> Option<Action> {
         let t = v.seat % 2;
-        if !v.opened[t] && v.melds[t].points == 0 && max_points(v.hand) < v.minimum[t] {
+        if !v.opened[t]
+            && v.melds[t].points == 0
+            && melds::opening_max(&melds::tally(v.hand), v.rules.rebook) < v.minimum[t]
+        {
             return None;
         }
         let mut best = None;

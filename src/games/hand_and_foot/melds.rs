@@ -235,50 +235,52 @@ pub fn deal_score(m: &Melds, left: &CardCounts, bonus: i32) -> i32 {
     m.points + m.book_points() + bonus - penalty(left)
 }
 
-/// Most meld points that `h` alone could lay down (an estimate used to check whether an
-/// opening can still be made; it ignores the 7-card close of clean melds).
-pub fn max_points(h: &CardCounts) -> i32 {
-    let mut pts = 0;
-    let mut room = 0u32;
-    let mut pairs = [0i32; 11];
-    let mut np = 0;
-    let tl = tally(h);
+/// True when `k` naturals of one rank can all be melded with no wild: one clean meld of 3
+/// to 7, or (with `rebook`) books of 7 and one clean meld of 3 to 6 beside them.
+fn clean_ok(k: u8, rebook: bool) -> bool {
+    k >= 3 && (k <= BOOK || (rebook && (k % BOOK == 0 || k % BOOK >= 3)))
+}
+
+/// Most meld points a partnership with no melds can lay down, step by step, from the
+/// cards counted in `tl` (every card may be used): exact. Per rank, `a` naturals are
+/// all melded clean when they can be (wild room `a - 1`); a natural pair needs one wild
+/// (room 1); naturals that cannot all go clean (8 or 9 with `rebook`, over 7 without) are
+/// melded as far as they go clean, or all of them with one wild (room `a - 1`). Each wild
+/// needed by such a rank costs no points (it still counts), so with `W` wilds the `W`
+/// ranks gaining most take one; every other wild goes where there is room, jokers first.
+pub fn opening_max(tl: &Tally, rebook: bool) -> i32 {
+    let (jk, w) = (tl.jokers as u32, tl.jokers as u32 + tl.ranks[1] as u32);
+    let (mut pts, mut room) = (0i32, 0u32);
+    let mut needs = [(0i32, 0u32); 11];
+    let mut n = 0;
     for r in MELD_RANKS {
-        let n = tl.ranks[r as usize];
+        let a = tl.ranks[r as usize];
         let v = card_value(Card::new(Rank::new(r), Suit::Clubs));
-        if n >= 3 {
-            pts += v * n as i32;
-            room += n as u32 - 1;
-        } else if n == 2 {
-            pairs[np] = 2 * v;
-            np += 1;
+        if a == 2 {
+            needs[n] = (2 * v, 1);
+            n += 1;
+        } else if clean_ok(a, rebook) {
+            pts += v * a as i32;
+            room += a as u32 - 1;
+        } else if a > 2 {
+            let k = (3..a).rev().find(|&k| clean_ok(k, rebook)).unwrap_or(0);
+            pts += v * k as i32;
+            needs[n] = (v * (a - k) as i32, a as u32 - 1);
+            n += 1;
         }
     }
-    let (j, t) = (tl.jokers as u32, tl.ranks[1] as u32);
-    // Wilds, best first: jokers then 2s; `next` is the value of the next unused one.
-    let mut used = 0u32;
-    let mut next = || -> i32 {
-        used += 1;
-        if used <= j {
-            50
-        } else if used <= j + t {
-            20
-        } else {
-            0
+    let placed = if w as usize >= n {
+        for &(g, c) in &needs[..n] {
+            pts += g;
+            room += c;
         }
+        w.min(room)
+    } else {
+        needs[..n].sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        pts += needs[..w as usize].iter().map(|x| x.0).sum::<i32>();
+        w
     };
-    for _ in 0..room {
-        pts += next();
-    }
-    pairs[..np].sort_unstable_by(|a, b| b.cmp(a));
-    for &p in &pairs[..np] {
-        let w = next();
-        if w == 0 {
-            break;
-        }
-        pts += p + w;
-    }
-    pts
+    pts + 50 * placed.min(jk) as i32 + 20 * placed.saturating_sub(jk) as i32
 }
 
 /// The opening minimum for a partnership with match score `score`.
@@ -367,14 +369,28 @@ mod tests {
         assert_eq!(got, [50, 50, 90, 90, 120, 120, 150, 150, 50]);
     }
 
+    fn tl(s: &str) -> Tally {
+        let mut h = CardCounts::EMPTY;
+        h.add_cards(cards(s));
+        tally(&h)
+    }
+
     #[test]
-    fn max_points_estimate() {
-        let mut h = CardCounts::EMPTY;
-        h.add_cards(cards("AS AH AC KS KH 2C JK 4D 3H"));
-        // aces 60 + joker on aces (room 2) 50 + two on aces 20; the king pair gets no wild.
-        assert_eq!(max_points(&h), 130);
-        let mut h = CardCounts::EMPTY;
-        h.add_cards(cards("KS KH 2C 9S"));
-        assert_eq!(max_points(&h), 40);
+    fn opening_max_is_exact() {
+        // aces 60 + kings 20, the joker and the 2 on them: 150 (the old estimate said 130).
+        assert_eq!(opening_max(&tl("AS AH AC KS KH 2C JK 4D 3H"), true), 150);
+        assert_eq!(opening_max(&tl("KS KH 2C 9S"), true), 40);
+        // the hand after taking the pile of 6s: 6s 20, Qs 30, 4s and 5s with a 2
+        // each (20 + 40), the third 2 on a meld: 130.
+        let h = "6S 6H 6S 6D 2C 2D 2S 4H 4S 7C 8S 9D KH QD QH TC QS 5D 5S 3C";
+        assert_eq!(opening_max(&tl(h), true), 130);
+        // eight naturals: 7 clean (one left over) or all eight with a wild.
+        assert_eq!(opening_max(&tl("9S 9S 9S 9S 9H 9H 9H 9H"), true), 70);
+        assert_eq!(opening_max(&tl("9S 9S 9S 9S 9H 9H 9H 9H 2C"), false), 100);
+        assert_eq!(opening_max(&tl("9S 9S 9S 9S 9H 9H 9H 9H 9D 9D"), true), 100);
+        // one wild, two pairs: the better pair takes it.
+        assert_eq!(opening_max(&tl("AS AH 4S 4H JK"), true), 90);
+        // wilds beyond the room are left.
+        assert_eq!(opening_max(&tl("KS KH KD JK JK 2C"), true), 130);
     }
 }

@@ -1,6 +1,7 @@
 #![doc = include_str!("rules.md")]
 
 mod apply;
+mod determinize;
 mod greedy;
 pub mod melds;
 mod rules;
@@ -11,6 +12,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_determinize;
+#[cfg(test)]
 mod tests_match;
 
 pub use greedy::Greedy;
@@ -19,7 +22,7 @@ pub use state::{Action, End, HandAndFoot, Phase};
 pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};
-use crate::game::{ActionList, DealResult, Game, MatchProgress, Seat, SeatMask, Table};
+use crate::game::{ActionList, DealResult, EndReason, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;
 use state::MAX_PLAYERS;
 
@@ -33,6 +36,20 @@ impl Game for HandAndFoot {
     const RULES_DOC: &'static str = include_str!("rules.md");
     const DEFAULT_PLAYERS: usize = 4;
     const MAX_DEALS: u32 = 100;
+    const END_REASONS: &'static [EndReason] = &[
+        EndReason {
+            name: "went-out",
+            about: "a player went out from its foot with its partnership's books met",
+        },
+        EndReason {
+            name: "stock-exhausted",
+            about: "a turn began with fewer than 2 cards in the stock",
+        },
+        EndReason {
+            name: "turn-cap",
+            about: "the deal reached 1000 player turns",
+        },
+    ];
 
     type Rules = HfRules;
     type Action = Action;
@@ -80,7 +97,11 @@ impl Game for HandAndFoot {
             }
         }
         DealResult {
-            end: 0,
+            end: match self.end {
+                End::Out(_) | End::Running => 0,
+                End::StockOut => 1,
+                End::Capped => 2,
+            },
             players: self.players,
             scores,
             winners,
@@ -108,16 +129,20 @@ impl Game for HandAndFoot {
         self.render_state()
     }
 
-    fn determinize(_view: &Self::View<'_>, _rng: &mut GameRng) -> Self {
-        todo!("determinizer")
+    fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
+        determinize::determinize(view, rng)
     }
 
-    fn hidden_zones(&self, _seat: Seat) -> Vec<CardCounts> {
-        todo!("hidden zones")
+    fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts> {
+        self.hidden_zone_list(seat)
     }
 
     fn state_json(&self) -> serde_json::Value {
-        todo!("state json")
+        self.state_to_json()
+    }
+
+    fn card_from_text(text: &str) -> Option<crate::cards::Card> {
+        view::card_from_text(text)
     }
 
     fn bots() -> &'static [Bot<Self>] {

@@ -90,6 +90,50 @@ fn cards_text(h: &CardCounts) -> String {
 }
 
 impl HandAndFoot {
+    /// The whole state as JSON (every hidden card included): enough to replay the rest of
+    /// the deal and to re-score it.
+    pub(super) fn state_to_json(&self) -> serde_json::Value {
+        use super::state::End;
+        use super::view::{card_text, cards_json, melds_json, phase_name};
+        let n = self.players;
+        let list = |z: &[CardCounts]| z[..n].iter().map(cards_json).collect::<Vec<_>>();
+        let pile = |p: &[Card]| p.iter().map(|&c| card_text(c)).collect::<Vec<_>>();
+        let end = match self.end {
+            End::Running => json!(null),
+            End::Out(t) => json!({"reason": "went-out", "partnership": t}),
+            End::StockOut => json!({"reason": "stock-exhausted"}),
+            End::Capped => json!({"reason": "turn-cap"}),
+        };
+        let over = self.phase == Phase::Over;
+        json!({
+            "players": n,
+            "dealer": self.dealer,
+            "start": self.start,
+            "phase": phase_name(self.phase),
+            "to_act": (!over).then_some(self.seat),
+            "turns": self.turns,
+            "first_turn": self.first_turn,
+            "picked": self.picked,
+            "retracted": self.retracted,
+            "hands": list(&self.hands),
+            "feet": list(&self.feet),
+            "received": list(&self.recv),
+            "in_foot": &self.in_foot[..n],
+            "foot_due": &self.foot_due[..n],
+            "partnerships": (0..2).map(|t| json!({
+                "seats": (t..n).step_by(2).collect::<Vec<_>>(),
+                "melds": melds_json(&self.melds[t]),
+                "opened": self.opened[t],
+                "minimum": self.minimum[t],
+                "match_total": self.totals[t],
+            })).collect::<Vec<_>>(),
+            "stock_bottom_first": pile(self.stock.as_slice()),
+            "discard_bottom_first": pile(self.discard.as_slice()),
+            "end": end,
+            "team_scores": over.then(|| self.team_scores().to_vec()),
+        })
+    }
+
     /// A trace line for `a` about to be played.
     pub(super) fn describe_action(&self, a: Action) -> String {
         let s = self.seat;

@@ -92,6 +92,7 @@ pub struct HandAndFoot {
     pub(super) picked: bool,
     pub(super) retracted: bool,
     pub(super) start: Seat,
+    pub(super) dealer: Seat,
     pub(super) shoe: CardCounts,
 }
 
@@ -114,14 +115,15 @@ pub fn minus(a: &CardCounts, b: &CardCounts) -> CardCounts {
 }
 
 impl HandAndFoot {
-    /// Shuffles each player's deck, deals its two packets, shuffles the rest into the stock
-    /// and draws the starting seat.
+    /// Shuffles each player's deck (from the dealer's left), deals its two packets,
+    /// shuffles the rest into the stock and draws the starting seat.
     pub fn deal_with(rules: &HfRules, table: &Table, rng: &mut GameRng) -> Self {
         let n = table.players;
         let mut deck = [Card::JOKER; MAX_SHOE];
         let mut rest = [Card::JOKER; MAX_SHOE];
         let mut nrest = 0;
-        for s in 0..n {
+        for i in 0..n {
+            let s = (table.dealer + 1 + i) % n;
             let mut own: [Card; 54] = std::array::from_fn(|i| Card::from_index(i as u8));
             rng.shuffle(&mut own);
             deck[s * 2 * PACKET..(s + 1) * 2 * PACKET].copy_from_slice(&own[..2 * PACKET]);
@@ -130,12 +132,13 @@ impl HandAndFoot {
         }
         rng.shuffle(&mut rest[..nrest]);
         deck[2 * PACKET * n..n * 54].copy_from_slice(&rest[..nrest]);
-        let start = rng.below(n as u32) as usize;
+        let start = (table.dealer + 1 + rng.below(n as u32) as usize) % n;
         Self::from_deck(rules, table, &deck[..n * 54], start)
     }
 
     /// The deal from a fixed order: seat `s` gets `deck[26s..26s+13]` as packet 0 and the
     /// next 13 as packet 1; the rest is the stock, bottom first, its top card the upcard.
+    /// The pass begins at the dealer's left.
     pub(crate) fn from_deck(rules: &HfRules, table: &Table, deck: &[Card], start: Seat) -> Self {
         let n = table.players;
         let mut g = HandAndFoot {
@@ -143,7 +146,7 @@ impl HandAndFoot {
             players: n,
             phase: Phase::Pass,
             end: End::Running,
-            seat: 0,
+            seat: (table.dealer + 1) % n,
             turns: 0,
             hands: [CardCounts::EMPTY; MAX_PLAYERS],
             feet: [CardCounts::EMPTY; MAX_PLAYERS],
@@ -163,6 +166,7 @@ impl HandAndFoot {
             picked: false,
             retracted: false,
             start,
+            dealer: table.dealer,
             shoe: CardCounts::EMPTY,
         };
         for s in 0..n {
@@ -179,6 +183,11 @@ impl HandAndFoot {
     /// What the deal waits for.
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// The seat left of the dealer: first to pass and to choose.
+    pub(super) fn first_seat(&self) -> Seat {
+        (self.dealer + 1) % self.players
     }
 
     pub(super) fn team(&self) -> usize {
@@ -225,8 +234,9 @@ impl HandAndFoot {
     }
 
     /// The pile may be taken: a natural top (not a 3, not wild), a natural pair of its rank
-    /// in hand, room for the three cards in a meld, cards left to play, and (before the
-    /// partnership's opening) enough in hand to reach the minimum.
+    /// in hand, room for the three cards in a meld, and a turn that can be finished from
+    /// there (exact): before the partnership's opening, the minimum must be reachable step
+    /// by step; after it, a card must be left to discard, or the player goes out.
     pub(super) fn can_take_pile(&self) -> bool {
         let Some(top) = self.discard.top() else {
             return false;
@@ -242,26 +252,96 @@ impl HandAndFoot {
         let i = r as usize;
         let fits = m.can_start(r, self.rules.rebook)
             || (m.is_open(r) && (m.wild[i] > 0 || m.nat[i] + 3 <= 7));
-        let left = h.len() as usize - 2 + self.discard.len() - 1;
-        if !fits || left < 1 + self.in_foot[self.seat] as usize {
+        if !fits {
             return false;
         }
-        if self.opened[t] {
+        let left = h.len() as usize - 2 + self.discard.len() - 1;
+        let feet = self.in_foot[self.seat];
+        if self.opened[t] || m.points + 3 * melds::card_value(top) >= self.minimum[t] {
+            // Off the foot an emptied hand picks up the foot at once.
+            return !feet || left >= 2 || self.pickup_goes_out(r, left);
+        }
+        self.opening_reachable(r, feet)
+    }
+
+    /// On the foot, after a pick-up of rank `r` that leaves `left` (0 or 1) cards: going
+    /// out is then possible (books met after the pick-up, or met by melding the last card).
+    fn pickup_goes_out(&self, r: u8, left: usize) -> bool {
+        let mut m = self.melds[self.team()];
+        for _ in 0..3 {
+            m.add(r, Card::from_index(r));
+        }
+        if self.going_out_met((m.natural_books(), m.unnatural_books())) {
             return true;
         }
-        // Two estimates of what the opening can reach, each a plan that can be played: the
-        // pile's meld as taken plus the best of the rest, or everything together (which lets
-        // the pile's meld grow with more naturals and with wilds).
-        let mut all = *h;
-        for c in self.discard.as_slice() {
-            all.insert(*c);
+        if left == 0 {
+            return false;
         }
-        let mut rest = all;
-        for _ in 0..3 {
-            rest.remove(melds::first_of_rank(&rest, r).expect("pair and top"));
+        let mut rest = self.hands[self.seat];
+        for _ in 0..2 {
+            rest.remove(melds::first_of_rank(&rest, r).expect("the pair"));
         }
-        let as_taken = 3 * melds::card_value(top) + melds::max_points(&rest);
-        m.points + as_taken.max(melds::max_points(&all)) >= self.minimum[t]
+        rest.add_cards(
+            self.discard.as_slice()[..self.discard.len() - 1]
+                .iter()
+                .copied(),
+        );
+        let (c, _) = rest.iter().next().expect("one card left");
+        let q = c.rank().index();
+        if melds::is_wild(c) {
+            (0..13).any(|k| m.wild_fits(k) && self.going_out_met(m.books_after(k, 0, 1)))
+        } else {
+            m.is_open(q) && self.going_out_met(m.books_after(q, 1, 0))
+        }
+    }
+
+    /// Before the opening: can the minimum be reached, step by step, after taking the pile
+    /// of rank `r`? Exact: every card of hand and pile may be melded ([`melds::opening_max`]),
+    /// except that on the foot (going out not yet allowed) two cards must stay in hand, so
+    /// the best over every choice of two kept cards counts.
+    fn opening_reachable(&self, r: u8, feet: bool) -> bool {
+        let t = self.team();
+        let mut tl = melds::tally(&self.hands[self.seat]);
+        for &c in self.discard.as_slice() {
+            if c.is_joker() {
+                tl.jokers += 1;
+            } else {
+                tl.ranks[c.rank().index() as usize] += 1;
+            }
+        }
+        tl.len += self.discard.len() as u32;
+        let need = self.minimum[t] - self.melds[t].points;
+        let best = |tl: &melds::Tally| melds::opening_max(tl, self.rules.rebook) >= need;
+        if !feet || self.going_out_met((0, 0)) {
+            return best(&tl);
+        }
+        // Keep two cards: each pair of kinds (13 ranks, jokers) the hand can spare; the
+        // pile's three melded naturals of rank `r` cannot be kept.
+        let spare = |tl: &melds::Tally, k: usize| match k {
+            13 => tl.jokers > 0,
+            _ => tl.ranks[k] > if k == r as usize { 3 } else { 0 },
+        };
+        let take = |tl: &mut melds::Tally, k: usize| match k {
+            13 => tl.jokers -= 1,
+            _ => tl.ranks[k] -= 1,
+        };
+        for a in 0..14 {
+            if !spare(&tl, a) {
+                continue;
+            }
+            let mut one = tl;
+            take(&mut one, a);
+            for b in a..14 {
+                if spare(&one, b) {
+                    let mut two = one;
+                    take(&mut two, b);
+                    if best(&two) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     fn legal_melds(&self, tl: &melds::Tally, out: &mut ActionList<Action>) {

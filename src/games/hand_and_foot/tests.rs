@@ -56,15 +56,17 @@ fn pass_goes_left_and_choice_swaps() {
     let mut g = HandAndFoot::from_deck(&HfRules::default(), &Table::first(4), &deck, 2);
     let p0 = counts("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC");
     assert_eq!(g.hands[0], p0);
-    g.apply(Action::Pass(0));
-    assert_eq!(g.recv[1], p0);
+    assert_eq!(g.seat, 1, "the dealer's left passes first");
     for _ in 1..4 {
         g.apply(Action::Pass(1));
     }
-    assert_eq!(g.phase, Phase::Choose);
-    g.apply(Action::Keep(true));
+    assert_eq!(g.seat, 0);
+    g.apply(Action::Pass(0));
+    assert_eq!(g.recv[1], p0);
+    assert_eq!((g.phase, g.seat), (Phase::Choose, 1));
     g.apply(Action::Keep(false));
     assert_eq!(g.hands[1], p0, "seat 1 plays the packet seat 0 passed");
+    g.apply(Action::Keep(true));
     g.apply(Action::Keep(true));
     g.apply(Action::Keep(true));
     assert_eq!((g.phase, g.seat, g.turns), (Phase::Draw, 2, 1));
@@ -557,13 +559,17 @@ fn retract_after_pickup_only_when_stuck() {
 fn view_hides_the_foot_and_the_pile() {
     let g = position("KS KH KD", "9H 4D 7H", STOCK, HfRules::default());
     let v = g.view(0);
-    assert_eq!(v.shown(), counts("KS KH KD 7H"));
+    assert_eq!(
+        v.shown(),
+        counts("KS KH KD 7H 9C 9D 4S 4H 5C"),
+        "its own foot is known"
+    );
     assert_eq!((v.pile_len, v.stock_len, v.hand_lens[0]), (3, 10, 3));
     assert!(
         g.hidden_from(0)
-            .is_subset(&counts(&format!("9H 4D {STOCK} 9C 9D 4S 4H 5C")))
+            .is_subset(&counts(&format!("9H 4D {STOCK}")))
     );
-    assert_eq!(g.hidden_from(0).len(), 2 + 10 + 5);
+    assert_eq!(g.hidden_from(0).len(), 2 + 10);
 }
 
 #[test]
@@ -595,4 +601,65 @@ fn describe_and_render() {
         "{}",
         g.render()
     );
+}
+
+#[test]
+fn pickup_before_opening_is_exact() {
+    // Issue 13 item 4: the estimate refused this pick-up; 130 is reachable step by step.
+    let hand = "2C 2D 2S 4H 4S 6H 6S 7C 8S 9D KH QD QH TC";
+    let mut g = position(hand, "QS 5D 5S 3C 6D 6S", STOCK, HfRules::default());
+    g.minimum[0] = 120;
+    assert!(legal(&g).contains(&Action::TakePile));
+    g.apply(Action::TakePile);
+    for a in [
+        Action::Add { rank: 5, wild: 0 },
+        Action::New { rank: 11, wild: 0 },
+        Action::New { rank: 3, wild: 1 },
+        Action::New { rank: 4, wild: 1 },
+    ] {
+        assert!(legal(&g).contains(&a), "{a:?} in {:?}", legal(&g));
+        g.apply(a);
+    }
+    assert!(!g.opened[0]);
+    g.apply(Action::Add { rank: 5, wild: 1 });
+    assert!(g.opened[0] && g.melds[0].points == 130);
+    g.minimum[0] = 135;
+    let mut g = position(hand, "QS 5D 5S 3C 6D 6S", STOCK, HfRules::default());
+    g.minimum[0] = 135;
+    assert!(!legal(&g).contains(&Action::TakePile), "130 < 135");
+}
+
+#[test]
+fn pickup_on_the_foot_may_go_out() {
+    // Issue 13 item 5: on the foot with the books met, a pick-up that leaves one card
+    // (then discarded) or none goes out.
+    let mut g = position("7S 7C 9H", "4D 7H", STOCK, HfRules::default());
+    g.opened[0] = true;
+    g.in_foot[0] = true;
+    g.feet[0] = CardCounts::EMPTY;
+    g.hands[0] = counts("7S 7C");
+    g.discard = Pile::from_slice(&cards("4D 7H"));
+    assert!(
+        !legal(&g).contains(&Action::TakePile),
+        "no books: one card left"
+    );
+    books(&mut g, 2, 1);
+    assert!(legal(&g).contains(&Action::TakePile));
+    g.apply(Action::TakePile);
+    g.apply(Action::Discard("4D".parse().unwrap()));
+    assert_eq!(g.end, End::Out(0));
+    let mut g = position("7S 7C", "7H", STOCK, HfRules::default());
+    (g.opened[0], g.in_foot[0], g.feet[0]) = (true, true, CardCounts::EMPTY);
+    books(&mut g, 2, 1);
+    assert!(legal(&g).contains(&Action::TakePile));
+    g.apply(Action::TakePile);
+    assert_eq!(g.end, End::Out(0), "the pick-up melds the last cards");
+    let mut g = position("7S 7C", "7H", STOCK, HfRules::default());
+    g.opened[0] = true;
+    assert!(
+        legal(&g).contains(&Action::TakePile),
+        "off the foot: the foot comes up"
+    );
+    g.apply(Action::TakePile);
+    assert!(g.in_foot[0] && g.phase == Phase::Meld);
 }

@@ -1,25 +1,33 @@
 //! What one seat may see: its own cards in play, every meld, the top of the discard pile,
 //! and counts of everything hidden. The foot is face down until picked up, and the rest of
-//! the discard pile is squared (only its size shows).
+//! the discard pile is squared (only its size shows). The view holds the deal privately
+//! (for the determinizer); its `Debug` and JSON show only what its seat sees.
 
 use super::melds::Melds;
 use super::rules::HfRules;
 use super::state::{HandAndFoot, MAX_PLAYERS, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
+use serde_json::{Value, json};
 
 /// One seat's view of a deal.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct View<'a> {
     pub seat: Seat,
     pub players: usize,
     pub phase: Phase,
     pub rules: &'a HfRules,
+    /// The dealer; the seat to act (none once the deal is over); player turns so far.
+    pub dealer: Seat,
+    pub to_act: Option<Seat>,
+    pub turns: u32,
     /// The cards this seat plays from (hand, or foot once picked up); during the pass and
     /// the choice, its first packet.
     pub hand: &'a CardCounts,
     /// During the pass: the seat's second packet; during the choice: the packet received.
     pub other_packet: Option<&'a CardCounts>,
+    /// After the pass: the seat's own foot (it chose it; empty once picked up).
+    pub foot: Option<&'a CardCounts>,
     /// Cards in play per seat (hand or foot) and whether each seat is on its foot.
     pub hand_lens: [u32; MAX_PLAYERS],
     pub in_foot: [bool; MAX_PLAYERS],
@@ -36,17 +44,130 @@ pub struct View<'a> {
     /// This turn: the pile was taken; an opening was retracted.
     pub picked: bool,
     pub retracted: bool,
+    pub(super) deal: &'a HandAndFoot,
+}
+
+impl std::fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "View {}", self.to_json())
+    }
+}
+
+/// A card in this game's JSON notation: French (`QH`, `TS`), the two jokers of a deck
+/// `JK` and `JK2` (identical in play, told apart so that every card has one name).
+pub(super) fn card_text(c: Card) -> String {
+    if c == Card::JOKER2 {
+        "JK2".into()
+    } else {
+        c.to_string()
+    }
+}
+
+/// Reads [`card_text`]'s notation back.
+pub(super) fn card_from_text(s: &str) -> Option<Card> {
+    if s.trim().eq_ignore_ascii_case("JK2") {
+        Some(Card::JOKER2)
+    } else {
+        s.parse().ok()
+    }
+}
+
+pub(super) fn cards_json(h: &CardCounts) -> Value {
+    let mut v = Vec::with_capacity(h.len() as usize);
+    for (c, n) in h.iter() {
+        for _ in 0..n {
+            v.push(Value::String(card_text(c)));
+        }
+    }
+    Value::Array(v)
+}
+
+fn rank_letter(r: usize) -> String {
+    crate::cards::Rank::new(r as u8).letter().to_string()
+}
+
+/// One partnership's melds as JSON: open melds by rank (naturals and wilds), natural books
+/// by rank, every melded card and their points.
+pub(super) fn melds_json(m: &Melds) -> Value {
+    let open: Vec<Value> = (0..13)
+        .filter(|&i| m.nat[i] > 0)
+        .map(|i| json!({"rank": rank_letter(i), "naturals": m.nat[i], "wilds": m.wild[i]}))
+        .collect();
+    let books: Vec<Value> = (0..13)
+        .filter(|&i| m.nat_books[i] > 0)
+        .map(|i| json!({"rank": rank_letter(i), "count": m.nat_books[i]}))
+        .collect();
+    json!({
+        "open": open,
+        "natural_books": books,
+        "unnatural_books": m.unnatural_books(),
+        "cards": cards_json(&m.cards),
+        "points": m.points,
+    })
+}
+
+/// The phase as a JSON name.
+pub(super) fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Pass => "pass",
+        Phase::Choose => "choose",
+        Phase::Draw => "draw",
+        Phase::Meld => "meld",
+        Phase::Over => "over",
+    }
+}
+
+impl View<'_> {
+    /// Cards in each seat's foot not yet picked up (13 or 0; public).
+    pub fn foot_lens(&self) -> [u32; MAX_PLAYERS] {
+        std::array::from_fn(|s| self.deal.feet[s].len())
+    }
 }
 
 impl SeatView for View<'_> {
-    fn to_json(&self) -> serde_json::Value {
-        todo!("view json")
+    fn to_json(&self) -> Value {
+        let n = self.players;
+        let teams: Vec<Value> = (0..2)
+            .map(|t| {
+                json!({
+                    "melds": melds_json(&self.melds[t]),
+                    "opened": self.opened[t],
+                    "minimum": self.minimum[t],
+                    "match_total": self.totals[t],
+                })
+            })
+            .collect();
+        json!({
+            "seat": self.seat,
+            "players": n,
+            "dealer": self.dealer,
+            "phase": phase_name(self.phase),
+            "to_act": self.to_act,
+            "turns": self.turns,
+            "hand": cards_json(self.hand),
+            "other_packet": self.other_packet.map(cards_json),
+            "foot": self.foot.map(cards_json),
+            "hand_sizes": &self.hand_lens[..n],
+            "foot_sizes": &self.foot_lens()[..n],
+            "received_sizes": (0..n).map(|s| self.deal.recv[s].len()).collect::<Vec<_>>(),
+            "in_foot": &self.in_foot[..n],
+            "partnerships": teams,
+            "top": self.top.map(card_text),
+            "pile_size": self.pile_len,
+            "stock_size": self.stock_len,
+            "first_turn": self.deal.first_turn,
+            "picked": self.picked,
+            "retracted": self.retracted,
+        })
     }
 
     fn shown(&self) -> CardCounts {
         let mut c = *self.hand;
         if let Some(p) = self.other_packet {
             c.add(p);
+        }
+        if let Some(f) = self.foot {
+            c.add(f);
         }
         c.add(&self.melds[0].cards);
         c.add(&self.melds[1].cards);
@@ -73,8 +194,12 @@ impl HandAndFoot {
             players: self.players,
             phase: self.phase,
             rules: &self.rules,
+            dealer: self.dealer,
+            to_act: (self.phase != Phase::Over).then_some(self.seat),
+            turns: self.turns,
             hand: &self.hands[seat],
             other_packet: self.other_packet(seat),
+            foot: (self.phase != Phase::Pass).then_some(&self.feet[seat]),
             hand_lens: std::array::from_fn(|s| {
                 if s < self.players {
                     self.hands[s].len()
@@ -92,28 +217,39 @@ impl HandAndFoot {
             stock_len: self.stock.len(),
             picked: self.picked,
             retracted: self.retracted,
+            deal: self,
         }
     }
 
-    /// Every card `seat` cannot see: stock, the squared pile, other seats' cards, its foot.
-    pub(super) fn hidden(&self, seat: Seat) -> CardCounts {
-        let mut h = self.stock.counts();
+    /// The zones hidden from `seat`, in a fixed order: the stock, the squared pile (under
+    /// the top), then per seat its hand, foot and received packet. The seat's own hand and
+    /// foot are known; its received packet only once the choice begins. Every zone is
+    /// listed (some empty), so the list's shape depends only on the player count.
+    pub(super) fn hidden_zone_list(&self, seat: Seat) -> Vec<CardCounts> {
+        let mut z = vec![self.stock.counts(), CardCounts::EMPTY];
         let pile = self.discard.as_slice();
-        h.add_cards(pile[..pile.len().saturating_sub(1)].iter().copied());
+        z[1].add_cards(pile[..pile.len().saturating_sub(1)].iter().copied());
         for s in 0..self.players {
-            if s != seat {
-                h.add(&self.hands[s]);
-                h.add(&self.feet[s]);
-                h.add(&self.recv[s]);
+            if s == seat {
+                let recv = if self.phase == Phase::Pass {
+                    self.recv[s]
+                } else {
+                    CardCounts::EMPTY
+                };
+                z.extend([CardCounts::EMPTY, CardCounts::EMPTY, recv]);
+            } else {
+                z.extend([self.hands[s], self.feet[s], self.recv[s]]);
             }
         }
-        match self.phase {
-            Phase::Pass => h.add(&self.recv[seat]),
-            Phase::Choose => h.add(&self.feet[seat]),
-            _ => {
-                h.add(&self.feet[seat]);
-                h.add(&self.recv[seat]);
-            }
+        z
+    }
+
+    /// Every card `seat` cannot see: the stock, the squared pile, other seats' cards, and
+    /// during the pass the packet coming from its right.
+    pub(super) fn hidden(&self, seat: Seat) -> CardCounts {
+        let mut h = CardCounts::EMPTY;
+        for z in self.hidden_zone_list(seat) {
+            h.add(&z);
         }
         h
     }

@@ -1,0 +1,72 @@
+//! The determinizer: a full deal consistent with one seat's view, and the zones hidden from a
+//! seat. The seat's own hand, the discard pile, the cards others took from it (still in their
+//! hands), every size, whose turn, the direction, the turn count and the last effect stay; the
+//! unknown cards (the shoe less all of those) are dealt uniformly into the stock, the unknown
+//! slots of the other hands and the face-down closing card. The sample's chance generator (the
+//! reshuffle of the discards into a new stock) is seeded afresh from the caller's generator.
+
+use super::cards::{SHOE_CAP, shoe};
+use super::combos::ComboList;
+use super::scoring;
+use super::state::{Chinchon, End, Phase};
+use super::view::View;
+use crate::cards::{CardCounts, GameRng, Pile};
+use crate::game::Seat;
+
+/// A deal consistent with everything `v`'s seat knows, unknown cards placed uniformly.
+pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
+    let mut unknown = shoe(v.rules, v.players);
+    let public = v.hand.iter().chain(v.discard);
+    let known = (0..v.players)
+        .filter(|&s| s != v.seat)
+        .flat_map(|s| v.known(s));
+    for &c in public.chain(known) {
+        unknown.remove(c);
+    }
+    let mut pool: Pile<SHOE_CAP> = Pile::new();
+    for (c, n) in unknown.iter() {
+        pool.extend(std::iter::repeat_n(c, n as usize));
+    }
+    pool.shuffle(rng);
+    let mut deal = pool.as_slice().iter().copied();
+    let chance = GameRng::new(rng.next_u64(), rng.next_u64());
+    let mut s = Chinchon::empty(v.rules, v.players, v.active, chance);
+    s.stock.extend(deal.by_ref().take(v.stock_len));
+    for p in 0..v.players {
+        if p == v.seat {
+            s.hands[p].extend_from_slice(v.hand);
+        } else {
+            let known = v.known(p);
+            s.hands[p].extend_from_slice(known);
+            s.hands[p].extend(deal.by_ref().take(v.hand_size(p) - known.len()));
+        }
+        s.known[p].extend_from_slice(v.known(p));
+        s.combos[p] = ComboList::of(s.hands[p].as_slice());
+    }
+    s.discard.extend_from_slice(v.discard);
+    (s.turn, s.clockwise, s.turns, s.effect) = (v.turn, v.clockwise, v.turns, v.effect);
+    s.phase = v.phase;
+    if v.phase == Phase::Discard {
+        s.fill_without();
+    }
+    if let End::Closed(closer) = v.end {
+        s.face_down = deal.next();
+        s.end = v.end;
+        s.close = scoring::score_close(&s, closer);
+    } else {
+        s.end = v.end;
+    }
+    debug_assert!(deal.next().is_none(), "every unknown card placed");
+    s
+}
+
+/// The zones hidden from `seat`: the stock, then the unknown part of each other hand from the
+/// seat's left round the table, then the face-down closing card.
+pub(crate) fn hidden_zones(g: &Chinchon, seat: Seat) -> Vec<CardCounts> {
+    let mut zones = vec![g.stock.counts()];
+    for k in 1..g.players {
+        zones.push(g.unknown_in_hand((seat + k) % g.players));
+    }
+    zones.push(g.face_down.into_iter().collect());
+    zones
+}
