@@ -20,7 +20,11 @@ impl GameVisitor for Search<'_> {
     type Out = ();
     fn visit<G: Game>(self) {
         let rules = G::Rules::default();
-        let players = if G::check_players(&rules, 2).is_ok() { 2 } else { 4 };
+        let players = if G::check_players(&rules, 2).is_ok() {
+            2
+        } else {
+            4
+        };
         let pos = positions::<G>(&rules, players, 16);
         let mut rollout = Rollout::<G>::new(Policy::Greedy, 0);
         let mut rng = GameRng::new(1, 1);

@@ -6,10 +6,10 @@
 //! It runs without libtest's harness (`harness = false`), so no other thread of the test
 //! runner can allocate while it counts.
 
+use cardsim::cards::GameRng;
 use cardsim::game::{ActionList, Game, Table};
 use cardsim::games::{GameVisitor, NAMES, with_game};
 use cardsim::sim::{Quiet, deal_rngs, play_deal};
-use cardsim::cards::GameRng;
 use cardsim::strategy::search::ismcts::Ismcts;
 use cardsim::strategy::search::rollout::{Policy, Rollout};
 use cardsim::strategy::search::speed::positions;
@@ -91,7 +91,11 @@ impl GameVisitor for SearchAllocs {
     type Out = Vec<(String, u64, u64)>;
     fn visit<G: Game>(self) -> Vec<(String, u64, u64)> {
         let rules = G::Rules::default();
-        let players = if G::check_players(&rules, 2).is_ok() { 2 } else { 4 };
+        let players = if G::check_players(&rules, 2).is_ok() {
+            2
+        } else {
+            4
+        };
         let pos = positions::<G>(&rules, players, 8);
         let mut rng = GameRng::new(3, 3);
         let samples: Vec<G> = pos
@@ -126,7 +130,11 @@ impl GameVisitor for SearchAllocs {
         let before = ALLOCS.load(Ordering::Relaxed);
         decide(16, &mut rng);
         let per_decisions = ALLOCS.load(Ordering::Relaxed) - before;
-        vec![(G::NAME.to_string(), per_rollouts, per_decisions.div_ceil(16))]
+        vec![(
+            G::NAME.to_string(),
+            per_rollouts,
+            per_decisions.div_ceil(16),
+        )]
     }
 }
 

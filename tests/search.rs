@@ -80,8 +80,14 @@ impl GameVisitor for VsRandom {
                 &mut buf,
                 &mut cardsim::sim::Quiet,
             );
-            let us = r.winners.iter().any(|s| G::team_of(n, s) == G::team_of(n, 0));
-            let them = r.winners.iter().any(|s| G::team_of(n, s) != G::team_of(n, 0));
+            let us = r
+                .winners
+                .iter()
+                .any(|s| G::team_of(n, s) == G::team_of(n, 0));
+            let them = r
+                .winners
+                .iter()
+                .any(|s| G::team_of(n, s) != G::team_of(n, 0));
             won += u32::from(us && !them);
             lost += u32::from(them && !us);
         }
@@ -93,7 +99,10 @@ impl GameVisitor for VsRandom {
 fn ismcts_beats_random_in_every_game() {
     for g in NAMES {
         let (won, lost) = with_game(g, VsRandom).unwrap();
-        assert!(won >= 5 && won > 2 * lost, "{g}: ismcts won {won}, lost {lost} of 8");
+        assert!(
+            won >= 5 && won > 2 * lost,
+            "{g}: ismcts won {won}, lost {lost} of 8"
+        );
     }
 }
 
@@ -127,7 +136,11 @@ fn search_bots_write_identical_csv_for_any_thread_count() {
             assert!(o.status.success(), "{game}: {err}");
         }
         for f in ["summary.csv", "scores.csv", "lengths.csv"] {
-            assert_eq!(read(&a, f), read(&b, f), "{game} {f}: 1 and 2 threads differ");
+            assert_eq!(
+                read(&a, f),
+                read(&b, f),
+                "{game} {f}: 1 and 2 threads differ"
+            );
         }
         assert!(read(&a, "summary.csv").contains(",tiny,"));
         for d in [a, b] {

@@ -22,7 +22,11 @@ fn count_knobs_take_one_to_ten_million() {
     assert!(pimc(&[("rollouts", 0.0)]).is_err());
     assert!(pimc(&[("determinizations", 64.0), ("rollouts", 2.0)]).is_ok());
     // A count knob of the other bot is unknown here.
-    assert!(pimc(&[("iterations", 10.0)]).unwrap_err().contains("no knob"));
+    assert!(
+        pimc(&[("iterations", 10.0)])
+            .unwrap_err()
+            .contains("no knob")
+    );
 }
 
 #[test]
