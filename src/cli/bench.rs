@@ -1,6 +1,8 @@
 //! `cardsim bench`: a quick throughput table, per game and strategy, on one thread and on all
 //! threads, through the real runner. The criterion benches under `benches/` are the careful
-//! measurements; this is the one-minute answer on any machine.
+//! measurements; this is the one-minute answer on any machine. `search.csv` (a second table)
+//! gives the search bots' speed: determinize + rollout from mid-deal positions, and `ismcts`
+//! decisions at its default budget.
 
 use super::args::BenchArgs;
 use super::setup::default_strategy;
@@ -8,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, NAMES, with_game};
 use crate::sim::{Mode, RunSpec, run as run_sim};
-use crate::strategy::resolve;
+use crate::strategy::{resolve, search::speed as search};
 
 struct Bench<'a>(&'a BenchArgs);
 
@@ -52,9 +54,25 @@ fn measure<G: Game>(
     Ok((n as f64 / secs, actions as f64 / secs, threads))
 }
 
+/// The search bots' row (search.csv): determinize + greedy rollout from mid-deal positions,
+/// and `ismcts` decisions at its default budget, both per second on one thread (the fastest
+/// of `--repeat` runs).
+fn search_row<G: Game>(a: &BenchArgs) -> Vec<String> {
+    let rules = Default::default();
+    let best = |f: &dyn Fn() -> f64| (0..a.repeat).map(|_| f()).fold(0.0, f64::max);
+    let r = best(&|| search::rollouts_per_second::<G>(&rules, a.players, a.seconds));
+    let d = best(&|| search::decisions_per_second::<G>(&rules, a.players, a.seconds));
+    vec![
+        G::NAME.to_string(),
+        a.players.to_string(),
+        format!("{r:.0}"),
+        format!("{d:.1}"),
+    ]
+}
+
 impl GameVisitor for Bench<'_> {
-    type Out = Result<Vec<Vec<String>>>;
-    fn visit<G: Game>(self) -> Result<Vec<Vec<String>>> {
+    type Out = Result<(Vec<Vec<String>>, Vec<String>)>;
+    fn visit<G: Game>(self) -> Result<(Vec<Vec<String>>, Vec<String>)> {
         let a = self.0;
         G::check_players(&Default::default(), a.players).map_err(Error::Input)?;
         let mut rows = Vec::new();
@@ -77,7 +95,7 @@ impl GameVisitor for Bench<'_> {
                 format!("{:.2}", dn / d1),
             ]);
         }
-        Ok(rows)
+        Ok((rows, search_row::<G>(a)))
     }
 }
 
@@ -100,13 +118,17 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     w.write_record(COLUMNS.map(|c| c.1)).map_err(err)?;
     let start = std::time::Instant::now();
+    let mut ws = csv::Writer::from_writer(Vec::new());
+    ws.write_record(SEARCH_COLUMNS.map(|c| c.1)).map_err(err)?;
     for g in games {
-        let rows = with_game(g, Bench(a)).ok_or_else(|| super::unknown_game(g))??;
+        let (rows, search) = with_game(g, Bench(a)).ok_or_else(|| super::unknown_game(g))??;
         for r in rows {
             w.write_record(&r).map_err(err)?;
         }
+        ws.write_record(&search).map_err(err)?;
     }
     let csv = w.into_inner().map_err(|e| Error::Other(e.to_string()))?;
+    let search_csv = ws.into_inner().map_err(|e| Error::Other(e.to_string()))?;
     let commit = env!("CARDSIM_GIT_COMMIT");
     let run = serde_json::json!({
         "cardsim_version": env!("CARGO_PKG_VERSION"),
@@ -118,6 +140,7 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     });
     let files = [
         crate::output::OutFile::new("bench.csv", csv),
+        crate::output::OutFile::new("search.csv", search_csv),
         crate::output::OutFile::new(
             "run.json",
             serde_json::to_string_pretty(&run).unwrap_or_default() + "\n",
@@ -125,6 +148,8 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     ];
     super::emit::emit(&a.common.output, &files, || {
         let _ = super::emit::print_csv(&files[0].bytes, &COLUMNS);
+        crate::outln!();
+        let _ = super::emit::print_csv(&files[1].bytes, &SEARCH_COLUMNS);
     })
 }
 
@@ -139,4 +164,12 @@ const COLUMNS: [(&str, &str); 9] = [
     ("actions/s all", "actions_per_s_all"),
     ("threads", "threads"),
     ("speedup", "speedup"),
+];
+
+/// The search table's (header, search.csv column) pairs.
+const SEARCH_COLUMNS: [(&str, &str); 4] = [
+    ("game", "game"),
+    ("players", "players"),
+    ("rollouts/s 1t", "rollouts_per_s_1t"),
+    ("ismcts decisions/s 1t", "ismcts_decisions_per_s_1t"),
 ];

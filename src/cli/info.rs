@@ -22,7 +22,7 @@ impl GameVisitor for RulesText {
             );
         }
         s += "\n## Strategies\n\n- `random`: uniform over the legal actions\n";
-        for b in G::bots() {
+        for b in crate::strategy::all_bots::<G>() {
             s += &format!("- `{}`: {}\n", b.name, b.about);
             for k in b.knobs {
                 s += &format!(

@@ -47,8 +47,7 @@ impl Precision {
 
 /// One strategy: label, bot, every knob value (defaults included), knob file and digest.
 pub fn strategy_json<G: Game>(sp: &StrategySpec) -> Value {
-    let knobs: Map<String, Value> = G::bots()
-        .iter()
+    let knobs: Map<String, Value> = crate::strategy::all_bots::<G>()
         .find(|b| b.name == sp.base)
         .map(|b| b.knobs)
         .unwrap_or(&[])

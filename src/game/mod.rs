@@ -153,6 +153,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// replay and re-score the deal alone.
     fn state_json(&self) -> serde_json::Value;
 
+    /// The result the deal would have if it ended now, for search bots that stop a rollout
+    /// early (their `depth` knob). Default: [`Game::result`]; a game whose `result` means
+    /// nothing before the end should override this with its best reading of the position.
+    fn result_now(&self) -> DealResult {
+        self.result()
+    }
+
+    /// `action`, about to be played by the seat to act, as `observer` sees it: any card
+    /// identity `observer` cannot see replaced by a fixed placeholder, so that two actions
+    /// that look the same to it compare equal. Search trees key other seats' moves by it.
+    /// Default: the action itself (right when every card an action names is seen by all).
+    fn public_action(&self, action: Self::Action, _observer: Seat) -> Self::Action {
+        action
+    }
+
     /// Reads one card in this game's notation (the one `cardsim rules` and the view JSON
     /// use); `None` when `text` is not a card. Default: the French notation (`QH`, `TS`,
     /// `JK`).

@@ -13,12 +13,13 @@ mod factory;
 mod params;
 mod random;
 mod registry;
+pub mod search;
 
 pub use exec::redact;
 pub use factory::{Factory, StrategyFactory, any_failed, build, check_failures};
 pub use params::{KNOB_LIMIT, Knob, Params};
 pub use random::Random;
-pub use registry::{StrategySpec, generic_bots, list_names, load_file, resolve};
+pub use registry::{StrategySpec, all_bots, generic_bots, list_names, load_file, resolve};
 
 use crate::cards::GameRng;
 use crate::game::{DealResult, Game, Seat};
@@ -90,6 +91,7 @@ pub struct Bot<G: Game> {
     pub build: fn(&Params) -> Box<dyn Strategy<G>>,
 }
 
+// Copied by value (the generic search bots are made per game, not kept in a static list).
 impl<G: Game> Clone for Bot<G> {
     fn clone(&self) -> Self {
         *self

@@ -40,15 +40,18 @@ pub struct StrategySpec {
     pub factory: Option<Factory>,
 }
 
-/// The bots every game has, whatever its rules: `random`, and bots generic over every game.
+/// The bots every game has, whatever its rules: `random`, and the search bots (`pimc`,
+/// `ismcts`) generic over every game.
 /// A game's own bots ([`Game::bots`]) come after these.
 pub fn generic_bots<G: Game>() -> Vec<Bot<G>> {
-    vec![Bot {
+    let mut v = vec![Bot {
         name: "random",
         about: "uniform over the legal actions",
         knobs: &[],
         build: |_| Box::new(Random),
-    }]
+    }];
+    v.extend(super::search::bots::<G>());
+    v
 }
 
 fn find_bot<G: Game>(name: &str) -> Option<Bot<G>> {
@@ -72,6 +75,11 @@ fn shipped(game: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '
         .iter()
         .filter(move |(g, _, _)| *g == game)
         .map(|(_, n, t)| (*n, *t))
+}
+
+/// The game's own bots, then the generic search bots ([`super::search::bots`]).
+pub fn all_bots<G: Game>() -> impl Iterator<Item = Bot<G>> {
+    G::bots().iter().copied().chain(super::search::bots::<G>())
 }
 
 /// Knob files for the game in every folder searched and among the shipped ones, by stem.
@@ -219,8 +227,7 @@ fn load_text<G: Game>(
         values.push((k.clone(), x));
     }
     let params = Params::new(values);
-    params
-        .check(&spec.base, knobs)
+    super::search::check(&spec.base, knobs, &params)
         .map_err(|e| Error::input(format!("strategy file {shown}: {e}")))?;
     match bot {
         Some(b) => Ok(built_in(label, b, params, file)),

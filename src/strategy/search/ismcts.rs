@@ -1,0 +1,204 @@
+//! `ismcts`: single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012).
+//!
+//! Each iteration samples a fresh determinization of the root information set, walks the
+//! tree ([`super::tree`]) with it, choosing among the edges legal in that sample by UCB1 with
+//! availability counts (`mean + c * sqrt(ln(avail) / visits)`, the mean from the point of
+//! view of the seat that moves), adds one node when it leaves the tree, plays a rollout to
+//! the end (or the depth cutoff), and adds every seat's value along the path. Every seat's
+//! moves are in the tree as the searching seat sees them; out-of-turn decisions and the
+//! steps of a multi-step turn are plain nodes. The move played is the root edge visited most
+//! (ties: the better mean).
+
+use super::rollout::Rollout;
+use super::tree::{NONE, ROOT, Tree};
+use super::{Common, ISMCTS_KNOBS, count};
+use crate::cards::{CardCounts, GameRng};
+use crate::game::{ACTION_CAP, ActionList, Game, MAX_SEATS, Seat, SeatView};
+use crate::strategy::{Params, Strategy};
+
+/// One random 64-bit weight per card kind: a view's cards hash to the weighted sum, so the
+/// difference of two hashes names the cards that appeared and disappeared.
+const WEIGHTS: [u64; 64] = {
+    let mut w = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        // SplitMix64 of the index.
+        let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        w[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    w
+};
+
+/// The linear hash of a multiset of cards.
+fn cards_hash(c: &CardCounts) -> u64 {
+    c.iter().fold(0u64, |h, (card, n)| {
+        h.wrapping_add(WEIGHTS[card.index() as usize].wrapping_mul(n as u64))
+    })
+}
+
+/// The ISMCTS bot.
+pub struct Ismcts<G: Game> {
+    iterations: u32,
+    exploration: f64,
+    common: Common,
+    rollout: Rollout<G>,
+    seat: Seat,
+    tree: Tree<G::Action>,
+    /// Edges on this iteration's path.
+    path: Vec<u32>,
+    buf: ActionList<G::Action>,
+    /// The key of each legal action at the node being visited.
+    keys: [G::Action; ACTION_CAP],
+    /// Whether each legal action's key already has an edge.
+    has_edge: [bool; ACTION_CAP],
+}
+
+impl<G: Game> Ismcts<G> {
+    pub fn new(p: &Params) -> Ismcts<G> {
+        let common = Common::read(p, ISMCTS_KNOBS);
+        Ismcts {
+            iterations: count(p, ISMCTS_KNOBS, "iterations"),
+            exploration: p.knob(ISMCTS_KNOBS, "exploration"),
+            rollout: Rollout::new(common.policy, common.depth),
+            common,
+            seat: 0,
+            tree: Tree::new(),
+            path: Vec::new(),
+            buf: ActionList::new(),
+            keys: [G::Action::default(); ACTION_CAP],
+            has_edge: [false; ACTION_CAP],
+        }
+    }
+
+    /// Nodes in the tree of the last decision (for tests and benches).
+    pub fn tree_size(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// One iteration on a fresh determinization.
+    fn iterate(&mut self, view: &G::View<'_>, rng: &mut GameRng) {
+        let me = self.seat;
+        let mut state = G::determinize(view, rng);
+        self.path.clear();
+        let mut node = ROOT;
+        let mut seen = cards_hash(&state.view(me).shown());
+        while let Some(seat) = state.to_act() {
+            let (edge, fresh_edge) = self.choose(&state, seat, node, rng);
+            let i = self.pick_action(seat, edge, rng);
+            state.apply(self.buf[i]);
+            self.path.push(edge);
+            let now = cards_hash(&state.view(me).shown());
+            let (next, fresh) = self.tree.outcome(edge, now.wrapping_sub(seen));
+            seen = now;
+            node = next;
+            if fresh_edge || fresh {
+                break;
+            }
+        }
+        let r = self.rollout.play(&mut state, rng);
+        let values = self.common.valuation.values::<G>(&r);
+        for &e in &self.path {
+            let n = self.tree.node_mut(e);
+            n.visits += 1;
+            n.total += values[n.mover as usize];
+        }
+    }
+
+    /// Lists the legal moves at `node` for `seat`, counts availability, and returns the edge
+    /// to follow: a new one for an unexpanded move (picked at random), else the best by UCB1.
+    fn choose(&mut self, state: &G, seat: Seat, node: u32, rng: &mut GameRng) -> (u32, bool) {
+        state.legal_actions(&mut self.buf);
+        let n = self.buf.len();
+        for i in 0..n {
+            let a = self.buf[i];
+            self.keys[i] = if seat == self.seat {
+                a
+            } else {
+                state.public_action(a, self.seat)
+            };
+            self.has_edge[i] = false;
+        }
+        let mut best = (NONE, f64::NEG_INFINITY);
+        let mut c = self.tree.first_child(node);
+        while c != NONE {
+            let e = *self.tree.node(c);
+            let mut legal = false;
+            if e.mover as usize == seat {
+                for i in 0..n {
+                    if self.keys[i] == e.action {
+                        self.has_edge[i] = true;
+                        legal = true;
+                    }
+                }
+            }
+            if legal {
+                let avail = e.avail + 1;
+                self.tree.node_mut(c).avail = avail;
+                let mean = e.total / e.visits as f64;
+                let ucb = mean + self.exploration * ((avail as f64).ln() / e.visits as f64).sqrt();
+                if ucb > best.1 {
+                    best = (c, ucb);
+                }
+            }
+            c = e.next_sibling;
+        }
+        let fresh = (0..n).filter(|&i| !self.has_edge[i]).count();
+        if fresh > 0 {
+            let k = rng.index(fresh);
+            let i = (0..n).filter(|&i| !self.has_edge[i]).nth(k).unwrap_or(0);
+            let key = self.keys[i];
+            let e = self.tree.add_edge(node, seat as u8, key);
+            // Other legal actions with this key now have their edge too.
+            return (e, true);
+        }
+        (best.0, false)
+    }
+
+    /// The index of a legal action with edge `edge`'s key (at random when several actions
+    /// look the same to the searching seat).
+    fn pick_action(&mut self, _seat: Seat, edge: u32, rng: &mut GameRng) -> usize {
+        let key = self.tree.node(edge).action;
+        let n = self.buf.len();
+        let same = (0..n).filter(|&i| self.keys[i] == key).count();
+        if same <= 1 {
+            return (0..n).find(|&i| self.keys[i] == key).unwrap_or(0);
+        }
+        let k = rng.index(same);
+        (0..n).filter(|&i| self.keys[i] == key).nth(k).unwrap_or(0)
+    }
+
+    /// The root edge to play: most visits, then the better mean.
+    fn best_root(&self, legal: &[G::Action]) -> G::Action {
+        let mut best: Option<(u32, f64, G::Action)> = None;
+        let mut c = self.tree.first_child(ROOT);
+        while c != NONE {
+            let e = self.tree.node(c);
+            if e.mover as usize == self.seat && e.visits > 0 && legal.contains(&e.action) {
+                let mean = e.total / e.visits as f64;
+                if best.is_none_or(|(v, m, _)| e.visits > v || (e.visits == v && mean > m)) {
+                    best = Some((e.visits, mean, e.action));
+                }
+            }
+            c = e.next_sibling;
+        }
+        best.map_or(legal[0], |b| b.2)
+    }
+}
+
+impl<G: Game> Strategy<G> for Ismcts<G> {
+    fn begin_deal(&mut self, seat: Seat) {
+        self.seat = seat;
+    }
+
+    fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        debug_assert!(self.seat < MAX_SEATS);
+        self.tree.reset();
+        for _ in 0..self.iterations {
+            self.iterate(view, rng);
+        }
+        self.best_root(legal)
+    }
+}

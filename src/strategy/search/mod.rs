@@ -1,0 +1,183 @@
+//! Search bots for every game, generic over [`Game`]: they plan on determinizations
+//! ([`Game::determinize`]: full states sampled from what the seat's view allows) and value
+//! them by rollouts with the game's own `greedy` bot (or `random`).
+//!
+//! - [`pimc`]: perfect-information Monte Carlo. At each decision, `determinizations` samples;
+//!   in each, every legal action is tried and followed by `rollouts` rollouts; the action with
+//!   the best mean value is played.
+//! - [`ismcts`]: single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012):
+//!   one tree over the seat's information sets, a fresh determinization per iteration, UCB1
+//!   with availability counts, every seat's moves in the tree as the searching seat sees them.
+//!
+//! Budgets are counts, never time, and every random draw comes from the rng the runner hands
+//! the bot, so results are the same at any thread count. Outcome values are in [`value`];
+//! rollouts in [`rollout`]; the tree arena in [`tree`]. Knob files: `base = "ismcts"` or
+//! `base = "pimc"`; counts are checked (1 to 10,000,000) by [`check`].
+
+pub mod ismcts;
+pub mod pimc;
+pub mod rollout;
+pub mod speed;
+pub mod tree;
+pub mod value;
+
+use super::{Bot, Knob, Params};
+use crate::game::Game;
+use rollout::Policy;
+use value::Valuation;
+
+/// The largest count knob (iterations, determinizations, rollouts, depth).
+pub const MAX_COUNT: f64 = 10_000_000.0;
+
+/// Knobs every search bot has.
+const POLICY: Knob = Knob {
+    name: "policy",
+    default: 0.0,
+    doc: "rollout policy: 0 the game's greedy bot, 1 random",
+};
+const MARGIN: Knob = Knob {
+    name: "margin",
+    default: 0.05,
+    doc: "largest score-margin term added to the outcome (win 1, tie shared, loss 0)",
+};
+const MARGIN_SCALE: Knob = Knob {
+    name: "margin_scale",
+    default: 10.0,
+    doc: "score lead (points) at which the margin term is half its largest",
+};
+const DEPTH: Knob = Knob {
+    name: "depth",
+    default: 0.0,
+    doc: "rollout actions before the position is scored as it stands (0: play to the end)",
+};
+
+/// The knobs of `pimc`.
+pub const PIMC_KNOBS: &[Knob] = &[
+    Knob {
+        name: "determinizations",
+        default: 16.0,
+        doc: "sampled full states per decision",
+    },
+    Knob {
+        name: "rollouts",
+        default: 1.0,
+        doc: "rollouts per legal action in each sample",
+    },
+    POLICY,
+    MARGIN,
+    MARGIN_SCALE,
+    DEPTH,
+];
+
+/// The knobs of `ismcts`.
+pub const ISMCTS_KNOBS: &[Knob] = &[
+    Knob {
+        name: "iterations",
+        default: 1000.0,
+        doc: "tree iterations per decision (each: one determinization, one rollout)",
+    },
+    Knob {
+        name: "exploration",
+        default: 0.7,
+        doc: "UCB1 exploration constant",
+    },
+    POLICY,
+    MARGIN,
+    MARGIN_SCALE,
+    DEPTH,
+];
+
+/// Knobs that count something: whole numbers from 1 (0 for `depth`) to [`MAX_COUNT`].
+const COUNTS: &[&str] = &["iterations", "determinizations", "rollouts", "depth"];
+
+/// The search bots, listed for every game after the game's own.
+pub fn bots<G: Game>() -> [Bot<G>; 2] {
+    [
+        Bot {
+            name: "pimc",
+            about: "perfect-information Monte Carlo: every action tried on sampled deals, rollouts",
+            knobs: PIMC_KNOBS,
+            build: |p| Box::new(pimc::Pimc::<G>::new(p)),
+        },
+        Bot {
+            name: "ismcts",
+            about: "information-set MCTS (single observer): one tree over sampled deals",
+            knobs: ISMCTS_KNOBS,
+            build: |p| Box::new(ismcts::Ismcts::<G>::new(p)),
+        },
+    ]
+}
+
+/// Checks a strategy file's knob values for bot `base`: the search bots' own ranges (counts
+/// 1 to 10,000,000, `policy` 0 or 1, `margin` and `exploration` not negative, `margin_scale`
+/// positive), every other bot's through [`Params::check`].
+pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> {
+    if base != "pimc" && base != "ismcts" {
+        return params.check(base, knobs);
+    }
+    let (counts, rest): (Vec<_>, Vec<_>) = params
+        .entries()
+        .iter()
+        .cloned()
+        .partition(|(n, _)| COUNTS.contains(&n.as_str()));
+    Params::new(rest.clone()).check(base, knobs)?;
+    for (n, v) in &counts {
+        let low = if n == "depth" { 0.0 } else { 1.0 };
+        if !knobs.iter().any(|k| k.name == n) {
+            return Params::new(vec![(n.clone(), *v)]).check(base, knobs);
+        }
+        if !(v.is_finite() && v.fract() == 0.0 && (low..=MAX_COUNT).contains(v)) {
+            return Err(format!(
+                "knob '{n}' is {v}; {base} takes a whole number of {n} from {low} to {MAX_COUNT}"
+            ));
+        }
+    }
+    for (n, v) in &rest {
+        let ok = match n.as_str() {
+            "policy" => *v == 0.0 || *v == 1.0,
+            "margin" | "exploration" => *v >= 0.0,
+            "margin_scale" => *v > 0.0,
+            _ => true,
+        };
+        if !ok {
+            return Err(format!(
+                "knob '{n}' is {v}; {}",
+                match n.as_str() {
+                    "policy" => "0 (greedy rollouts) or 1 (random rollouts)",
+                    "margin_scale" => "it must be positive",
+                    _ => "it must not be negative",
+                }
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What both bots read from their knobs besides their budget.
+#[derive(Clone, Copy, Debug)]
+struct Common {
+    policy: Policy,
+    valuation: Valuation,
+    depth: u32,
+}
+
+impl Common {
+    fn read(p: &Params, knobs: &[Knob]) -> Common {
+        Common {
+            policy: Policy::from_knob(p.knob(knobs, "policy")),
+            valuation: Valuation {
+                margin: p.knob(knobs, "margin"),
+                scale: p.knob(knobs, "margin_scale"),
+            },
+            depth: p.knob(knobs, "depth") as u32,
+        }
+    }
+}
+
+/// A count knob as a number (at least 1; files are checked, built-in defaults are valid).
+fn count(p: &Params, knobs: &[Knob], name: &str) -> u32 {
+    (p.knob(knobs, name) as u32).max(1)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,74 @@
+//! `pimc`: perfect-information Monte Carlo. For each decision: `determinizations` full states
+//! sampled from the seat's view; in each, every legal action is applied and followed by
+//! `rollouts` rollouts; the action with the best mean value is played (the first listed on a
+//! tie). Its known weakness (strategy fusion: it plans as if it would know the hidden cards
+//! later) is what `ismcts` addresses.
+
+use super::rollout::Rollout;
+use super::{Common, PIMC_KNOBS, count};
+use crate::cards::GameRng;
+use crate::game::{ACTION_CAP, Game, Seat};
+use crate::strategy::{Params, Strategy};
+
+/// The PIMC bot. Buffers are built once and reused: no allocation per decision.
+pub struct Pimc<G: Game> {
+    determinizations: u32,
+    rollouts: u32,
+    common: Common,
+    rollout: Rollout<G>,
+    seat: Seat,
+    /// Sum of values per legal action.
+    sums: [f64; ACTION_CAP],
+    /// The working state (a sample's copy for each rollout).
+    work: Option<G>,
+}
+
+impl<G: Game> Pimc<G> {
+    pub fn new(p: &Params) -> Pimc<G> {
+        let common = Common::read(p, PIMC_KNOBS);
+        Pimc {
+            determinizations: count(p, PIMC_KNOBS, "determinizations"),
+            rollouts: count(p, PIMC_KNOBS, "rollouts"),
+            rollout: Rollout::new(common.policy, common.depth),
+            common,
+            seat: 0,
+            sums: [0.0; ACTION_CAP],
+            work: None,
+        }
+    }
+}
+
+impl<G: Game> Strategy<G> for Pimc<G> {
+    fn begin_deal(&mut self, seat: Seat) {
+        self.seat = seat;
+    }
+
+    fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        let sums = &mut self.sums[..legal.len()];
+        sums.fill(0.0);
+        for _ in 0..self.determinizations {
+            let sample = G::determinize(view, rng);
+            for (i, &a) in legal.iter().enumerate() {
+                for _ in 0..self.rollouts {
+                    let work = match &mut self.work {
+                        Some(w) => {
+                            w.clone_from(&sample);
+                            w
+                        }
+                        none => none.insert(sample.clone()),
+                    };
+                    work.apply(a);
+                    let r = self.rollout.play(work, rng);
+                    sums[i] += self.common.valuation.value::<G>(&r, self.seat);
+                }
+            }
+        }
+        let mut best = 0;
+        for i in 1..legal.len() {
+            if sums[i] > sums[best] {
+                best = i;
+            }
+        }
+        legal[best]
+    }
+}

@@ -1,0 +1,63 @@
+//! Knob checks and the tree arena (the bots' play is tested per game in `tests/search.rs`).
+
+use super::tree::{NONE, ROOT, Tree};
+use super::*;
+
+fn params(kv: &[(&str, f64)]) -> Params {
+    Params::new(kv.iter().map(|(k, v)| (k.to_string(), *v)).collect())
+}
+
+#[test]
+fn count_knobs_take_one_to_ten_million() {
+    let ok = |kv: &[(&str, f64)]| check("ismcts", ISMCTS_KNOBS, &params(kv));
+    assert!(ok(&[("iterations", 1.0)]).is_ok());
+    assert!(ok(&[("iterations", 10_000_000.0)]).is_ok());
+    assert!(ok(&[("depth", 0.0)]).is_ok());
+    for bad in [0.0, 10_000_001.0, 2.5, -3.0, f64::NAN] {
+        let e = ok(&[("iterations", bad)]).unwrap_err();
+        assert!(e.contains("iterations") && !e.contains('\n'), "{e}");
+    }
+    let pimc = |kv: &[(&str, f64)]| check("pimc", PIMC_KNOBS, &params(kv));
+    assert!(pimc(&[("determinizations", 0.0)]).is_err());
+    assert!(pimc(&[("rollouts", 0.0)]).is_err());
+    assert!(pimc(&[("determinizations", 64.0), ("rollouts", 2.0)]).is_ok());
+    // A count knob of the other bot is unknown here.
+    assert!(
+        pimc(&[("iterations", 10.0)])
+            .unwrap_err()
+            .contains("no knob")
+    );
+}
+
+#[test]
+fn other_knobs_are_checked_too() {
+    let ok = |kv: &[(&str, f64)]| check("ismcts", ISMCTS_KNOBS, &params(kv));
+    assert!(ok(&[("policy", 1.0), ("exploration", 0.0), ("margin", 0.0)]).is_ok());
+    assert!(ok(&[("policy", 2.0)]).is_err());
+    assert!(ok(&[("exploration", -1.0)]).is_err());
+    assert!(ok(&[("margin_scale", 0.0)]).is_err());
+    assert!(ok(&[("margin", 2e6)]).is_err());
+    assert!(ok(&[("speed", 1.0)]).unwrap_err().contains("no knob"));
+    // Other bots keep the general rule (no count ranges).
+    assert!(check("greedy", &[], &params(&[("x", 1.0)])).is_err());
+}
+
+#[test]
+fn tree_links_edges_and_outcomes() {
+    let mut t: Tree<u8> = Tree::new();
+    t.reset();
+    let a = t.add_edge(ROOT, 0, 7);
+    let b = t.add_edge(ROOT, 1, 9);
+    assert_eq!(t.first_child(ROOT), b);
+    assert_eq!(t.node(b).next_sibling, a);
+    assert_eq!(t.node(a).next_sibling, NONE);
+    assert_eq!(t.node(a).avail, 1);
+    let (x, fresh) = t.outcome(a, 42);
+    assert!(fresh);
+    assert_eq!(t.outcome(a, 42), (x, false));
+    let (y, fresh) = t.outcome(a, 43);
+    assert!(fresh && y != x);
+    assert_eq!(t.len(), 5);
+    t.reset();
+    assert_eq!((t.len(), t.first_child(ROOT)), (1, NONE));
+}
