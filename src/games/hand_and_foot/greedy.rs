@@ -86,7 +86,6 @@ impl Greedy {
     /// The value of a meld step (0: not worth it now).
     fn step_value(&self, v: &View, out: bool, a: Action) -> i32 {
         let t = v.seat % 2;
-        let m = &v.melds[t];
         let (opening, feet) = (!v.opened[t], v.in_foot[v.seat]);
         let (k, rank, wild) = match a {
             Action::New { rank, wild: 0 } => (3, rank, 0),
@@ -98,9 +97,20 @@ impl Greedy {
         if feet && left < 2 && !out {
             return 0;
         }
-        if opening {
-            return 10 + melds::card_value(Card::from_index(rank)) + [0, 2, 1][wild as usize];
+        if feet && out && !opening {
+            // Going out is wanted: steps that leave the fewest unmeldable cards first.
+            let lo = Self::leftover_after(v, a, rank, wild);
+            return 1 + (1000 - 100 * lo).max(0) + self.opened_value(v, feet, left, a, rank);
         }
+        if opening {
+            return Self::opening_value(v, a, rank, wild);
+        }
+        self.opened_value(v, feet, left, a, rank)
+    }
+
+    /// A step's value once the partnership has opened.
+    fn opened_value(&self, v: &View, feet: bool, left: i32, a: Action, rank: u8) -> i32 {
+        let m = &v.melds[v.seat % 2];
         let i = rank as usize;
         let need_nat = m.natural_books() < v.rules.out_naturals as u32;
         match a {
@@ -108,10 +118,66 @@ impl Greedy {
             Action::New { wild: 0, .. } => 90,
             Action::Add { .. } if m.wild[i] > 0 => 60,
             Action::Add { .. } if !need_nat || m.nat[i] >= self.dirty_at => 40,
-            Action::New { .. } if self.pair_wild || (feet && out) => 30,
+            Action::New { .. } if self.pair_wild => 30,
             _ if feet && left <= 1 => 20,
             _ => 0,
         }
+    }
+
+    /// The hand's tally and the partnership's melds after meld step `a` of `rank`.
+    fn after_step(v: &View, a: Action, rank: u8, wild: u8) -> (melds::Tally, melds::Melds) {
+        let mut m = v.melds[v.seat % 2];
+        let mut tl = melds::tally(v.hand);
+        let nat = match a {
+            Action::New { wild: 0, .. } => 3,
+            Action::New { .. } => 2,
+            Action::Add { wild: 0, .. } => 1,
+            _ => 0,
+        };
+        for _ in 0..nat {
+            m.add(rank, Card::from_index(rank));
+            tl.ranks[rank as usize] -= 1;
+        }
+        if wild == melds::JOKER {
+            m.add(rank, Card::JOKER);
+            tl.jokers -= 1;
+        } else if wild == melds::TWO {
+            m.add(rank, Card::from_index(1));
+            tl.ranks[1] -= 1;
+        }
+        (tl, m)
+    }
+
+    /// An opening step's value: the melds' points after it plus the most the rest of the
+    /// hand could still add (so a step that spends a wild where it gains least, or a 2
+    /// where the joker is needed, loses to one that keeps the opening in reach), ties
+    /// broken by the step's own points.
+    fn opening_value(v: &View, a: Action, rank: u8, wild: u8) -> i32 {
+        let (tl, m) = Self::after_step(v, a, rank, wild);
+        let reach = m.points + melds::extension_max(&tl, &m, v.rules.rebook);
+        1 + 1000 * reach + m.points
+    }
+
+    /// Cards the hand could not meld after step `a` (3s, lone naturals, pairs without a
+    /// wild, wilds without room): going out needs at most one (then discarded).
+    fn leftover_after(v: &View, a: Action, rank: u8, wild: u8) -> i32 {
+        let (tl, m) = Self::after_step(v, a, rank, wild);
+        let (mut lo, mut room, mut pairs) = (tl.ranks[2] as i32, 0i32, 0i32);
+        for r in MELD_RANKS {
+            let (n, i) = (tl.ranks[r as usize] as i32, r as usize);
+            if m.is_open(r) {
+                room += n + m.nat[i] as i32 - 1 - m.wild[i] as i32;
+            } else if n >= 3 {
+                room += n - 1;
+            } else if n == 2 {
+                pairs += 1;
+            } else {
+                lo += n;
+            }
+        }
+        let w = (tl.jokers + tl.ranks[1]) as i32;
+        let covered = w.min(pairs);
+        lo + 2 * (pairs - covered) + (w - covered - room).max(0)
     }
 
     fn pick_meld(&self, v: &View, legal: &[Action]) -> Option<Action> {

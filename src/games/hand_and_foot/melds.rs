@@ -249,14 +249,26 @@ fn clean_ok(k: u8, rebook: bool) -> bool {
 /// needed by such a rank costs no points (it still counts), so with `W` wilds the `W`
 /// ranks gaining most take one; every other wild goes where there is room, jokers first.
 pub fn opening_max(tl: &Tally, rebook: bool) -> i32 {
+    extension_max(tl, &Melds::default(), rebook)
+}
+
+/// Most meld points the cards counted in `tl` could add to the melds `m`: exact when `m`
+/// is empty ([`opening_max`]); otherwise an estimate for bots (naturals of an open rank
+/// all join its meld, which then has room for wilds; clean closes are not modelled).
+pub fn extension_max(tl: &Tally, m: &Melds, rebook: bool) -> i32 {
     let (jk, w) = (tl.jokers as u32, tl.jokers as u32 + tl.ranks[1] as u32);
     let (mut pts, mut room) = (0i32, 0u32);
     let mut needs = [(0i32, 0u32); 11];
     let mut n = 0;
     for r in MELD_RANKS {
-        let a = tl.ranks[r as usize];
+        let (a, i) = (tl.ranks[r as usize], r as usize);
         let v = card_value(Card::new(Rank::new(r), Suit::Clubs));
-        if a == 2 {
+        if m.is_open(r) {
+            pts += v * a as i32;
+            room += (m.nat[i] + a).saturating_sub(1 + m.wild[i]) as u32;
+        } else if !m.can_start(r, rebook) {
+            continue;
+        } else if a == 2 {
             needs[n] = (2 * v, 1);
             n += 1;
         } else if clean_ok(a, rebook) {

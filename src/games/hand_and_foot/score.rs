@@ -17,14 +17,14 @@ fn parse_cards(words: &[String]) -> Result<Vec<Card>, String> {
         .collect()
 }
 
-/// `--meld C.. [--meld C..]... [--left C..] [--out]`: one partnership's deal score.
-pub fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, String> {
+/// The option groups of the command line: each option with the words after it.
+fn option_groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, String> {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for a in args {
         if a.starts_with("--") {
-            if !matches!(a.as_str(), "--meld" | "--left" | "--out") {
+            if !matches!(a.as_str(), "--meld" | "--left" | "--out" | "--players") {
                 return Err(format!(
-                    "unknown option '{a}': use --meld C.., --left C.., --out"
+                    "unknown option '{a}': use --meld C.., --left C.., --out, --players N"
                 ));
             }
             groups.push((a.clone(), Vec::new()));
@@ -40,11 +40,37 @@ pub fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, 
             ));
         }
     }
-    let (mut nat_books, mut unnat_books, mut meld_points) = (0, 0, 0);
-    let mut left = CardCounts::EMPTY;
+    Ok(groups)
+}
+
+/// `--players N` (4 or 6, default 4): the shoe holds one 54-card deck per player.
+fn players_of(groups: &[(String, Vec<String>)]) -> Result<u8, String> {
+    let mut players = 4;
+    for (opt, words) in groups.iter().filter(|g| g.0 == "--players") {
+        players = match words.as_slice() {
+            [w] if w == "4" || w == "6" => w.parse().expect("4 or 6"),
+            _ => return Err(format!("{opt} takes 4 or 6, not '{}'", words.join(" "))),
+        };
+    }
+    Ok(players)
+}
+
+/// `--meld C.. [--meld C..]... [--left C..] [--out] [--players N]`: one partnership's deal
+/// score. A partnership that melded nothing is scored too (its cards left count against
+/// it); more copies of a card than the shoe holds, or `--out` without the books going out
+/// needs, are refused.
+pub fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, String> {
+    let groups = option_groups(args)?;
+    let players = players_of(&groups)?;
+    let (mut nat_books, mut unnat_books, mut meld_points) = (0u32, 0u32, 0);
+    let (mut left, mut all) = (CardCounts::EMPTY, CardCounts::EMPTY);
     let mut out = false;
     for (opt, words) in &groups {
+        if opt == "--players" {
+            continue;
+        }
         let cards = parse_cards(words)?;
+        all.add_cards(cards.iter().copied());
         match opt.as_str() {
             "--meld" => {
                 let (_, n, w) = check_meld(&cards)?;
@@ -59,10 +85,29 @@ pub fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, 
             _ => out = true,
         }
     }
-    if !groups.iter().any(|g| g.0 == "--meld") {
-        return Err("give at least one --meld C.. (e.g. --meld KS KH KD)".into());
+    if groups.iter().all(|g| g.0 == "--players") {
+        return Err("give --meld C.. and/or --left C.. (e.g. --meld KS KH KD)".into());
     }
-    let book_points = 500 * nat_books + 300 * unnat_books;
+    let jokers = all.count(Card::JOKER) + all.count(Card::JOKER2);
+    if jokers > 2 * players {
+        return Err(format!(
+            "{jokers} jokers, but {players} players' decks hold {}",
+            2 * players
+        ));
+    }
+    if let Some((c, n)) = all.iter().find(|&(c, n)| !c.is_joker() && n > players) {
+        return Err(format!(
+            "{n} copies of {c}, but {players} players' decks hold {players}"
+        ));
+    }
+    if out && (nat_books < rules.out_naturals as u32 || unnat_books < rules.out_unnaturals as u32) {
+        return Err(format!(
+            "--out needs {} natural and {} unnatural books; the melds make {nat_books} and \
+             {unnat_books}",
+            rules.out_naturals, rules.out_unnaturals
+        ));
+    }
+    let book_points = 500 * nat_books as i32 + 300 * unnat_books as i32;
     let pen = penalty(&left);
     let bonus = if out { rules.out_bonus } else { 0 };
     Ok(json!({
@@ -256,8 +301,14 @@ mod tests {
         assert_eq!(v["book_points"], 800);
         assert_eq!(v["penalty"], 360);
         assert_eq!(v["total"], 665);
-        assert_eq!(run("--meld 7S 7H 7D --out").unwrap()["total"], 215);
         let mut r = HfRules::default();
+        crate::game::Rules::set(&mut r, "out_naturals", "0").unwrap();
+        crate::game::Rules::set(&mut r, "out_unnaturals", "0").unwrap();
+        let args: Vec<String> = "--meld 7S 7H 7D --out"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        assert_eq!(score_cli(&r, &args).unwrap()["total"], 215);
         crate::game::Rules::set(&mut r, "out_bonus", "100").unwrap();
         let args: Vec<String> = "--meld 7S 7H 7D --out"
             .split(' ')
@@ -274,7 +325,24 @@ mod tests {
     fn score_command_rejects() {
         assert!(run("--meld KS 2H 2C").unwrap_err().contains("outnumber"));
         assert!(run("--meld KS KH XX").unwrap_err().contains("bad card"));
-        assert!(run("--left 3H").unwrap_err().contains("--meld"));
+        assert!(run("--players 4").unwrap_err().contains("--meld"));
+        // Issue 13 item 14: impossible positions are refused.
+        let five = "--meld 7S 7S 7S 7S 7S 7H 7D";
+        assert!(run(five).unwrap_err().contains("5 copies of 7S"));
+        assert!(run(&format!("{five} --players 6")).is_ok());
+        assert!(
+            run("--players 5 --meld 7S 7H 7D")
+                .unwrap_err()
+                .contains("4 or 6")
+        );
+        let jokers = "--meld 7S 7H 7D 7C JK JK --left JK JK JK JK JK JK JK";
+        assert!(run(jokers).unwrap_err().contains("9 jokers"));
+        assert!(run("--meld 7S 7H 7D --out").unwrap_err().contains("books"));
+        let books = "--meld 7S 7S 7H 7H 7D 7D 7C --meld 9S 9S 9H 9H 9D 9D 9C \
+                     --meld KS KH KD KC KS 2C 2H --out";
+        assert_eq!(run(books).unwrap()["out_bonus"], 200);
+        // A partnership that melded nothing: only its cards left count.
+        assert_eq!(run("--left 3H 9C").unwrap()["total"], -310);
         assert!(run("--meld 3S 3H 3C").unwrap_err().contains("3s"));
         assert!(run("--bogus").is_err());
     }

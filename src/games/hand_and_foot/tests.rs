@@ -623,7 +623,6 @@ fn pickup_before_opening_is_exact() {
     assert!(!g.opened[0]);
     g.apply(Action::Add { rank: 5, wild: 1 });
     assert!(g.opened[0] && g.melds[0].points == 130);
-    g.minimum[0] = 135;
     let mut g = position(hand, "QS 5D 5S 3C 6D 6S", STOCK, HfRules::default());
     g.minimum[0] = 135;
     assert!(!legal(&g).contains(&Action::TakePile), "130 < 135");
@@ -662,4 +661,24 @@ fn pickup_on_the_foot_may_go_out() {
     );
     g.apply(Action::TakePile);
     assert!(g.in_foot[0] && g.phase == Phase::Meld);
+}
+
+#[test]
+fn greedy_goes_out_when_it_can() {
+    // Issue 13 item 9: on its foot with the books met and the stock low, greedy used to put
+    // its joker on a dirty meld and keep a pair; a joker on the pair empties the foot.
+    let mut g = position("TS TH JK 4D", "9H", "8S 8H 8D", HfRules::default());
+    (g.opened[0], g.in_foot[0], g.feet[0]) = (true, true, CardCounts::EMPTY);
+    books(&mut g, 2, 1);
+    g.melds[0].nat[7] = 4;
+    g.melds[0].wild[7] = 1;
+    g.apply(Action::Draw);
+    g.hands[0] = counts("TS TH JK 4D");
+    let mut bot = Greedy::new(&Params::default());
+    let mut rng = GameRng::new(0, 0);
+    while g.phase == Phase::Meld && g.seat == 0 {
+        let a = bot.act(&g.view(0), &legal(&g), &mut rng);
+        g.apply(a);
+    }
+    assert_eq!(g.end, End::Out(0), "{}", g.render());
 }
