@@ -27,11 +27,19 @@ pub fn best_layoff(melds: &[Meld], loose: &[Card], pts: &[u16]) -> ([u8; HAND_CA
     for (s, m) in shapes.iter_mut().zip(melds) {
         m.as_slice().iter().for_each(|&c| s.add(c));
     }
+    let shapes = &shapes[..melds.len()];
+    // Points still to lay off from each loose card on: a bound that prunes the search.
+    let mut rest = [0u16; HAND_CAP + 1];
+    for i in (0..loose.len()).rev() {
+        let fits = shapes.iter().any(|m| may_join(loose[i], m));
+        rest[i] = rest[i + 1] + if fits { pts[i] } else { 0 };
+    }
     let mut search = Search {
-        melds: &shapes[..melds.len()],
+        melds: shapes,
         lens: std::array::from_fn(|i| melds.get(i).map_or(0, |m| m.len())),
         loose,
         pts,
+        rest,
         cur: [STAY; HAND_CAP],
         best: ([STAY; HAND_CAP], 0),
     };
@@ -44,20 +52,24 @@ struct Search<'a> {
     lens: [usize; HAND_CAP / 3],
     loose: &'a [Card],
     pts: &'a [u16],
+    rest: [u16; HAND_CAP + 1],
     cur: [u8; HAND_CAP],
     best: ([u8; HAND_CAP], u16),
 }
 
 impl Search<'_> {
+    /// Tries targets for loose cards `i..`, `laid` points laid so far; only a strictly better
+    /// lay-off replaces the best (the first found among equals is kept).
     fn go(&mut self, i: usize, laid: u16) {
+        if laid + self.rest[i] <= self.best.1 {
+            return;
+        }
         if i == self.loose.len() {
-            if laid > self.best.1 && self.valid() {
+            if self.valid() {
                 self.best = (self.cur, laid);
             }
             return;
         }
-        self.cur[i] = STAY;
-        self.go(i + 1, laid);
         let c = self.loose[i];
         for m in 0..self.melds.len() {
             if may_join(c, &self.melds[m]) {
@@ -66,6 +78,7 @@ impl Search<'_> {
             }
         }
         self.cur[i] = STAY;
+        self.go(i + 1, laid);
     }
 
     /// Every combination with the cards assigned to it is still a combination (and fits).
