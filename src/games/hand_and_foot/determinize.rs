@@ -53,13 +53,13 @@ pub(super) fn determinize(view: &View<'_>, rng: &mut GameRng) -> HandAndFoot {
         n += 1;
     }
     let mut sizes = [[0u32; 3]; super::state::MAX_PLAYERS];
-    for s in 0..g.players {
+    for (s, size) in sizes.iter_mut().enumerate().take(g.players) {
         for (k, z) in [Zone::Hand, Zone::Foot, Zone::Recv].into_iter().enumerate() {
             if !g.zone_hidden(seat, s, z) {
                 continue;
             }
             let zone = g.zone_mut(s, z);
-            sizes[s][k] = zone.len();
+            size[k] = zone.len();
             for (c, m) in zone.iter() {
                 for _ in 0..m {
                     buf[n] = c;

@@ -238,7 +238,7 @@ pub fn deal_score(m: &Melds, left: &CardCounts, bonus: i32) -> i32 {
 /// True when `k` naturals of one rank can all be melded with no wild: one clean meld of 3
 /// to 7, or (with `rebook`) books of 7 and one clean meld of 3 to 6 beside them.
 fn clean_ok(k: u8, rebook: bool) -> bool {
-    k >= 3 && (k <= BOOK || (rebook && (k % BOOK == 0 || k % BOOK >= 3)))
+    k >= 3 && (k <= BOOK || (rebook && (k.is_multiple_of(BOOK) || k % BOOK >= 3)))
 }
 
 /// Most meld points a partnership with no melds can lay down, step by step, from the
@@ -288,7 +288,7 @@ pub fn extension_max(tl: &Tally, m: &Melds, rebook: bool) -> i32 {
         }
         w.min(room)
     } else {
-        needs[..n].sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        needs[..n].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         pts += needs[..w as usize].iter().map(|x| x.0).sum::<i32>();
         w
     };

@@ -133,7 +133,7 @@ fn greedy_is_seat_symmetric() {
         symmetric(&spec.params, players);
     }
     let mixed = |p: usize| {
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>
         } else {
             Box::new(Random)
