@@ -5,6 +5,7 @@
 pub mod args;
 mod bench;
 mod compare;
+mod docs;
 pub mod emit;
 mod experiment;
 mod info;
@@ -31,13 +32,15 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Rules { game } => info::rules(&game),
         Command::Trace(a) => trace::run(&a),
         Command::Score { game, args } => score::run(&game, &args),
-        Command::List => info::list(),
+        Command::List { game } => info::list(game.as_deref()),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Run(a) => experiment::run(&a),
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
+        Command::Completions { shell } => docs::completions(shell),
+        Command::Man => docs::man(),
     }
 }
 
