@@ -456,3 +456,34 @@ fn a_long_run_announces_its_estimate_first() {
         "{line}"
     );
 }
+
+#[test]
+fn list_of_one_game_completions_and_man_from_the_binary() {
+    let o = cardsim(&["list", "golf"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.starts_with("golf\n") && out.contains("Switches (--rule KEY=VALUE):"),
+        "{out}"
+    );
+    assert!(!out.contains("\nlasso\n"), "only golf: {out}");
+    refused(&["list", "gulf"], "unknown game 'gulf'");
+    let o = cardsim(&["completions", "bash"]);
+    assert!(o.status.success() && text(&o).0.contains("cardsim__simulate"));
+    let o = cardsim(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).1.contains("invalid value 'tcsh'"));
+    let o = cardsim(&["man"]);
+    assert!(o.status.success() && text(&o).0.contains(".TH cardsim-simulate"));
+    let o = cardsim(&["score", "--help"]);
+    let (out, _) = text(&o);
+    for g in [
+        "lasso:",
+        "golf:",
+        "broken-ladder:",
+        "hand-and-foot:",
+        "chinchon:",
+    ] {
+        assert!(out.contains(g), "score --help lacks {g}: {out}");
+    }
+}

@@ -17,18 +17,27 @@ pub enum Command {
     /// Play many self-play deals (or matches) and report win rates, scores and lengths.
     Simulate(SimulateArgs),
     /// Print the rules as implemented, with every switch, its default and allowed values.
-    Rules { game: String },
+    Rules {
+        /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.
+        game: String,
+    },
     /// Replay one deal of a simulation step by step.
     Trace(TraceArgs),
-    /// Score a position given as cards (see `cardsim rules <game>` for the form).
+    /// Score a position given as cards (each game's form is below and in `cardsim rules <game>`).
+    #[command(after_help = super::info::score_syntax_help())]
     Score {
+        /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.
         game: String,
         /// Cards and options for the game's scorer; `--rule KEY=VALUE` may appear anywhere.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// List games, their strategies and rule switches.
-    List,
+    /// List games, their strategies and rule switches; with a game, its strategies' knobs and
+    /// its switches in full.
+    List {
+        /// Only this game, in detail.
+        game: Option<String>,
+    },
     /// Quick throughput table per game and strategy, one thread and all threads.
     Bench(BenchArgs),
     /// Rule variants on the same deals: paired differences against the first variant.
@@ -45,6 +54,13 @@ pub enum Command {
     /// Replay an output folder from its run.json into a new folder (the same files, byte
     /// for byte).
     Rerun(RerunArgs),
+    /// Print a shell completion script, e.g. `cardsim completions bash > ~/.local/share/bash-completion/completions/cardsim`.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `cardsim man | man -l -`.
+    Man,
 }
 
 /// Where results go and how much is said: shared by every command that writes results.

@@ -263,6 +263,10 @@ impl GameVisitor for Compare<'_> {
                 t.seed,
                 names[0].0
             );
+            crate::outln!(
+                "win_rate_seat<k>: seat k's win rate (seat 0 deals the first deal); first_seat_win_rate: seat {}'s, the seat that plays first; a win shared by k seats counts 1/k",
+                G::first_to_play(t.players, 0)
+            );
             let _ = print_csv(
                 &files[0].bytes,
                 &[

@@ -5,6 +5,7 @@
 pub mod args;
 mod bench;
 mod compare;
+mod docs;
 pub mod emit;
 mod experiment;
 mod info;
@@ -32,7 +33,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Rules { game } => info::rules(&game),
         Command::Trace(a) => trace::run(&a),
         Command::Score { game, args } => score::run(&game, &args),
-        Command::List => info::list(),
+        Command::List { game } => info::list(game.as_deref()),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Run(a) => experiment::run(&a),
@@ -40,6 +41,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
         Command::Play(a) => play::run(&a),
+        Command::Completions { shell } => docs::completions(shell),
+        Command::Man => docs::man(),
     }
 }
 

@@ -225,6 +225,10 @@ impl GameVisitor for Tournament<'_> {
                     ("rating hi", "rating_hi"),
                 ],
             );
+            crate::outln!(
+                "win rate: a win shared by k seats counts 1/k to each, so a partnership of two that wins every deal shows 0.5; {} is the reference of the rating intervals (its own has width 0), each other interval is for the difference from it",
+                names[0]
+            );
             crate::outln!();
             crate::outln!(
                 "pairwise: the strategy's share of the points against the opponent (wins 1, ties 1/2)"
