@@ -43,7 +43,6 @@ fn shipped_knob_files_are_found_from_any_folder_and_user_folders_first() {
         "golf",
         "--deals",
         "30",
-        "--quiet",
         "--strategy",
         "cautious",
     ];
