@@ -20,6 +20,7 @@ pub const OWN_FILES: &[&str] = &[
     "tournament.csv",
     "pairwise.csv",
     "bench.csv",
+    "search.csv",
     "run.json",
     "shard.json",
     "report.html",
