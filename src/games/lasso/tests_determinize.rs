@@ -131,3 +131,45 @@ fn state_json_holds_every_card() {
     assert_eq!(n, 52);
     assert_eq!(j["phase"]["name"], "setup");
 }
+
+/// After a multi-card pick-up the turn's player owes a set holding the deepest card taken:
+/// every sample from another seat's view keeps that card in its hand (never on a face-down
+/// top it discarded: a discard that breaks the owed set is not legal) with a set around it.
+#[test]
+fn an_owed_card_stays_in_its_owners_hand() {
+    let mut found = 0;
+    for deal in 0..300u64 {
+        let mut rng = GameRng::new(deal, 5);
+        let mut g = Lasso::deal(
+            &LassoRules::default(),
+            &crate::game::Table::first(2),
+            &mut rng,
+        );
+        let mut buf = crate::game::ActionList::new();
+        while g.to_act().is_some() {
+            g.legal_actions(&mut buf);
+            // prefer multi-card pick-ups so that owed sets come up often
+            let a = buf
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Take(_, k) if *k > 1))
+                .unwrap_or(buf[rng.index(buf.len())]);
+            g.apply(a);
+            let (Some(d), Phase::Discard | Phase::Set) = (g.owed, g.phase) else {
+                continue;
+            };
+            found += 1;
+            let (t, seat) = (g.turn as usize, 1 - g.turn as usize);
+            for i in 0..20 {
+                let s = Lasso::determinize(&g.view(seat), &mut GameRng::new(i, deal));
+                assert!(s.hands[t].contains(d), "deal {deal}: owed {d} not in hand");
+                s.legal_actions(&mut buf);
+                assert!(
+                    !buf.is_empty(),
+                    "deal {deal}: a sample with no legal action"
+                );
+            }
+        }
+    }
+    assert!(found >= 5, "{found} owed positions");
+}
