@@ -14,8 +14,10 @@
 //! - a blind discard mismatches with probability 36/51 and costs that times the penalty;
 //! - revealing a pile we know hides our own mismatch costs the penalty, so we reveal others.
 //!
-//! After `patience` turns of a deal it always takes the stock option (pick-up and discard),
-//! so that two greedy seats cannot swap pile cards until the turn cap.
+//! After `patience` turns of a deal it always takes the stock option (pick-up and discard)
+//! while the stock is live, to use it up so that the deal ends. Once the stock is dead its
+//! moves are legal only when nothing else is, so seats that keep swapping pile cards then run
+//! to the turn cap (end reason `turn-cap`).
 //!
 //! It lays the best set when it gains, lassos and answers when the set is worth at least
 //! `lasso_min`, and always goes out when it can (the empty hand's +100 dominates).

@@ -1,95 +1,136 @@
 //! The legal actions of each phase. Listing never allocates: actions go to a callback (the
 //! engine's `ActionList`, or a counter when the state only needs to know whether any exist).
 
+use super::scoring::can_set_with;
 use super::scoring::each_set;
-use super::state::{Action, Lasso, Phase, SLOTS, same, setup_order};
-use crate::cards::CardSet;
+use super::state::{Action, Lasso, SLOTS, pair_ok, same};
+use crate::cards::{Card, CardSet};
 
 /// Most sets listed at once: a hand of many cards of one suit has hundreds of 4-subsets;
 /// the list keeps the first ones in enumeration order (suits clubs..spades, then kinds).
 pub const MAX_LAYS: usize = 200;
 
 impl Lasso {
-    /// Calls `f` with every legal action of the seat to act.
-    pub(crate) fn each_legal(&self, mut f: impl FnMut(Action)) {
-        let hand = self.hands[self.actor as usize];
-        match self.phase {
-            Phase::Setup => each_setup_pair(hand, f),
-            Phase::Reveal => {
-                for p in 0..SLOTS {
-                    if self.down[p] {
-                        f(Action::Reveal(p as u8));
-                    }
-                }
+    /// `Reveal`: every face-down top.
+    pub(crate) fn legal_reveal(&self, mut f: impl FnMut(Action)) {
+        for p in 0..SLOTS {
+            if self.down[p] {
+                f(Action::Reveal(p as u8));
             }
-            Phase::Pickup => self.each_pickup(hand, f),
-            Phase::Discard => self.each_discard(f),
-            Phase::Drawn(c) => {
-                for p in 0..SLOTS {
-                    if self.open_top(p).is_some_and(|t| same(t, c)) {
-                        f(Action::Discard(c, p as u8));
-                    }
-                }
-            }
-            Phase::Refill(_, first) => {
-                for c in hand.without(first) {
-                    if same(c, first) && self.keeps_owed(hand, CardSet::from_card(first).with(c)) {
-                        f(Action::RefillWith(c));
-                    }
-                }
-                if self.stock_available() {
-                    f(Action::RefillStock);
-                }
-            }
-            Phase::Set => {
-                if self.owed.is_none() {
-                    f(Action::Pass);
-                }
-                let mut n = 0;
-                each_set(hand, self.owed, |s| {
-                    if n < MAX_LAYS {
-                        f(Action::Lay(s));
-                        n += 1;
-                    }
-                });
-            }
-            Phase::Lasso => {
-                f(Action::Pass);
-                for a in hand & self.lasso_aces(self.chain_set as usize) {
-                    f(Action::Lasso(a));
-                }
-            }
-            Phase::Answer(c) => {
-                f(Action::Pass);
-                f(Action::Answer(c));
-            }
-            Phase::Over => {}
         }
     }
 
-    fn each_pickup(&self, hand: CardSet, mut f: impl FnMut(Action)) {
+    /// `Drawn(c)`: the drawn card onto each pile whose top it matches.
+    pub(crate) fn legal_drawn(&self, c: Card, mut f: impl FnMut(Action)) {
+        for p in 0..SLOTS {
+            if self.open_top(p).is_some_and(|t| same(t, c)) {
+                f(Action::Discard(c, p as u8));
+            }
+        }
+    }
+
+    /// `Refill(_, first)`: a matching hand card or the stock top completes the pair.
+    pub(crate) fn legal_refill(&self, first: Card, mut f: impl FnMut(Action)) {
+        let hand = self.hands[self.actor as usize];
+        let mut any = false;
+        for c in hand {
+            if pair_ok(first, c) && self.keeps_owed(hand, CardSet::from_card(c)) {
+                f(Action::RefillWith(c));
+                any = true;
+            }
+        }
+        if !any || self.stock_live() {
+            f(Action::RefillStock);
+        }
+    }
+
+    /// `Set`: a set (holding the owed card, if any), or `Pass` when nothing is owed.
+    pub(crate) fn legal_set(&self, mut f: impl FnMut(Action)) {
+        if self.owed.is_none() {
+            f(Action::Pass);
+        }
+        let mut n = 0;
+        each_set(self.hands[self.actor as usize], self.owed, |s| {
+            if n < MAX_LAYS {
+                f(Action::Lay(s));
+                n += 1;
+            }
+        });
+    }
+
+    /// `Lasso`: pass, or lasso with a usable ace.
+    pub(crate) fn legal_lasso(&self, mut f: impl FnMut(Action)) {
+        f(Action::Pass);
+        for a in self.hands[self.actor as usize] & self.lasso_aces(self.chain_set as usize) {
+            f(Action::Lasso(a));
+        }
+    }
+
+    /// `Answer(c)`: pass, or answer with `c`.
+    pub(crate) fn legal_answer(&self, c: Card, mut f: impl FnMut(Action)) {
+        f(Action::Pass);
+        if self.hands[self.actor as usize].contains(c) {
+            f(Action::Answer(c));
+        }
+    }
+
+    /// `Pickup`: a pile's revealed top, a multi-card take, or the stock.
+    pub(crate) fn legal_pickup(&self, mut f: impl FnMut(Action)) {
+        let hand = self.hands[self.actor as usize];
+        let mut any = false;
         for p in 0..SLOTS {
             if self.open_top(p).is_none() {
                 continue;
             }
             let pile = &self.piles[p];
             f(Action::Take(p as u8, 1));
+            any = true;
             let mut avail = hand.with(pile.top().expect("open top"));
             for k in 2..=pile.len() {
                 let d = pile.peek(k - 1).expect("within pile");
                 avail.insert(d);
-                if super::scoring::can_set_with(avail, d) {
+                if can_set_with(avail, d) && self.take_completes(p, k) {
                     f(Action::Take(p as u8, k as u8));
                 }
             }
         }
-        if self.stock_available() {
+        // "If the stock is needed and empty, the round ends": only when nothing else is legal
+        if !any || self.stock_live() {
             f(Action::Stock);
         }
     }
 
-    /// Every legal discard of the turn's player (none only in a stuck position).
-    pub(crate) fn each_discard(&self, mut f: impl FnMut(Action)) {
+    /// True when taking the top `k` cards of pile `p` leaves the turn completable: a discard
+    /// that keeps a set with the deepest card (the set is then laid) without ending the
+    /// round on an empty stock.
+    fn take_completes(&self, p: usize, k: usize) -> bool {
+        let mut g = self.clone();
+        let s = g.turn as usize;
+        for _ in 0..k {
+            let c = g.piles[p].pop().expect("take within the pile");
+            g.hands[s].insert(c);
+            g.owed = Some(c);
+        }
+        let mut any = false;
+        g.discard_moves(g.stock_live(), |_| any = true);
+        any
+    }
+
+    /// Every legal discard of the turn's player (none only in a stuck position). Moves that
+    /// need an empty stock (ending the round) are listed only when nothing else is legal.
+    pub(crate) fn legal_discard(&self, mut f: impl FnMut(Action)) {
+        let mut any = false;
+        self.discard_moves(self.stock_live(), |a| {
+            any = true;
+            f(a)
+        });
+        if !any {
+            self.discard_moves(true, f);
+        }
+    }
+
+    /// The discards, with the stock's moves when `stock`.
+    fn discard_moves(&self, stock: bool, mut f: impl FnMut(Action)) {
         let hand = self.hands[self.turn as usize];
         let open = (0..SLOTS).filter(|&p| self.open_top(p).is_some());
         for c in hand {
@@ -99,7 +140,6 @@ impl Lasso {
                 }
             }
         }
-        let stock = self.stock_available();
         if stock {
             for p in open.clone() {
                 f(Action::Blind(p as u8));
@@ -119,7 +159,7 @@ impl Lasso {
                 }
                 let partner = (hand - one)
                     .into_iter()
-                    .any(|d| same(c, d) && self.keeps_owed(hand, one.with(d)));
+                    .any(|d| pair_ok(c, d) && self.keeps_owed(hand, one.with(d)));
                 if stock || partner {
                     f(Action::Refill(p as u8, c));
                 }
@@ -128,13 +168,13 @@ impl Lasso {
     }
 }
 
-/// Every pair of hand cards of one suit or rank, as (face-up, face-down).
-fn each_setup_pair(hand: CardSet, mut f: impl FnMut(Action)) {
+/// Every pair of hand cards of one suit or rank, as (face-up, face-down): the lower card face
+/// up; for two cards of one rank, either may lie face up (the player's choice).
+pub(crate) fn legal_setup(hand: CardSet, mut f: impl FnMut(Action)) {
     for a in hand {
         for b in hand {
-            if a < b && same(a, b) {
-                let (up, down) = setup_order(CardSet::from_card(a).with(b));
-                f(Action::Setup(up, down));
+            if a != b && pair_ok(a, b) {
+                f(Action::Setup(a, b));
             }
         }
     }

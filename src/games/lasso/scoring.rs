@@ -1,6 +1,7 @@
 //! Pure scoring for Lasso: set classification and points, hand penalties, and the bit tricks
 //! the legal-move generator and the greedy bot share (sets reachable in a hand).
 
+use super::state::{Lasso, SLOTS};
 use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// The kind of a laid 4-card set (the best type it qualifies for).
@@ -223,6 +224,23 @@ fn top4(bits: u16) -> u16 {
         b &= b - 1;
     }
     b
+}
+
+impl Lasso {
+    /// Each seat's round score: sets owned, minus hand, minus mismatches, plus the bonus.
+    pub(crate) fn scores(&self) -> [i32; SLOTS] {
+        let mut sc = [0; SLOTS];
+        for set in &self.sets[..self.nsets as usize] {
+            sc[set.owner as usize] += set.points;
+        }
+        for (s, v) in sc.iter_mut().enumerate().take(self.players as usize) {
+            *v -= hand_penalty(self.hands[s], self.rules.ace_in_hand) + self.penalties[s];
+            if self.out as usize == s {
+                *v += 100;
+            }
+        }
+        sc
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
-//! The state of one Lasso deal and `apply`: setup, the RoPeD turn, sets, lasso chains and
-//! the end of the round. Legal lists live in `legal.rs`, the seat views in `view.rs`.
+//! The state of one Lasso deal (`Lasso`, `Phase`, `Action`), the deal from a deck, and the
+//! small queries every other file uses. Applying actions is `apply.rs`, legal lists `legal.rs`.
 
-use super::rules::{EmptyStock, LassoRules, Mismatch};
-use super::scoring::{SetKind, can_set_with, classify, has_set};
-use crate::cards::{Card, CardSet, GameRng, Pile, Rank};
+use super::rules::LassoRules;
+use super::scoring::{SetKind, can_set_with};
+use crate::cards::{Card, CardSet, GameRng, Pile};
 use crate::game::Table;
 
 /// Hard cap on player turns in one deal; a deal reaching it ends as an empty stock does.
@@ -12,6 +12,8 @@ pub const MAX_TURNS: u32 = 400;
 pub(crate) const SLOTS: usize = 4;
 /// No seat (a blind card nobody has seen; nobody went out).
 pub(crate) const NOBODY: u8 = u8::MAX;
+/// A face-down top every seat has seen (the match of a draw-until, drawn in view of all).
+pub(crate) const PUBLIC: u8 = u8::MAX - 1;
 /// At most 13 sets of 4 cards out of 52.
 pub(crate) const MAX_SETS: usize = 13;
 
@@ -126,6 +128,21 @@ pub struct Lasso {
     pub(crate) asked: u8,
     pub(crate) turns: u32,
     pub(crate) capped: bool,
+    /// The round ended because the turn's player had no legal discard.
+    pub(crate) stuck: bool,
+    /// The face-up card of each pending setup pair (the player's choice for a pair).
+    pub(crate) pending_up: [Card; SLOTS],
+    /// Public knowledge: cards each seat took in view of all (pile pick-ups, draw-until
+    /// draws) and has not shown since; each is in that seat's hand or on a face-down top it
+    /// discarded from its hand.
+    pub(crate) known: [CardSet; SLOTS],
+    /// For a face-down top discarded from a hand: the discarder's `known` cards then (the
+    /// top may be one of them) and its hand size then (the card included).
+    pub(crate) pool: [CardSet; SLOTS],
+    pub(crate) hand_at: [u8; SLOTS],
+    /// The face-down top is the second card of a pair (setup or refill from hand): it shares
+    /// the rank of the card under it, or its suit with a higher rank.
+    pub(crate) paired: [bool; SLOTS],
     pub(crate) rng: GameRng,
 }
 
@@ -169,6 +186,12 @@ impl Lasso {
             asked: 0,
             turns: 0,
             capped: false,
+            stuck: false,
+            pending_up: [Card::from_index(0); SLOTS],
+            known: [CardSet::EMPTY; SLOTS],
+            pool: [CardSet::EMPTY; SLOTS],
+            hand_at: [0; SLOTS],
+            paired: [false; SLOTS],
             rng,
         };
         g.rules.sets_per_turn = g.rules.sets_per_turn.max(1);
@@ -179,10 +202,12 @@ impl Lasso {
         (s + 1) % self.players
     }
 
-    /// Stock options are always listed: a player may ask an empty stock, which reshuffles
-    /// (`empty_stock=reshuffle`) or ends the round with no bonus.
-    pub(crate) fn stock_available(&self) -> bool {
-        true
+    /// True when the stock can give a card: it holds one, or `empty_stock=reshuffle` has
+    /// revealed pile cards below the tops to shuffle into a new one.
+    pub(crate) fn stock_live(&self) -> bool {
+        !self.stock.is_empty()
+            || (self.rules.empty_stock == super::rules::EmptyStock::Reshuffle
+                && (0..SLOTS).any(|p| self.piles[p].len() > if self.down[p] { 2 } else { 1 }))
     }
 
     /// The revealed top of pile `p`, if any.
@@ -200,341 +225,6 @@ impl Lasso {
         (0..SLOTS).any(|p| self.open_top(p).is_some_and(|t| same(t, c)))
     }
 
-    /// A card from the stock, reshuffling when the rules allow; `None` when there is none.
-    fn draw_stock(&mut self) -> Option<Card> {
-        if self.stock.is_empty() && self.rules.empty_stock == EmptyStock::Reshuffle {
-            for p in 0..SLOTS {
-                // A face-down top keeps the card under it, so that its reveal can still
-                // expose a mismatch: only revealed cards below the tops are reshuffled.
-                let keep = if self.down[p] { 2 } else { 1 };
-                let n = self.piles[p].len();
-                if n > keep {
-                    for &c in &self.piles[p].as_slice()[..n - keep] {
-                        self.stock.push(c);
-                    }
-                    let mut kept: Pile<52> = Pile::new();
-                    for &c in &self.piles[p].as_slice()[n - keep..] {
-                        kept.push(c);
-                    }
-                    self.piles[p] = kept;
-                }
-            }
-            let mut stock = self.stock;
-            stock.shuffle(&mut self.rng);
-            self.stock = stock;
-        }
-        self.stock.pop()
-    }
-
-    pub(crate) fn apply_action(&mut self, a: Action) {
-        match a {
-            Action::Setup(up, down) => self.apply_setup(up, down),
-            Action::Reveal(p) => self.apply_reveal(p as usize),
-            Action::Take(p, n) => self.apply_take(p as usize, n as usize),
-            Action::Stock => match self.draw_stock() {
-                Some(c) => {
-                    self.hands[self.turn as usize].insert(c);
-                    self.enter_discard();
-                }
-                None => self.end_round(),
-            },
-            Action::Discard(c, p) => self.apply_discard(c, p as usize),
-            Action::Blind(p) => match self.draw_stock() {
-                Some(c) => {
-                    self.put_down(p as usize, c, NOBODY);
-                    self.enter_set();
-                }
-                None => self.end_round(),
-            },
-            Action::DrawUntil => self.apply_draw_until(),
-            Action::Refill(p, c) => self.phase = Phase::Refill(p, c),
-            Action::RefillWith(c) => self.apply_refill(Some(c)),
-            Action::RefillStock => self.apply_refill(None),
-            Action::Lay(s) => self.apply_lay(s),
-            Action::Lasso(c) | Action::Answer(c) => self.apply_claim(c),
-            Action::Pass => match self.phase {
-                Phase::Lasso => self.ask_lasso(),
-                Phase::Answer(_) => self.finish_chain(),
-                _ => self.end_turn(),
-            },
-        }
-    }
-
-    fn apply_setup(&mut self, up: Card, down: Card) {
-        let s = self.actor as usize;
-        self.hands[s].remove(up);
-        self.hands[s].remove(down);
-        self.pending[s] = CardSet::from_card(up).with(down);
-        self.actor = self.next_seat(self.actor);
-        if self.actor == self.next_seat(self.dealer) {
-            for s in 0..self.players as usize {
-                let (up, down) = setup_order(self.pending[s]);
-                self.piles[s].push(up);
-                self.piles[s].push(down);
-                self.pending[s] = CardSet::EMPTY;
-                let face_down = s != self.dealer as usize;
-                self.down[s] = face_down;
-                self.down_by[s] = if face_down { s as u8 } else { NOBODY };
-                self.knower[s] = self.down_by[s];
-            }
-            self.start_turn(self.next_seat(self.dealer));
-        }
-    }
-
-    fn start_turn(&mut self, seat: u8) {
-        self.turns += 1;
-        if self.turns > MAX_TURNS {
-            self.turns = MAX_TURNS;
-            self.capped = true;
-            return self.end_round();
-        }
-        self.turn = seat;
-        self.actor = seat;
-        self.laid = 0;
-        self.owed = None;
-        if self.down.iter().any(|&d| d) {
-            self.phase = Phase::Reveal;
-        } else {
-            self.enter_pickup();
-        }
-    }
-
-    fn apply_reveal(&mut self, p: usize) {
-        self.down[p] = false;
-        let top = self.piles[p].top().expect("revealed pile has a top");
-        let mismatch = self.piles[p].peek(1).is_some_and(|u| !same(u, top));
-        if mismatch {
-            let pts = self.rules.mismatch_points;
-            match self.rules.mismatch_penalty {
-                Mismatch::Discarder => self.penalties[self.down_by[p] as usize] += pts,
-                Mismatch::Everyone => {
-                    for s in 0..self.players as usize {
-                        self.penalties[s] += pts;
-                    }
-                }
-                Mismatch::Off => {}
-            }
-        }
-        self.down_by[p] = NOBODY;
-        self.knower[p] = NOBODY;
-        self.enter_pickup();
-    }
-
-    fn enter_pickup(&mut self) {
-        self.phase = Phase::Pickup;
-    }
-
-    fn apply_take(&mut self, p: usize, n: usize) {
-        let s = self.turn as usize;
-        for _ in 0..n {
-            let c = self.piles[p].pop().expect("take within the pile");
-            self.hands[s].insert(c);
-            if n > 1 {
-                self.owed = Some(c);
-            }
-        }
-        self.enter_discard();
-    }
-
-    fn enter_discard(&mut self) {
-        self.phase = Phase::Discard;
-        // a revealed top always takes a blind discard; otherwise look for any discard at all
-        let mut any = (0..SLOTS).any(|p| self.open_top(p).is_some());
-        if !any {
-            self.each_discard(|_| any = true);
-        }
-        if !any {
-            self.end_round();
-        }
-    }
-
-    fn put_down(&mut self, p: usize, c: Card, knower: u8) {
-        self.piles[p].push(c);
-        self.down[p] = true;
-        self.down_by[p] = self.turn;
-        self.knower[p] = knower;
-    }
-
-    fn apply_discard(&mut self, c: Card, p: usize) {
-        let s = self.turn as usize;
-        self.hands[s].remove(c);
-        self.put_down(p, c, self.turn);
-        self.after_discard();
-    }
-
-    fn after_discard(&mut self) {
-        if self.hands[self.turn as usize].is_empty() {
-            self.go_out(self.turn);
-        } else {
-            self.enter_set();
-        }
-    }
-
-    fn apply_draw_until(&mut self) {
-        let s = self.turn as usize;
-        loop {
-            let Some(c) = self.draw_stock() else {
-                return self.end_round();
-            };
-            self.hands[s].insert(c);
-            if self.matches_any(c) {
-                self.phase = Phase::Drawn(c);
-                return;
-            }
-        }
-    }
-
-    fn apply_refill(&mut self, second: Option<Card>) {
-        let Phase::Refill(p, first) = self.phase else {
-            unreachable!("refill outside its phase")
-        };
-        let s = self.turn as usize;
-        let (other, seen) = match second {
-            Some(c) => {
-                self.hands[s].remove(c);
-                (c, true)
-            }
-            None => match self.draw_stock() {
-                Some(c) => (c, false),
-                None => return self.end_round(),
-            },
-        };
-        self.hands[s].remove(first);
-        let (up, down) = setup_order(CardSet::from_card(first).with(other));
-        let p = p as usize;
-        self.piles[p].push(up);
-        let knower = if seen || down == first {
-            self.turn
-        } else {
-            NOBODY
-        };
-        self.put_down(p, down, knower);
-        self.after_discard();
-    }
-
-    fn enter_set(&mut self) {
-        let hand = self.hands[self.turn as usize];
-        self.actor = self.turn;
-        if self.laid < self.rules.sets_per_turn && (self.owed.is_some() || has_set(hand)) {
-            self.phase = Phase::Set;
-        } else {
-            self.end_turn();
-        }
-    }
-
-    fn apply_lay(&mut self, cards: CardSet) {
-        let s = self.turn as usize;
-        let (kind, points) = classify(cards).expect("a legal set");
-        self.hands[s] -= cards;
-        let i = self.nsets as usize;
-        self.sets[i] = LaidSet {
-            cards,
-            kind,
-            points,
-            owner: self.turn,
-        };
-        self.nsets += 1;
-        self.laid += 1;
-        self.owed = None;
-        if self.hands[s].is_empty() {
-            return self.go_out(self.turn);
-        }
-        if self.rules.lasso {
-            self.chain_set = i as u8;
-            self.claimant = self.turn;
-            self.asked = 0;
-            self.ask_lasso();
-        } else {
-            self.enter_set();
-        }
-    }
-
-    /// The aces that may lasso set `i`: its suit's ace, any ace for four of a kind.
-    pub(crate) fn lasso_aces(&self, i: usize) -> CardSet {
-        let set = &self.sets[i];
-        match set.kind {
-            SetKind::Kind => CardSet::rank(Rank::ACE),
-            _ => CardSet::from_card(Card::new(Rank::ACE, set.cards.first().expect("set").suit())),
-        }
-    }
-
-    /// Asks the next seat clockwise from the owner that holds a usable ace.
-    fn ask_lasso(&mut self) {
-        let aces = self.lasso_aces(self.chain_set as usize);
-        while self.asked + 1 < self.players {
-            self.asked += 1;
-            let seat = (self.turn + self.asked) % self.players;
-            if !(self.hands[seat as usize] & aces).is_empty() {
-                self.actor = seat;
-                self.phase = Phase::Lasso;
-                return;
-            }
-        }
-        self.finish_chain();
-    }
-
-    fn apply_claim(&mut self, c: Card) {
-        let s = self.actor;
-        self.hands[s as usize].remove(c);
-        self.aside.insert(c);
-        self.sets[self.chain_set as usize].owner = s;
-        self.claimant = s;
-        if self.hands[s as usize].is_empty() {
-            return self.go_out(s);
-        }
-        match c.rank().index() {
-            1 => self.finish_chain(),
-            0 => self.ask_answer(Card::new(Rank::KING, c.suit())),
-            r => self.ask_answer(Card::new(Rank::new(r - 1), c.suit())),
-        }
-    }
-
-    /// The holder of the next chain card (never the current claimant) may answer.
-    fn ask_answer(&mut self, need: Card) {
-        let holder = (0..self.players)
-            .find(|&s| s != self.claimant && self.hands[s as usize].contains(need));
-        match holder {
-            Some(s) => {
-                self.actor = s;
-                self.phase = Phase::Answer(need);
-            }
-            None => self.finish_chain(),
-        }
-    }
-
-    fn finish_chain(&mut self) {
-        self.enter_set();
-    }
-
-    fn end_turn(&mut self) {
-        self.start_turn(self.next_seat(self.turn));
-    }
-
-    fn go_out(&mut self, seat: u8) {
-        self.out = seat;
-        self.phase = Phase::Over;
-    }
-
-    fn end_round(&mut self) {
-        self.phase = Phase::Over;
-    }
-
-    /// Each seat's round score: sets owned, minus hand, minus mismatches, plus the bonus.
-    pub(crate) fn scores(&self) -> [i32; SLOTS] {
-        let mut sc = [0; SLOTS];
-        for set in &self.sets[..self.nsets as usize] {
-            sc[set.owner as usize] += set.points;
-        }
-        for (s, v) in sc.iter_mut().enumerate().take(self.players as usize) {
-            *v -= super::scoring::hand_penalty(self.hands[s], self.rules.ace_in_hand)
-                + self.penalties[s];
-            if self.out as usize == s {
-                *v += 100;
-            }
-        }
-        sc
-    }
-
     /// True when the set obligation still holds after `hand` loses `gone`.
     #[inline]
     pub(crate) fn keeps_owed(&self, hand: CardSet, gone: CardSet) -> bool {
@@ -549,14 +239,9 @@ pub(crate) fn same(a: Card, b: Card) -> bool {
     a.rank() == b.rank() || a.suit() == b.suit()
 }
 
-/// (face-up, face-down) for a setup or refill pair: the lower card (ace 1) face up; of a
-/// pair, the card of the lower suit (clubs, diamonds, hearts, spades) face up.
-pub(crate) fn setup_order(pair: CardSet) -> (Card, Card) {
-    let mut it = pair.iter();
-    let (a, b) = (it.next().expect("pair"), it.next().expect("pair"));
-    if (b.rank(), b.suit()) < (a.rank(), a.suit()) {
-        (b, a)
-    } else {
-        (a, b)
-    }
+/// True when `down` may lie face down on `up` in a pair: the same rank, or the same suit
+/// and a higher rank (the lower card lies face up; ace low).
+#[inline]
+pub(crate) fn pair_ok(up: Card, down: Card) -> bool {
+    up.rank() == down.rank() || (up.suit() == down.suit() && down.rank() > up.rank())
 }

@@ -8,107 +8,111 @@ use crate::cards::{Card, CardSet};
 use serde_json::json;
 use std::fmt::Write as _;
 
-impl Lasso {
-    pub(crate) fn describe_action(&self, a: Action) -> String {
-        let who = format!("seat {}", self.actor);
-        match a {
-            Action::Pass => match self.phase {
-                Phase::Lasso => format!("{who} does not lasso"),
-                Phase::Answer(c) => format!("{who} keeps {c} (no answer)"),
-                _ => format!("{who} lays no set and ends the turn"),
-            },
-            Action::Setup(up, down) => format!("{who} sets up a pile with {up} up, {down} down"),
-            Action::Reveal(p) => {
-                let p = p as usize;
-                let top = self.piles[p].top().map_or("?".into(), |c| c.to_string());
-                let under = self.piles[p]
-                    .peek(1)
-                    .map_or("nothing".into(), |c| c.to_string());
-                format!("{who} reveals pile {p}: {top} on {under}")
-            }
-            Action::Take(p, 1) => format!(
-                "{who} takes {} from pile {p}",
-                self.piles[p as usize].top().unwrap()
-            ),
-            Action::Take(p, n) => {
-                let pile = self.piles[p as usize].as_slice();
-                let cards = CardSet::from_iter(pile[pile.len() - n as usize..].iter().copied());
-                format!("{who} takes {n} cards {cards} from pile {p} (owes a set with the deepest)")
-            }
-            Action::Stock => format!(
-                "{who} draws {} from the stock",
-                self.stock.top().map_or("?".into(), |c| c.to_string())
-            ),
-            Action::Discard(c, p) => {
-                let top = self.piles[p as usize].top().unwrap();
-                let tag = if super::state::same(c, top) {
-                    ""
-                } else {
-                    " (a bluff)"
-                };
-                format!("{who} discards {c} face down on pile {p} ({top}){tag}")
-            }
-            Action::Blind(p) => format!("{who} discards the stock top blind on pile {p}"),
-            Action::DrawUntil => format!("{who} draws until a match"),
-            Action::Refill(p, c) => format!("{who} refills pile {p}, first with {c}"),
-            Action::RefillWith(c) => format!("{who} completes the refill with {c}"),
-            Action::RefillStock => format!("{who} completes the refill with the stock top"),
-            Action::Lay(s) => {
-                let (k, pts) = classify(s).unwrap();
-                format!("{who} lays {s} ({}, {pts} points)", k.name())
-            }
-            Action::Lasso(c) => format!("{who} lassos set {} with {c}", self.chain_set),
-            Action::Answer(c) => {
-                format!("{who} answers with {c} and claims set {}", self.chain_set)
-            }
+/// One trace line for `a` about to be played in `g`.
+pub(crate) fn describe(g: &Lasso, a: Action) -> String {
+    let who = format!("seat {}", g.actor);
+    match a {
+        Action::Pass => match g.phase {
+            Phase::Lasso => format!("{who} does not lasso"),
+            Phase::Answer(c) => format!("{who} keeps {c} (no answer)"),
+            _ => format!("{who} lays no set and ends the turn"),
+        },
+        Action::Setup(up, down) => format!("{who} sets up a pile with {up} up, {down} down"),
+        Action::Reveal(p) => {
+            let p = p as usize;
+            let top = g.piles[p].top().map_or("?".into(), |c| c.to_string());
+            let under = g.piles[p]
+                .peek(1)
+                .map_or("nothing".into(), |c| c.to_string());
+            format!("{who} reveals pile {p}: {top} on {under}")
+        }
+        Action::Take(p, 1) => format!(
+            "{who} takes {} from pile {p}",
+            g.piles[p as usize].top().unwrap()
+        ),
+        Action::Take(p, n) => {
+            let pile = g.piles[p as usize].as_slice();
+            let taken = &pile[pile.len() - n as usize..];
+            let cards = CardSet::from_iter(taken.iter().copied());
+            format!(
+                "{who} takes {n} cards {cards} from pile {p} (owes a set with {})",
+                taken[0]
+            )
+        }
+        Action::Stock => format!(
+            "{who} draws {} from the stock",
+            g.stock.top().map_or("?".into(), |c| c.to_string())
+        ),
+        Action::Discard(c, p) => {
+            let top = g.piles[p as usize].top().unwrap();
+            let tag = if super::state::same(c, top) {
+                ""
+            } else {
+                " (a bluff)"
+            };
+            format!("{who} discards {c} face down on pile {p} ({top}){tag}")
+        }
+        Action::Blind(p) => format!("{who} discards the stock top blind on pile {p}"),
+        Action::DrawUntil => format!("{who} draws until a match"),
+        Action::Refill(p, c) => format!("{who} refills pile {p}, first with {c}"),
+        Action::RefillWith(c) => format!("{who} completes the refill with {c}"),
+        Action::RefillStock => format!("{who} completes the refill with the stock top"),
+        Action::Lay(s) => {
+            let (k, pts) = classify(s).unwrap();
+            format!("{who} lays {s} ({}, {pts} points)", k.name())
+        }
+        Action::Lasso(c) => format!("{who} lassos set {} with {c}", g.chain_set),
+        Action::Answer(c) => {
+            format!("{who} answers with {c} and claims set {}", g.chain_set)
         }
     }
+}
 
-    pub(crate) fn render_state(&self) -> String {
-        let mut s = String::new();
+/// The whole state, hidden cards included, for people.
+pub(crate) fn render(g: &Lasso) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "turn {} of seat {}, {:?}, seat {} to act; stock {}",
+        g.turns,
+        g.turn,
+        g.phase,
+        g.actor,
+        g.stock.len()
+    );
+    for seat in 0..g.players as usize {
         let _ = writeln!(
             s,
-            "turn {} of seat {}, {:?}, seat {} to act; stock {}",
-            self.turns,
-            self.turn,
-            self.phase,
-            self.actor,
-            self.stock.len()
+            "  seat {seat}: hand {} setup {} penalties {}",
+            g.hands[seat], g.pending[seat], g.penalties[seat]
         );
-        for seat in 0..self.players as usize {
-            let _ = writeln!(
-                s,
-                "  seat {seat}: hand {} setup {} penalties {}",
-                self.hands[seat], self.pending[seat], self.penalties[seat]
-            );
-        }
-        for p in 0..SLOTS {
-            let mut line = String::new();
-            for (i, c) in self.piles[p].as_slice().iter().enumerate() {
-                let hidden = self.down[p] && i + 1 == self.piles[p].len();
-                let _ = write!(line, " {}{c}", if hidden { "[down]" } else { "" });
-            }
-            let _ = writeln!(
-                s,
-                "  pile {p}:{}",
-                if line.is_empty() { " (empty)" } else { &line }
-            );
-        }
-        for (i, set) in self.sets[..self.nsets as usize].iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "  set {i}: {} {} points, owner seat {}",
-                set.cards, set.points, set.owner
-            );
-        }
-        if !self.aside.is_empty() {
-            let _ = writeln!(s, "  set aside: {}", self.aside);
-        }
-        if self.out != NOBODY {
-            let _ = writeln!(s, "  seat {} went out", self.out);
-        }
-        s
     }
+    for p in 0..SLOTS {
+        let mut line = String::new();
+        for (i, c) in g.piles[p].as_slice().iter().enumerate() {
+            let hidden = g.down[p] && i + 1 == g.piles[p].len();
+            let _ = write!(line, " {}{c}", if hidden { "[down]" } else { "" });
+        }
+        let _ = writeln!(
+            s,
+            "  pile {p}:{}",
+            if line.is_empty() { " (empty)" } else { &line }
+        );
+    }
+    for (i, set) in g.sets[..g.nsets as usize].iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "  set {i}: {} {} points, owner seat {}",
+            set.cards, set.points, set.owner
+        );
+    }
+    if !g.aside.is_empty() {
+        let _ = writeln!(s, "  set aside: {}", g.aside);
+    }
+    if g.out != NOBODY {
+        let _ = writeln!(s, "  seat {} went out", g.out);
+    }
+    s
 }
 
 fn parse_cards(words: &[String]) -> Result<CardSet, String> {
@@ -144,5 +148,48 @@ pub(crate) fn score_cli(rules: &LassoRules, args: &[String]) -> Result<serde_jso
     Ok(match classify(set) {
         Some((k, pts)) => json!({ "set": k.name(), "points": pts }),
         None => json!({ "set": null, "points": 0 }),
+    })
+}
+
+/// The whole state as JSON (for `trace --json`): every zone with its cards, hidden ones
+/// included, enough to replay and re-score the deal. Piles list cards bottom first, the
+/// stock its top last.
+pub(crate) fn state_json(g: &Lasso) -> serde_json::Value {
+    let n = g.players as usize;
+    let list = |cs: &[Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let set = |s: CardSet| s.into_iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let seat = |s: u8| (s != NOBODY && s != super::state::PUBLIC).then_some(s);
+    let piles: Vec<_> = (0..SLOTS)
+        .map(|p| {
+            json!({
+                "cards": list(g.piles[p].as_slice()),
+                "down": g.down[p],
+                "by": if g.down[p] { seat(g.down_by[p]) } else { None },
+                "seen_by": match g.knower[p] {
+                    super::state::PUBLIC => json!("all"),
+                    k => json!(if g.down[p] { seat(k) } else { None }),
+                },
+                "paired": g.paired[p],
+            })
+        })
+        .collect();
+    json!({
+        "players": n,
+        "dealer": g.dealer,
+        "turn": g.turn,
+        "actor": g.actor,
+        "phase": super::view::phase_json(g.phase),
+        "hands": g.hands[..n].iter().map(|&h| set(h)).collect::<Vec<_>>(),
+        "pending": g.pending[..n].iter().map(|&h| set(h)).collect::<Vec<_>>(),
+        "stock": list(g.stock.as_slice()),
+        "piles": piles,
+        "sets": g.sets[..g.nsets as usize].iter().map(super::view::set_json).collect::<Vec<_>>(),
+        "aside": set(g.aside),
+        "known": g.known[..n].iter().map(|&h| set(h)).collect::<Vec<_>>(),
+        "penalties": &g.penalties[..n],
+        "owed": g.owed.map(|c| c.to_string()),
+        "turns": g.turns,
+        "out": seat(g.out),
+        "scores": &g.scores()[..n],
     })
 }

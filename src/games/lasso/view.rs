@@ -2,9 +2,10 @@
 //! face-down tops it put there itself, the sets and set-aside cards, and counts.
 
 use super::rules::LassoRules;
-use super::state::{LaidSet, Lasso, Phase, SLOTS};
+use super::state::{LaidSet, Phase, SLOTS};
 use crate::cards::{Card, CardCounts, CardSet};
 use crate::game::SeatView;
+use serde_json::json;
 
 /// One discard pile as a seat sees it.
 #[derive(Clone, Copy, Debug)]
@@ -13,8 +14,20 @@ pub struct PileView<'a> {
     pub up: &'a [Card],
     /// The top is face down.
     pub down: bool,
-    /// The face-down top, when this seat put it there.
+    /// The face-down top, when this seat put it there (or it was drawn in view of all).
     pub known_top: Option<Card>,
+    /// Who discarded the face-down top.
+    pub by: Option<usize>,
+    /// The face-down top came from its discarder's hand (not the stock unseen, not a
+    /// draw-until card everyone saw).
+    pub from_hand: bool,
+    /// The face-down top is the second card of a pair: it shares the rank of the card under
+    /// it, or its suit with a higher rank.
+    pub paired: bool,
+    /// For a top from a hand: the discarder's `known` cards at the time (it may be one of
+    /// them) and its hand size then.
+    pub pool: CardSet,
+    pub hand_at: u8,
 }
 
 impl PileView<'_> {
@@ -33,14 +46,19 @@ impl PileView<'_> {
 pub struct View<'a> {
     pub seat: usize,
     pub players: usize,
+    pub dealer: usize,
     pub rules: &'a LassoRules,
     /// Whose turn it is.
     pub turn: usize,
+    /// Who decides now, and the phase (public: everyone watches the turn).
+    pub actor: usize,
+    pub phase: Phase,
     /// The phase, when this seat is the one deciding (`None` otherwise).
     pub my_phase: Option<Phase>,
     pub hand: CardSet,
-    /// This seat's setup pair while setup is under way.
+    /// This seat's setup pair while setup is under way, and which card of it lies face up.
     pub pending: CardSet,
+    pub pending_up: Option<Card>,
     pub piles: [PileView<'a>; SLOTS],
     pub sets: &'a [LaidSet],
     pub aside: CardSet,
@@ -53,50 +71,88 @@ pub struct View<'a> {
     pub owed: Option<Card>,
     /// The set a lasso chain is about, and its claimant, during a chain.
     pub chain: Option<(usize, usize)>,
+    /// Sets laid this turn, and how far round the current lasso question has gone.
+    pub laid: u8,
+    pub asked: u8,
+    /// Each seat's setup pair size (2 while setup is under way once it has chosen).
+    pub pending_len: [u8; SLOTS],
+    /// Cards each seat took in view of all and has not shown since (see `Lasso::known`).
+    pub known: [CardSet; SLOTS],
 }
 
-impl Lasso {
-    /// Builds `seat`'s view.
-    pub(crate) fn seat_view(&self, seat: usize) -> View<'_> {
-        let piles = std::array::from_fn(|p| {
-            let all = self.piles[p].as_slice();
-            let down = self.down[p];
-            PileView {
-                up: if down { &all[..all.len() - 1] } else { all },
-                down,
-                known_top: if down && self.knower[p] as usize == seat {
-                    all.last().copied()
-                } else {
-                    None
-                },
-            }
-        });
-        let in_chain = matches!(self.phase, Phase::Lasso | Phase::Answer(_));
-        View {
-            seat,
-            players: self.players as usize,
-            rules: &self.rules,
-            turn: self.turn as usize,
-            my_phase: (self.actor as usize == seat && self.phase != Phase::Over)
-                .then_some(self.phase),
-            hand: self.hands[seat],
-            pending: self.pending[seat],
-            piles,
-            sets: &self.sets[..self.nsets as usize],
-            aside: self.aside,
-            stock_len: self.stock.len(),
-            hand_len: std::array::from_fn(|s| self.hands[s].len() as u8),
-            penalties: self.penalties,
-            turns: self.turns,
-            owed: self.owed,
-            chain: in_chain.then_some((self.chain_set as usize, self.claimant as usize)),
-        }
+fn card_list(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
+    cards.into_iter().map(|c| c.to_string()).collect()
+}
+
+/// A phase as JSON: its name and, where it has them, the pile and the card it is about.
+/// Such a card sits elsewhere in the JSON already (or is out of the seat's sight, as the
+/// card an answer needs), so it is given by index (0-51, suit-major: clubs A..K, diamonds,
+/// hearts, spades), never by name.
+pub(crate) fn phase_json(p: Phase) -> serde_json::Value {
+    let card = |c: Card| c.index();
+    match p {
+        Phase::Setup => json!({"name": "setup"}),
+        Phase::Reveal => json!({"name": "reveal"}),
+        Phase::Pickup => json!({"name": "pickup"}),
+        Phase::Discard => json!({"name": "discard"}),
+        Phase::Drawn(c) => json!({"name": "drawn", "card_index": card(c)}),
+        Phase::Refill(p, c) => json!({"name": "refill", "pile": p, "card_index": card(c)}),
+        Phase::Set => json!({"name": "set"}),
+        Phase::Lasso => json!({"name": "lasso"}),
+        Phase::Answer(c) => json!({"name": "answer", "card_index": card(c)}),
+        Phase::Over => json!({"name": "over"}),
     }
+}
+
+/// A laid set as JSON.
+pub(crate) fn set_json(s: &LaidSet) -> serde_json::Value {
+    json!({"cards": card_list(s.cards), "kind": s.kind.name(), "points": s.points, "owner": s.owner})
 }
 
 impl SeatView for View<'_> {
     fn to_json(&self) -> serde_json::Value {
-        todo!("view json")
+        let n = self.players;
+        let piles: Vec<_> = self
+            .piles
+            .iter()
+            .map(|p| {
+                json!({
+                    "up": card_list(p.up.iter().copied()),
+                    "down": p.down,
+                    "known_top": p.known_top.map(|c| c.to_string()),
+                    "by": p.by,
+                    "from_hand": p.from_hand,
+                    "paired": p.paired,
+                    "pool": p.by.map_or(0, |s| (p.pool & self.known[s]).0),
+                    "hand_at": p.hand_at,
+                })
+            })
+            .collect();
+        json!({
+            "seat": self.seat,
+            "players": n,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "actor": self.actor,
+            "phase": phase_json(self.phase),
+            "hand": card_list(self.hand),
+            "pending": card_list(self.pending_up.into_iter().chain(self.pending - self.pending_up.map_or(CardSet::EMPTY, CardSet::from_card))),
+            "piles": piles,
+            "sets": self.sets.iter().map(set_json).collect::<Vec<_>>(),
+            "aside": card_list(self.aside),
+            "stock": self.stock_len,
+            "hand_sizes": &self.hand_len[..n],
+            "pending_sizes": &self.pending_len[..n],
+            "known": (0..n)
+                .map(|s| card_list(if s == self.seat { CardSet::EMPTY } else { self.known[s] }))
+                .collect::<Vec<_>>(),
+            "penalties": &self.penalties[..n],
+            "turns": self.turns,
+            "owed_index": self.owed.map(|c| c.index()),
+            "chain": self.chain.map(|(set, claimant)| json!({"set": set, "claimant": claimant})),
+            "laid": self.laid,
+            "asked": self.asked,
+        })
     }
 
     fn shown(&self) -> CardCounts {
@@ -107,6 +163,11 @@ impl SeatView for View<'_> {
         }
         for s in self.sets {
             c.add_set(s.cards);
+        }
+        for (s, &k) in self.known.iter().enumerate() {
+            if s != self.seat {
+                c.add_set(k);
+            }
         }
         c
     }

@@ -1,0 +1,175 @@
+//! Lasso's determinizer, view JSON and state JSON: the harness's checks over random deals at
+//! every player count and the switches that change hidden information, and scripted
+//! positions whose public constraints the samples must honour.
+
+use super::*;
+use crate::cards::{CardSet, GameRng};
+use crate::game::check::{determinizer, determinizer_uniform};
+use crate::game::{Game, Rules};
+
+fn variants() -> Vec<LassoRules> {
+    let mut out = vec![LassoRules::default()];
+    for (k, v) in [
+        ("empty_stock", "reshuffle"),
+        ("lasso", "off"),
+        ("sets_per_turn", "2"),
+    ] {
+        let mut r = LassoRules::default();
+        r.set(k, v).unwrap();
+        out.push(r);
+    }
+    out
+}
+
+#[test]
+fn samples_fit_the_view_at_every_state() {
+    for rules in variants() {
+        for players in 2..=4 {
+            let n = determinizer::<Lasso>(&rules, players, 6, 11).unwrap();
+            assert!(n > 100, "{n} states");
+        }
+    }
+}
+
+/// The harness's chi-square test where the view holds no constraint on where an unknown
+/// card lies (no face-down pair card, no pending setup pair, no owed or shown set): the
+/// unknown cards must then be uniform over the hidden zones. (Where a constraint holds, the
+/// samples are not uniform by design: `a_setup_top_...` and `cards_taken_...` test those.)
+#[test]
+fn unknown_cards_are_placed_uniformly() {
+    let mut checked = 0;
+    for players in 2..=4 {
+        for deal in 0..40u64 {
+            let mut rng = GameRng::new(deal, players as u64);
+            let mut table = crate::game::Table::first(players);
+            table.dealer = deal as usize % players;
+            let mut g = Lasso::deal(&LassoRules::default(), &table, &mut rng);
+            let mut buf = crate::game::ActionList::new();
+            for step in 0.. {
+                if g.to_act().is_none() {
+                    break;
+                }
+                let free = !g.paired.iter().zip(g.down).any(|(&p, d)| p && d)
+                    && g.pending.iter().all(|p| p.is_empty())
+                    && matches!(g.phase, Phase::Reveal | Phase::Pickup);
+                if free && step % 9 == 0 && checked < 12 {
+                    for seat in 0..players {
+                        determinizer_uniform(&g, seat, 300, deal).unwrap();
+                    }
+                    checked += 1;
+                }
+                g.legal_actions(&mut buf);
+                g.apply(buf[rng.index(buf.len())]);
+            }
+        }
+    }
+    assert!(checked >= 12, "{checked} positions");
+}
+
+#[test]
+fn a_setup_top_shares_rank_or_higher_suit_with_its_under_card() {
+    let mut rng = GameRng::new(3, 3);
+    let table = crate::game::Table::first(4);
+    let mut g = Lasso::deal(&LassoRules::default(), &table, &mut rng);
+    let mut buf = crate::game::ActionList::new();
+    while g.phase == Phase::Setup {
+        g.legal_actions(&mut buf);
+        g.apply(buf[0]);
+    }
+    let seat = g.actor as usize;
+    for i in 0..200 {
+        let s = Lasso::determinize(&g.view(seat), &mut GameRng::new(i, 9));
+        for p in (0..4).filter(|&p| g.down[p] && g.knower[p] as usize != seat) {
+            let (u, t) = (s.piles[p].peek(1).unwrap(), s.piles[p].top().unwrap());
+            assert!(state::pair_ok(u, t), "{t} on {u}");
+        }
+    }
+}
+
+#[test]
+fn cards_taken_in_view_stay_with_their_taker() {
+    let mut rng = GameRng::new(8, 1);
+    let table = crate::game::Table::first(3);
+    let mut g = Lasso::deal(&LassoRules::default(), &table, &mut rng);
+    let mut buf = crate::game::ActionList::new();
+    // play first legal actions until some seat holds a known card
+    while g.known.iter().all(|k| k.is_empty()) && g.to_act().is_some() {
+        g.legal_actions(&mut buf);
+        let a = buf
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Take(..)))
+            .unwrap_or(buf[0]);
+        g.apply(a);
+    }
+    let s = (0..3).find(|&s| !g.known[s].is_empty()).unwrap();
+    let seat = (s + 1) % 3;
+    let mine: CardSet = g.known[s];
+    for i in 0..100 {
+        let x = Lasso::determinize(&g.view(seat), &mut GameRng::new(i, 2));
+        let mut place = x.hands[s];
+        for p in (0..4).filter(|&p| x.down[p] && x.down_by[p] as usize == s) {
+            place.insert(x.piles[p].top().unwrap());
+        }
+        assert!(mine.is_subset(place), "{mine} not with seat {s}");
+    }
+}
+
+#[test]
+fn state_json_holds_every_card() {
+    let mut rng = GameRng::new(4, 4);
+    let g = Lasso::deal(
+        &LassoRules::default(),
+        &crate::game::Table::first(2),
+        &mut rng,
+    );
+    let j = g.state_json();
+    let mut n = j["stock"].as_array().unwrap().len();
+    for h in j["hands"].as_array().unwrap() {
+        n += h.as_array().unwrap().len();
+    }
+    assert_eq!(n, 52);
+    assert_eq!(j["phase"]["name"], "setup");
+}
+
+/// After a multi-card pick-up the turn's player owes a set holding the deepest card taken:
+/// every sample from another seat's view keeps that card in its hand (never on a face-down
+/// top it discarded: a discard that breaks the owed set is not legal) with a set around it.
+#[test]
+fn an_owed_card_stays_in_its_owners_hand() {
+    let mut found = 0;
+    for deal in 0..300u64 {
+        let mut rng = GameRng::new(deal, 5);
+        let mut g = Lasso::deal(
+            &LassoRules::default(),
+            &crate::game::Table::first(2),
+            &mut rng,
+        );
+        let mut buf = crate::game::ActionList::new();
+        while g.to_act().is_some() {
+            g.legal_actions(&mut buf);
+            // prefer multi-card pick-ups so that owed sets come up often
+            let a = buf
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Take(_, k) if *k > 1))
+                .unwrap_or(buf[rng.index(buf.len())]);
+            g.apply(a);
+            let (Some(d), Phase::Discard | Phase::Set) = (g.owed, g.phase) else {
+                continue;
+            };
+            found += 1;
+            let (t, seat) = (g.turn as usize, 1 - g.turn as usize);
+            for i in 0..20 {
+                let s = Lasso::determinize(&g.view(seat), &mut GameRng::new(i, deal));
+                assert!(s.hands[t].contains(d), "deal {deal}: owed {d} not in hand");
+                s.legal_actions(&mut buf);
+                assert!(
+                    !buf.is_empty(),
+                    "deal {deal}: a sample with no legal action"
+                );
+            }
+        }
+    }
+    assert!(found >= 5, "{found} owed positions");
+}
