@@ -472,7 +472,7 @@ fn list_of_one_game_completions_and_man_from_the_binary() {
     assert!(!out.contains("\nlasso\n"), "only golf: {out}");
     refused(&["list", "gulf"], "unknown game 'gulf'");
     let o = cardsim(&["completions", "bash"]);
-    assert!(o.status.success() && text(&o).0.contains("cardsim__simulate"));
+    assert!(o.status.success() && text(&o).0.contains("cardsim__subcmd__simulate"));
     let o = cardsim(&["completions", "tcsh"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).1.contains("invalid value 'tcsh'"));

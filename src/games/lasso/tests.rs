@@ -401,11 +401,11 @@ fn invariant_harness_over_random_deals() {
     let mut total = 0;
     for (i, r) in variants().iter().enumerate() {
         for players in 2..=4 {
-            let rep = random_deals::<Lasso>(r, players, 400, 7 + i as u64).unwrap();
+            let rep = random_deals::<Lasso>(r, players, 150, 7 + i as u64).unwrap();
             total += rep.deals;
         }
     }
-    assert_eq!(total, 6 * 3 * 400);
+    assert_eq!(total, 6 * 3 * 150);
 }
 
 #[test]
@@ -593,10 +593,9 @@ fn knob_files_resolve_to_greedy() {
         assert_eq!((spec.label.as_str(), spec.base.as_str()), (name, "greedy"));
         let _bot = crate::strategy::build::<Lasso>(&spec);
     }
-    assert_eq!(
-        crate::strategy::list_names::<Lasso>()[..2],
-        ["random", "greedy"]
-    );
+    let names = crate::strategy::list_names::<Lasso>();
+    assert_eq!(names[0], "random");
+    assert!(names.iter().any(|n| n == "greedy"), "{names:?}");
 }
 
 /// The empty-stock rules, with this module's helpers.
