@@ -67,9 +67,16 @@ pub(crate) fn hidden_zones(g: &Lasso, seat: Seat) -> Vec<CardCounts> {
 /// A full deal consistent with everything `v`'s seat knows (see the module docs).
 pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Lasso {
     let base = skeleton(v, rng.fork());
-    let unknown: Vec<Card> = (CardSet::DECK52 - shown(v)).into_iter().collect();
+    // Fixed arrays, not a Vec: search bots determinize at every iteration.
+    let mut unknown = [Card::from_index(0); 52];
+    let mut n = 0;
+    for c in CardSet::DECK52 - shown(v) {
+        unknown[n] = c;
+        n += 1;
+    }
+    let unknown = &unknown[..n];
     let mut deck = [Card::from_index(0); 52];
-    let deck = &mut deck[..unknown.len()];
+    let deck = &mut deck[..n];
     for _ in 0..ATTEMPTS {
         deck.copy_from_slice(&unknown);
         rng.shuffle(deck);
