@@ -78,7 +78,7 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Lasso {
     let mut deck = [Card::from_index(0); 52];
     let deck = &mut deck[..n];
     for _ in 0..ATTEMPTS {
-        deck.copy_from_slice(&unknown);
+        deck.copy_from_slice(unknown);
         rng.shuffle(deck);
         let mut g = base.clone();
         if fill(&mut g, v, deck, rng) {
