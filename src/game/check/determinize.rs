@@ -5,10 +5,10 @@
 //! and play on to an end; and over many samples each unknown card must land in each hidden
 //! zone in proportion to the zone's size (a chi-square test per card).
 
-use super::{check_state, random_seats};
+use super::{check_state, harness_deal, random_seats};
 use crate::cards::{CardCounts, GameRng};
-use crate::game::{ActionList, Game, Seat, SeatView, Table};
-use crate::sim::{Observer, deal_rngs, play_deal};
+use crate::game::{ActionList, Game, Seat, SeatView};
+use crate::sim::Observer;
 
 /// Checks one sample of `state` for `seat`; `Err` says what differs.
 pub fn check_sample<G: Game>(
@@ -131,16 +131,7 @@ pub fn determinizer<G: Game>(
         error: None,
     };
     for i in 0..deals {
-        let mut table = Table::first(players);
-        table.dealer = i as usize % players;
-        play_deal(
-            rules,
-            &table,
-            &mut deal_rngs(seed, i, 0),
-            &mut seats,
-            &mut buf,
-            &mut obs,
-        );
+        harness_deal(rules, players, seed, i, &mut seats, &mut buf, &mut obs);
         if let Some(e) = obs.error.take() {
             return Err(format!("{} deal {i} (seed {seed}): {e}", G::NAME));
         }
@@ -236,21 +227,12 @@ pub fn determinizer_uniform_random<G: Game>(
     let mut seats = random_seats::<G>(players);
     let mut buf = ActionList::new();
     for i in 0..deals {
-        let mut table = Table::first(players);
-        table.dealer = i as usize % players;
         let mut snap = Snapshot {
             at: (i as u32 * 7 + 3) % 60,
             n: 0,
             state: None,
         };
-        play_deal(
-            rules,
-            &table,
-            &mut deal_rngs(seed, i, 0),
-            &mut seats,
-            &mut buf,
-            &mut snap,
-        );
+        harness_deal(rules, players, seed, i, &mut seats, &mut buf, &mut snap);
         if let Some(state) = snap.state {
             for seat in 0..players {
                 determinizer_uniform(&state, seat, samples, seed ^ i)
