@@ -6,7 +6,11 @@
 //! ```sh
 //! cargo run --release --example soak                      # 10^7 random + 10^7 greedy per game
 //! cargo run --release --example soak -- 1000000 golf      # 10^6 each, Golf only
+//! cargo run --release --example soak -- 10000000 golf 30   # at most 30 minutes per kind
 //! ```
+//!
+//! With a time budget (minutes, third argument) no chunk starts after the budget is spent,
+//! so a cut-short soak has checked chunks `0..k` in full and says how many deals that is.
 //!
 //! Deals are split into chunks of 10,000; chunk `c` plays harness deals `0..10,000` from seed
 //! `2026 + c` at the `c mod k`-th allowed player count. The test suite keeps its smaller soak
@@ -18,13 +22,15 @@ use cardsim::games::{GameVisitor, NAMES, with_game};
 use cardsim::strategy::{build, resolve};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const CHUNK: u64 = 10_000;
 
 struct Soak {
     deals: u64,
     threads: usize,
+    /// No chunk starts after this much time per kind of bot.
+    budget: Option<Duration>,
 }
 
 /// Plays chunk `c` (of `deals` deals) of one kind of bot; returns its report.
@@ -65,6 +71,10 @@ impl GameVisitor for Soak {
                 for _ in 0..self.threads {
                     s.spawn(|| {
                         loop {
+                            // Checked before a chunk is claimed, so claimed chunks are 0..k.
+                            if self.budget.is_some_and(|b| start.elapsed() > b) {
+                                return;
+                            }
                             let c = next.fetch_add(1, Ordering::Relaxed);
                             if c >= chunks || total.lock().unwrap().is_err() {
                                 return;
@@ -86,8 +96,13 @@ impl GameVisitor for Soak {
                 }
             });
             let t = total.into_inner().unwrap()?;
+            let cut = if t.deals < self.deals {
+                " (time budget spent)"
+            } else {
+                ""
+            };
             println!(
-                "{:<14} {:<7} players {:?}: {} deals, {} actions, longest deal {} actions, {:.1} s: ok",
+                "{:<14} {:<7} players {:?}: {} deals{cut}, {} actions, longest deal {} actions, {:.1} s: ok",
                 G::NAME,
                 if greedy { "greedy" } else { "random" },
                 counts,
@@ -111,11 +126,18 @@ fn main() {
         Some(g) => vec![g.as_str()],
         None => NAMES.to_vec(),
     };
+    let budget = args
+        .get(2)
+        .map(|m| Duration::from_secs_f64(60.0 * m.parse::<f64>().expect("minutes: a number")));
     let threads = cardsim::sim::default_threads();
     println!("soak: {deals} random and {deals} greedy deals per game, {threads} threads");
     for g in games {
-        let r =
-            with_game(g, Soak { deals, threads }).unwrap_or_else(|| Err(format!("no game {g}")));
+        let soak = Soak {
+            deals,
+            threads,
+            budget,
+        };
+        let r = with_game(g, soak).unwrap_or_else(|| Err(format!("no game {g}")));
         if let Err(e) = r {
             eprintln!("soak failed: {e}");
             std::process::exit(1);

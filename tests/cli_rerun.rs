@@ -144,6 +144,69 @@ fn rerun_reproduces_simulate_compare_tournament_and_a_shard() {
     let _ = std::fs::remove_dir_all(d);
 }
 
+#[test]
+fn a_merged_folder_reruns_as_the_single_run_it_reproduces() {
+    let d = tmp("rerun-merge");
+    let s = |n: &str| d.join(n).to_str().unwrap().to_string();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        ok(&[
+            "simulate",
+            "golf",
+            "--deals",
+            "300",
+            "--seed",
+            "9",
+            "--shard",
+            &shard,
+            "-q",
+            "--out",
+            &s(&format!("s{k}")),
+        ]);
+    }
+    ok(&["merge", &s("s1"), &s("s2"), "--out", &s("merged"), "-q"]);
+    let run: serde_json::Value =
+        serde_json::from_str(&read(&d.join("merged"), "run.json")).unwrap();
+    let words: Vec<&str> = run["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(words.starts_with(&["simulate", "golf"]), "{words:?}");
+    assert!(!words.contains(&"--shard"), "{words:?}");
+    ok(&[
+        "rerun",
+        &s("merged"),
+        "--out",
+        &s("again"),
+        "-q",
+        "--threads",
+        "1",
+    ]);
+    same_csvs(&d.join("merged"), &d.join("again"));
+    // Shards of different runs: refused before anything is written.
+    ok(&[
+        "simulate",
+        "golf",
+        "--deals",
+        "300",
+        "--seed",
+        "9",
+        "--shard",
+        "2/2",
+        "--rule",
+        "holes=3",
+        "-q",
+        "--out",
+        &s("other"),
+    ]);
+    let o = cardsim(&["merge", &s("s1"), &s("other"), "--out", &s("mixed"), "-q"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!d.join("mixed").join("summary.csv").exists());
+    let _ = std::fs::remove_dir_all(d);
+}
+
 fn study(d: &Path, body: &str) -> std::process::Output {
     std::fs::create_dir_all(d).unwrap();
     let f = d.join("s.toml");

@@ -6,10 +6,15 @@
 //! be exactly its shard's share, the shards must be one run's `1/N .. N/N` each once, and the
 //! merged histograms must stay within a sane range. Any failure is one line naming the file,
 //! exit 2, and nothing is written.
+//!
+//! The merged `run.json` records as its `command` the shards' command without `--shard`: the
+//! single run whose files the merge reproduces, which is what `cardsim rerun` replays. The
+//! shards must record the same command (a shard from an older cardsim records none; the
+//! merged run.json then has none either).
 
 use crate::error::{Error, Result};
 use crate::game::MAX_SEATS;
-use crate::output::{Report, tally_digest, write_report};
+use crate::output::{OutFile, Report, report_files, tally_digest, write_files};
 use crate::sim::shard_units;
 use crate::stats::{Histogram, MAX_SPAN, Merge};
 use std::path::{Path, PathBuf};
@@ -218,7 +223,67 @@ pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
         .iter()
         .map(|d| read_shard(d).map(|r| (d.clone(), r)))
         .collect::<Result<Vec<_>>>()?;
+    let command = unsharded_command(dirs)?;
     let merged = merge_reports(shards)?;
     super::simulate::check_out_dir(out)?;
-    write_report(&merged, out)
+    let mut files = report_files(&merged)?;
+    if let Some(f) = files.iter_mut().find(|f| f.name == "run.json") {
+        let mut v: serde_json::Value = serde_json::from_slice(&f.bytes)
+            .map_err(|e| Error::input(format!("merged run.json: {e}")))?;
+        if let Some(m) = v.as_object_mut() {
+            let argv: Vec<String> = std::env::args().collect();
+            m.insert("argv".into(), argv.into());
+            m.insert("command".into(), command.into());
+            let commit = env!("CARDSIM_GIT_COMMIT");
+            m.insert(
+                "git_commit".into(),
+                (!commit.is_empty()).then_some(commit).into(),
+            );
+        }
+        let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+        *f = OutFile::new("run.json", text);
+    }
+    write_files(out, &files)
+}
+
+/// The command every shard's run.json records, less its `--shard K/N`: the one run the
+/// merge reproduces. `None` when a shard records none; an error when shards disagree.
+fn unsharded_command(dirs: &[PathBuf]) -> Result<Option<Vec<String>>> {
+    let mut first: Option<Option<Vec<String>>> = None;
+    for d in dirs {
+        let p = d.join("run.json");
+        let words = std::fs::read_to_string(&p)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|v| {
+                let c = v.get("command")?.as_array()?;
+                c.iter().map(|w| w.as_str().map(String::from)).collect()
+            })
+            .map(|c: Vec<String>| without_shard(&c));
+        match &first {
+            None => first = Some(words),
+            Some(f) if *f != words => {
+                return Err(Error::input(format!(
+                    "{}: its command differs from the first shard's (shards of different runs?)",
+                    p.display()
+                )));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(first.flatten())
+}
+
+/// A command's words without `--shard K/N`.
+fn without_shard(words: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        if w == "--shard" {
+            it.next();
+        } else if !w.starts_with("--shard=") {
+            out.push(w.clone());
+        }
+    }
+    out
 }

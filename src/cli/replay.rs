@@ -27,7 +27,7 @@ pub fn command_of(dir: &Path, run: &serde_json::Value) -> Result<Vec<String>> {
         .and_then(|c| c.iter().map(|w| w.as_str().map(String::from)).collect())
         .ok_or_else(|| {
             Error::input(format!(
-                "{shown} records no command to replay (written by an older cardsim, or by merge or bench)"
+                "{shown} records no command to replay (written by an older cardsim, or by bench)"
             ))
         })?;
     let seats = run.get("strategies").and_then(|s| s.as_array());
