@@ -12,7 +12,7 @@
 //! With a time budget (minutes, third argument) no chunk starts after the budget is spent,
 //! so a cut-short soak has checked chunks `0..k` in full and says how many deals that is.
 //!
-//! Deals are split into chunks of 10,000; chunk `c` plays harness deals `0..10,000` from seed
+//! Deals are split into chunks of 1,000; chunk `c` plays harness deals `0..1,000` from seed
 //! `2026 + c` at the `c mod k`-th allowed player count. The test suite keeps its smaller soak
 //! (each game's `random_deals` tests).
 
@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-const CHUNK: u64 = 10_000;
+const CHUNK: u64 = 1_000;
 
 struct Soak {
     deals: u64,

@@ -46,6 +46,16 @@ pub trait Rules: Clone + Default + Debug + Send + Sync + 'static {
             .map(|s| (s.key, self.get(s.key)))
             .collect()
     }
+
+    /// Every switch and its value as a JSON object (for `state_json` and `run.json`).
+    fn values_json(&self) -> serde_json::Value {
+        let m: serde_json::Map<String, serde_json::Value> = self
+            .values()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.into()))
+            .collect();
+        m.into()
+    }
 }
 
 /// The error for a key no switch has.

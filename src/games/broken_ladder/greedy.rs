@@ -250,7 +250,7 @@ mod tests {
         }
         deck.extend(cards("2H"));
         let s = BrokenLadder::from_deck(&Default::default(), &Table::first(2), &deck);
-        let v = s.seat_view(0);
+        let v = crate::game::Game::view(&s, 0);
         let u = unseen(&v);
         let at = |x: i32| u[(x + MID) as usize];
         // Value +12: QD and QH both in seat 0's hand; -5: 5S is the Head; +2: 2H is up.
@@ -262,7 +262,7 @@ mod tests {
         // added, discarding 2H (entry 5) leaves the hand as it is. Replacing 9D needs +5
         // (5D, 5H: 2 unseen), 4H needs 0 (none), AC needs -5 (5S is the Head: 5C, 1),
         // 3S needs -7 (7C, 7S: 2), 3C the same (2): 7 outs, gap 4, 20 points.
-        let v = s.seat_view(1);
+        let v = crate::game::Game::view(&s, 1);
         let mut six = *v.hand;
         six.push("2H".parse().unwrap());
         let m = Greedy::default().measures(&v, &unseen(&v), &six);

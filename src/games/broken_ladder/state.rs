@@ -1,10 +1,11 @@
 //! The state of one deal: the Head, the Starters, the hands, the stock and the discard pile,
-//! with the `Phase` that drives legal actions and their application.
+//! with the `Phase` that drives legal actions (`legal.rs`) and their application
+//! (`apply.rs`).
 
 use super::rules::Rules;
-use super::scoring::{Hand, is_valid, layer_score, signed};
-use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::{ActionList, DealResult, EndReason, MAX_SEATS, Seat, SeatMask, Table};
+use super::scoring::{Hand, is_valid, signed};
+use crate::cards::{Card, GameRng, Pile};
+use crate::game::{EndReason, MAX_SEATS, Seat, Table};
 use std::sync::OnceLock;
 
 /// The largest shoe: 8 players at one and a half packs per two players = 6 packs.
@@ -21,7 +22,7 @@ const SHOE: [Card; SHOE_MAX] = {
 };
 /// An unshuffled shoe of `packs` packs (1..=6), copied from piles built once: filling a pile
 /// card by card costs more than the shuffle.
-fn fresh_shoe(packs: u8) -> Pile<SHOE_MAX> {
+pub(super) fn fresh_shoe(packs: u8) -> Pile<SHOE_MAX> {
     static SHOES: OnceLock<[Pile<SHOE_MAX>; 7]> = OnceLock::new();
     let shoes = SHOES.get_or_init(|| std::array::from_fn(|p| Pile::from_slice(&SHOE[..52 * p])));
     shoes[packs as usize]
@@ -115,20 +116,13 @@ pub struct BrokenLadder {
 }
 
 impl BrokenLadder {
-    /// Shuffles the shoe with `rng` and deals it.
-    pub(crate) fn shuffled(rules: &Rules, table: &Table, rng: &mut GameRng) -> BrokenLadder {
-        let mut stock = fresh_shoe(rules.packs(table.players));
-        stock.shuffle(rng);
-        let chance = rng.fork();
-        Self::from_stock(rules, table, stock, chance)
-    }
-
     /// Deals with `top` as the first cards off the deck (the rest of the shoe follows in
     /// index order), for scripted tests. Panics when `top` is not part of the shoe.
     #[cfg(test)]
     pub(crate) fn from_deck(rules: &Rules, table: &Table, top: &[Card]) -> BrokenLadder {
         let packs = rules.packs(table.players);
-        let mut rest = CardCounts::from_set_times(crate::cards::CardSet::DECK52, packs);
+        let mut rest =
+            crate::cards::CardCounts::from_set_times(crate::cards::CardSet::DECK52, packs);
         for &c in top {
             assert!(rest.remove(c), "{c} is not in a {packs}-pack shoe");
         }
@@ -142,7 +136,7 @@ impl BrokenLadder {
 
     /// Deals off the top of `stock`: the Head, a Starter per seat from the dealer's left,
     /// five cards each one at a time, the discard upcard; the rest stays the stock.
-    fn from_stock(
+    pub(super) fn from_stock(
         rules: &Rules,
         table: &Table,
         mut stock: Pile<SHOE_MAX>,
@@ -186,12 +180,12 @@ impl BrokenLadder {
         s
     }
 
-    fn push_discard(&mut self, c: Card) {
+    pub(super) fn push_discard(&mut self, c: Card) {
         self.discard.push(c);
         self.public_values[(signed(c) + 13) as usize] += 1;
     }
 
-    fn pop_discard(&mut self) -> Card {
+    pub(super) fn pop_discard(&mut self) -> Card {
         let c = self.discard.pop().expect("discard pile empty");
         self.public_values[(signed(c) + 13) as usize] -= 1;
         c
@@ -219,148 +213,8 @@ impl BrokenLadder {
         &self.hands[seat]
     }
 
-    pub(crate) fn legal(&self, out: &mut ActionList<Action>) {
-        out.clear();
-        match self.phase {
-            Phase::Start => {
-                if self.valid(self.to_act) {
-                    out.push(Action::LayDown);
-                }
-                out.push(Action::DrawStock);
-                out.push(Action::DrawDiscard);
-            }
-            Phase::Discard => self.legal_discard(out),
-            Phase::Over => {}
-        }
-    }
-
-    /// One discard per distinct card in hand; without `rediscard`, never the card just taken.
-    fn legal_discard(&self, out: &mut ActionList<Action>) {
-        let hand = self.hands[self.to_act].as_slice();
-        for (i, &c) in hand.iter().enumerate() {
-            let forbidden = !self.rules.rediscard && self.taken == Some(c);
-            if !forbidden && !hand[..i].contains(&c) {
-                out.push(Action::Discard(c));
-            }
-        }
-    }
-
-    pub(crate) fn play(&mut self, a: Action) {
-        match (self.phase, a) {
-            (Phase::Start, Action::LayDown) => self.apply_lay_down(),
-            (Phase::Start, Action::DrawStock) => {
-                let c = self.stock.pop().expect("stock empty at a turn's start");
-                self.hands[self.to_act].push(c);
-                self.phase = Phase::Discard;
-            }
-            (Phase::Start, Action::DrawDiscard) => {
-                let c = self.pop_discard();
-                self.hands[self.to_act].push(c);
-                self.known[self.to_act].push(c);
-                self.taken = Some(c);
-                self.phase = Phase::Discard;
-            }
-            (Phase::Discard, Action::Discard(c)) => self.apply_discard(c),
-            (p, a) => panic!("illegal action {a:?} in phase {p:?}"),
-        }
-    }
-
-    fn apply_lay_down(&mut self) {
-        assert!(self.valid(self.to_act), "laying down an invalid hand");
-        self.turns += 1;
-        self.outcome = Outcome::LaidDown(self.to_act);
-        self.phase = Phase::Over;
-    }
-
-    fn apply_discard(&mut self, c: Card) {
-        assert!(
-            self.rules.rediscard || self.taken != Some(c),
-            "rediscarding {c} is off"
-        );
-        self.hands[self.to_act].remove(c);
-        // A known copy goes first: with identical copies, watchers can no longer be sure of
-        // one that stays.
-        let known = &mut self.known[self.to_act];
-        if known.as_slice().contains(&c) {
-            known.remove(c);
-        }
-        self.push_discard(c);
-        self.taken = None;
-        self.turns += 1;
-        self.to_act = (self.to_act + 1) % self.players;
-        self.phase = Phase::Start;
-        if self.turns >= TURN_CAP {
-            self.end(Outcome::TurnCap);
-        } else if self.stock.is_empty() {
-            self.reshuffle();
-        }
-    }
-
-    /// Empty stock: the discards but the top, shuffled, become the stock.
-    fn reshuffle(&mut self) {
-        if self.discard.len() <= 1 {
-            return self.end(Outcome::StockExhausted);
-        }
-        let top = self.pop_discard();
-        while !self.discard.is_empty() {
-            let c = self.pop_discard();
-            self.stock.push(c);
-        }
-        self.stock.shuffle(&mut self.rng);
-        self.push_discard(top);
-    }
-
     pub(super) fn end(&mut self, o: Outcome) {
         self.outcome = o;
         self.phase = Phase::Over;
-    }
-
-    /// Scores: the layer 10 x its unsigned sum, everyone else its unsigned sum; a deal with
-    /// no layer scores nothing.
-    pub(crate) fn deal_result(&self) -> DealResult {
-        let mut scores = [0; MAX_SEATS];
-        let mut winners = SeatMask::EMPTY;
-        if let Outcome::LaidDown(w) = self.outcome {
-            for (s, score) in scores.iter_mut().enumerate().take(self.players) {
-                *score = self.hands[s].points();
-            }
-            scores[w] = layer_score(&self.hands[w]);
-            winners.insert(w);
-        }
-        DealResult {
-            end: match self.outcome {
-                Outcome::Running | Outcome::LaidDown(_) => 0,
-                Outcome::StockExhausted => 1,
-                Outcome::TurnCap => 2,
-            },
-            players: self.players,
-            scores,
-            winners,
-            turns: self.turns,
-        }
-    }
-
-    /// Every card in every zone.
-    pub(crate) fn zones(&self) -> CardCounts {
-        let mut all = self.stock.counts();
-        all.add(&self.discard.counts());
-        all.insert(self.head);
-        for s in 0..self.players {
-            all.insert(self.starters[s]);
-            all.add_cards(self.hands[s].as_slice().iter().copied());
-        }
-        all
-    }
-
-    /// The stock and every hand but `seat`'s.
-    pub(crate) fn hidden(&self, seat: Seat) -> CardCounts {
-        let mut h = self.stock.counts();
-        for s in (0..self.players).filter(|&s| s != seat) {
-            h.add_cards(self.hands[s].as_slice().iter().copied());
-            for &c in self.known[s].as_slice() {
-                h.remove(c);
-            }
-        }
-        h
     }
 }

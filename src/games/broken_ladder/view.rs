@@ -117,30 +117,27 @@ impl SeatView for View<'_> {
     }
 }
 
-impl BrokenLadder {
-    pub(crate) fn seat_view(&self, seat: Seat) -> View<'_> {
+impl<'a> View<'a> {
+    /// `seat`'s view of `self` (the one way to make a view).
+    pub(super) fn new(g: &'a BrokenLadder, seat: Seat) -> View<'a> {
         View {
             seat,
-            players: self.players,
-            packs: self.packs,
-            head: self.head,
-            starters: &self.starters[..self.players],
-            hand: &self.hands[seat],
-            discard: self.discard.as_slice(),
-            public_values: &self.public_values,
-            stock_len: self.stock.len(),
-            phase: self.phase,
-            taken: if seat == self.to_act {
-                self.taken
-            } else {
-                None
-            },
-            rank_limit: self.rules.rank_limit,
-            known: &self.known[..self.players],
-            dealer: self.dealer,
-            to_act: (self.phase != Phase::Over).then_some(self.to_act),
-            turns: self.turns,
-            deal: Deal(self),
+            players: g.players,
+            packs: g.packs,
+            head: g.head,
+            starters: &g.starters[..g.players],
+            hand: &g.hands[seat],
+            discard: g.discard.as_slice(),
+            public_values: &g.public_values,
+            stock_len: g.stock.len(),
+            phase: g.phase,
+            taken: if seat == g.to_act { g.taken } else { None },
+            rank_limit: g.rules.rank_limit,
+            known: &g.known[..g.players],
+            dealer: g.dealer,
+            to_act: (g.phase != Phase::Over).then_some(g.to_act),
+            turns: g.turns,
+            deal: Deal(g),
         }
     }
 }

@@ -3,11 +3,14 @@
 //! Files: `rules.rs` (switches), `state.rs` (deal, phases, legal actions, apply),
 //! `scoring.rs`, `view.rs`, `greedy.rs` (the `greedy` bot), `tests.rs`.
 
+mod apply;
 mod determinize;
 mod greedy;
+mod legal;
 mod rules;
 mod scoring;
 mod state;
+mod text;
 mod view;
 
 #[cfg(test)]
@@ -21,12 +24,9 @@ pub use scoring::score_cards;
 pub use state::{Action, Golf, Phase};
 pub use view::GolfView;
 
-use crate::cards::{Card, CardCounts, GameRng};
-use crate::game::{
-    ActionList, DealResult, EndReason, Game, MatchProgress, Rules as _, Seat, SeatMask, Table,
-};
+use crate::cards::{CardCounts, GameRng};
+use crate::game::{ActionList, DealResult, EndReason, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;
-use std::fmt::Write as _;
 
 impl Game for Golf {
     const NAME: &'static str = "golf";
@@ -54,27 +54,53 @@ impl Game for Golf {
     }
 
     fn deal(rules: &GolfRules, table: &Table, rng: &mut GameRng) -> Golf {
-        Golf::deal_new(rules, table, rng)
+        let mut shoe = state::fresh_shoe(rules, table.players);
+        shoe.shuffle(rng);
+        Golf::from_deck(rules, table, shoe.as_slice(), rng.fork())
     }
 
     fn to_act(&self) -> Option<Seat> {
-        self.to_act_seat()
+        (self.phase != Phase::Over).then_some(self.seat as usize)
     }
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
-        self.legal(out)
+        out.clear();
+        match self.phase {
+            Phase::Opening | Phase::FlipAfter => self.legal_flips(out),
+            Phase::Draw => out.set(&[Action::DrawStock, Action::DrawDiscard]),
+            Phase::PlaceStock => out.set(&legal::PLACE_STOCK),
+            Phase::PlaceDiscard => out.set(&legal::PLACE_STOCK[..6]),
+            Phase::Over => {}
+        }
     }
 
     fn apply(&mut self, a: Action) {
-        self.play(a)
+        match (self.phase, a) {
+            (Phase::Opening, Action::Flip(p)) => self.apply_opening_flip(p),
+            (Phase::Draw, Action::DrawStock) => self.apply_draw_stock(),
+            (Phase::Draw, Action::DrawDiscard) => self.apply_draw_discard(),
+            (Phase::PlaceStock | Phase::PlaceDiscard, Action::Swap(p)) => self.apply_swap(p),
+            (Phase::PlaceStock, Action::Discard) => self.apply_discard(),
+            (Phase::FlipAfter, Action::Flip(p)) => self.apply_flip_after(p),
+            (Phase::FlipAfter, Action::NoFlip) => self.end_turn(),
+            (ph, a) => panic!("golf: illegal action {a:?} in phase {ph:?}"),
+        }
     }
 
     fn view(&self, seat: Seat) -> GolfView<'_> {
-        self.seat_view(seat)
+        GolfView::new(self, seat)
     }
 
     fn result(&self) -> DealResult {
-        self.deal_result()
+        let scores = self.scores();
+        let n = self.players as usize;
+        DealResult {
+            end: self.end,
+            players: n,
+            scores,
+            winners: SeatMask::extreme_of(SeatMask::all(n), &scores, true),
+            turns: self.turns,
+        }
     }
 
     fn shoe(&self) -> CardCounts {
@@ -82,73 +108,41 @@ impl Game for Golf {
     }
 
     fn all_cards(&self) -> CardCounts {
-        self.zones()
+        let mut c = self.stock.counts();
+        c.add_cards(self.discard.as_slice().iter().copied());
+        for g in self.grids.iter().take(self.players as usize) {
+            c.add_cards(g.iter().copied());
+        }
+        if let Some(h) = self.held {
+            c.insert(h);
+        }
+        c
     }
 
+    /// The stock, every face-down card, and a stock card another seat is holding.
     fn hidden_from(&self, seat: Seat) -> CardCounts {
-        self.hidden(seat)
+        let mut c = self.stock.counts();
+        for s in 0..self.players as usize {
+            for p in 0..6 {
+                if self.up[s] >> p & 1 == 0 {
+                    c.insert(self.grids[s][p]);
+                }
+            }
+        }
+        if let (Some(h), Phase::PlaceStock) = (self.held, self.phase)
+            && self.seat as usize != seat
+        {
+            c.insert(h);
+        }
+        c
     }
 
     fn describe(&self, a: Action) -> String {
-        let s = self.seat as usize;
-        match a {
-            Action::Flip(p) => format!(
-                "seat {s} turns up position {p}: {}",
-                self.grids[s][p as usize]
-            ),
-            Action::DrawStock => format!(
-                "seat {s} draws from the stock: {}",
-                self.stock.top().map_or("-".into(), |c| c.to_string())
-            ),
-            Action::DrawDiscard => format!(
-                "seat {s} takes the discard {}",
-                self.discard.top().map_or("-".into(), |c| c.to_string())
-            ),
-            Action::Swap(p) => format!(
-                "seat {s} puts {} at position {p}, discarding {}",
-                self.held.map_or("-".into(), |c| c.to_string()),
-                self.grids[s][p as usize]
-            ),
-            Action::Discard => format!(
-                "seat {s} discards {}",
-                self.held.map_or("-".into(), |c| c.to_string())
-            ),
-            Action::NoFlip => format!("seat {s} turns up nothing"),
-        }
+        text::describe(self, a)
     }
 
     fn render(&self) -> String {
-        let mut out = format!(
-            "phase {:?}, turn {}, dealer {}, stock {} cards (top {}), discard top {}\n",
-            self.phase,
-            self.turns,
-            self.dealer,
-            self.stock.len(),
-            self.stock.top().map_or("-".into(), |c| c.to_string()),
-            self.discard.top().map_or("-".into(), |c| c.to_string()),
-        );
-        for s in 0..self.players as usize {
-            let cell = |p: usize| {
-                let c = self.grids[s][p].to_string();
-                if self.up[s] >> p & 1 == 1 {
-                    format!("{c:>3}")
-                } else {
-                    format!("({c})")
-                }
-            };
-            let _ = writeln!(
-                out,
-                "  seat {s}: {} {} {} / {} {} {}   score {}",
-                cell(0),
-                cell(1),
-                cell(2),
-                cell(3),
-                cell(4),
-                cell(5),
-                score_cards(&self.grids[s], &self.rules)
-            );
-        }
-        out
+        text::render(self)
     }
 
     fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
@@ -160,33 +154,7 @@ impl Game for Golf {
     }
 
     fn state_json(&self) -> serde_json::Value {
-        let n = self.players as usize;
-        let cards = |cs: &[Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        let rules: serde_json::Map<String, serde_json::Value> = self
-            .rules
-            .values()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.into()))
-            .collect();
-        serde_json::json!({
-            "rules": rules,
-            "players": n,
-            "dealer": self.dealer,
-            "phase": view::phase_name(self.phase),
-            "seat": self.seat,
-            "turns": self.turns,
-            "grids": (0..n).map(|s| cards(&self.grids[s])).collect::<Vec<_>>(),
-            "face_up": (0..n)
-                .map(|s| (0..6).filter(|p| self.up[s] >> p & 1 == 1).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-            "stock": cards(self.stock.as_slice()),
-            "discard": cards(self.discard.as_slice()),
-            "held": self.held.map(|c| c.to_string()),
-            "ender": self.ender,
-            "finals_left": self.finals_left,
-            "reshuffled": self.reshuffled,
-            "scores": &self.scores()[..n],
-        })
+        text::state_json(self)
     }
 
     fn bots() -> &'static [Bot<Golf>] {
@@ -195,30 +163,7 @@ impl Game for Golf {
     }
 
     fn score_cli(rules: &GolfRules, args: &[String]) -> Result<serde_json::Value, String> {
-        if args.len() != 6 {
-            return Err(format!(
-                "golf score takes six cards (top row, then bottom row), got {}",
-                args.len()
-            ));
-        }
-        let mut cards = [Card::JOKER; 6];
-        for (c, a) in cards.iter_mut().zip(args) {
-            *c = a.parse::<Card>().map_err(|e| e.to_string())?;
-            if c.is_joker() && !rules.jokers {
-                return Err("a joker needs --rule jokers=on".into());
-            }
-        }
-        let decks = rules.decks_for(8);
-        let all: CardCounts = cards.iter().copied().collect();
-        for (c, n) in all.iter() {
-            let most = if c.is_joker() { 2 * decks } else { decks };
-            if usize::from(n) > most {
-                return Err(format!(
-                    "{c} appears {n} times, but the largest shoe under these rules holds {most}"
-                ));
-            }
-        }
-        Ok(serde_json::json!({ "score": score_cards(&cards, rules) }))
+        text::score_cli(rules, args)
     }
 
     fn match_over(rules: &GolfRules, m: &MatchProgress) -> bool {

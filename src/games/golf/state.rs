@@ -1,9 +1,11 @@
-//! Golf's deal state, legal actions and their application, driven by [`Phase`].
+//! Golf's deal state: the [`Golf`] struct, its [`Phase`]s and [`Action`]s, the deal from a
+//! stacked deck, and the end reasons. Listing actions is in `legal.rs`, playing them in
+//! `apply.rs`.
 
-use super::rules::{FlipAfter, GolfRules};
-use super::scoring::{UNKNOWN, key, score_cards};
-use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::{ActionList, DealResult, EndReason, MAX_SEATS, Seat, SeatMask, Table};
+use super::rules::GolfRules;
+use super::scoring::{UNKNOWN, score_cards};
+use crate::cards::{Card, GameRng, Pile};
+use crate::game::{EndReason, MAX_SEATS, Table};
 
 /// Two decks with jokers.
 pub const SHOE_CAP: usize = 108;
@@ -13,17 +15,6 @@ pub const MAX_TURNS: u32 = 400;
 const HIDDEN_GRID: [u8; 8] = [UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, 0, 0];
 /// All six positions face up.
 pub const ALL_UP: u8 = 0b11_1111;
-
-/// The choices of a seat holding a stock card (without the last, the discard it took).
-const PLACE_STOCK: [Action; 7] = [
-    Action::Swap(0),
-    Action::Swap(1),
-    Action::Swap(2),
-    Action::Swap(3),
-    Action::Swap(4),
-    Action::Swap(5),
-    Action::Discard,
-];
 
 /// How a deal of Golf ends ([`crate::game::Game::END_REASONS`]).
 pub const END_REASONS: &[EndReason] = &[
@@ -40,9 +31,9 @@ pub const END_REASONS: &[EndReason] = &[
         about: "the deal reached 400 player turns",
     },
 ];
-const WENT_OUT: u8 = 0;
-const STOCK_EXHAUSTED: u8 = 1;
-const TURN_CAP: u8 = 2;
+pub(super) const WENT_OUT: u8 = 0;
+pub(super) const STOCK_EXHAUSTED: u8 = 1;
+pub(super) const TURN_CAP: u8 = 2;
 
 /// Where a deal is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,147 +158,12 @@ impl Golf {
         }
     }
 
-    pub(super) fn deal_new(rules: &GolfRules, table: &Table, rng: &mut GameRng) -> Golf {
-        let mut shoe = fresh_shoe(rules, table.players);
-        shoe.shuffle(rng);
-        Golf::from_deck(rules, table, shoe.as_slice(), rng.fork())
-    }
-
-    fn first_player(&self) -> u8 {
+    pub(super) fn first_player(&self) -> u8 {
         (self.dealer + 1) % self.players
     }
 
-    fn next(&self, s: u8) -> u8 {
+    pub(super) fn next(&self, s: u8) -> u8 {
         (s + 1) % self.players
-    }
-
-    pub(super) fn legal(&self, out: &mut ActionList<Action>) {
-        out.clear();
-        let down = !self.up[self.seat as usize] & ALL_UP;
-        match self.phase {
-            Phase::Opening | Phase::FlipAfter => {
-                (0..6)
-                    .filter(|p| down >> p & 1 == 1)
-                    .for_each(|p| out.push(Action::Flip(p)));
-                if self.phase == Phase::FlipAfter
-                    && self.rules.flip_after_discard == FlipAfter::Optional
-                {
-                    out.push(Action::NoFlip);
-                }
-            }
-            Phase::Draw => out.set(&[Action::DrawStock, Action::DrawDiscard]),
-            Phase::PlaceStock => out.set(&PLACE_STOCK),
-            Phase::PlaceDiscard => out.set(&PLACE_STOCK[..6]),
-            Phase::Over => {}
-        }
-    }
-
-    pub(super) fn play(&mut self, a: Action) {
-        let s = self.seat as usize;
-        match (self.phase, a) {
-            (Phase::Opening, Action::Flip(p)) => self.opening_flip(p),
-            (Phase::Draw, Action::DrawStock) => {
-                self.held = self.stock.pop();
-                self.phase = Phase::PlaceStock;
-            }
-            (Phase::Draw, Action::DrawDiscard) => {
-                self.held = self.discard.pop();
-                self.phase = Phase::PlaceDiscard;
-            }
-            (Phase::PlaceStock | Phase::PlaceDiscard, Action::Swap(p)) => {
-                let held = self.held.take().expect("holding a card");
-                let old = std::mem::replace(&mut self.grids[s][p as usize], held);
-                self.turn_up(s, p);
-                self.discard.push(old);
-                self.end_turn();
-            }
-            (Phase::PlaceStock, Action::Discard) => {
-                self.discard.push(self.held.take().expect("holding a card"));
-                let has_down = self.up[s] != ALL_UP;
-                if self.rules.flip_after_discard != FlipAfter::No && has_down {
-                    self.phase = Phase::FlipAfter;
-                } else {
-                    self.end_turn();
-                }
-            }
-            (Phase::FlipAfter, Action::Flip(p)) => {
-                self.turn_up(s, p);
-                self.end_turn();
-            }
-            (Phase::FlipAfter, Action::NoFlip) => self.end_turn(),
-            (ph, a) => panic!("golf: illegal action {a:?} in phase {ph:?}"),
-        }
-    }
-
-    /// Turns up position `p` of seat `s` (or shows the card just put there).
-    #[inline]
-    fn turn_up(&mut self, s: usize, p: u8) {
-        self.up[s] |= 1 << p;
-        self.shown[s][p as usize] = key(self.grids[s][p as usize]);
-    }
-
-    fn opening_flip(&mut self, p: u8) {
-        let s = self.seat as usize;
-        self.turn_up(s, p);
-        if self.up[s].count_ones() == 2 {
-            self.seat = self.next(self.seat);
-            if self.seat == self.first_player() {
-                self.phase = Phase::Draw;
-            }
-        }
-    }
-
-    fn end_turn(&mut self) {
-        self.turns += 1;
-        let s = self.seat;
-        if self.ender.is_some() {
-            self.finals_left -= 1;
-            if self.finals_left == 0 {
-                return self.finish(WENT_OUT);
-            }
-        } else if self.up[s as usize] == ALL_UP {
-            self.ender = Some(s);
-            if !self.rules.final_turns || self.players < 2 {
-                return self.finish(WENT_OUT);
-            }
-            self.finals_left = self.players - 1;
-        }
-        if self.stock.is_empty() && !self.refill_stock() {
-            return self.finish(STOCK_EXHAUSTED);
-        }
-        if self.turns >= MAX_TURNS {
-            return self.finish(TURN_CAP);
-        }
-        self.seat = self.next(s);
-        self.phase = Phase::Draw;
-    }
-
-    /// With `empty_stock=reshuffle`, turns the discards but the top into a new stock.
-    fn refill_stock(&mut self) -> bool {
-        if !self.rules.reshuffle || self.discard.len() < 2 {
-            return false;
-        }
-        let top = self.discard.pop().expect("non-empty");
-        std::mem::swap(&mut self.stock, &mut self.discard);
-        self.stock.shuffle(&mut self.chance);
-        self.discard.push(top);
-        self.reshuffled = true;
-        true
-    }
-
-    fn finish(&mut self, end: u8) {
-        self.phase = Phase::Over;
-        self.end = end;
-        for s in 0..self.players as usize {
-            self.up[s] = ALL_UP;
-            for p in 0..6 {
-                self.shown[s][p] = key(self.grids[s][p]);
-            }
-        }
-    }
-
-    pub(super) fn to_act_seat(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.seat as usize)
     }
 
     /// Each seat's score with every card counted (as at the end of the deal).
@@ -317,49 +173,5 @@ impl Golf {
             *x = score_cards(&self.grids[s], &self.rules);
         }
         sc
-    }
-
-    pub(super) fn deal_result(&self) -> DealResult {
-        let scores = self.scores();
-        let n = self.players as usize;
-        DealResult {
-            end: self.end,
-            players: n,
-            scores,
-            winners: SeatMask::extreme_of(SeatMask::all(n), &scores, true),
-            turns: self.turns,
-        }
-    }
-
-    /// Every card in every zone.
-    pub(super) fn zones(&self) -> CardCounts {
-        let mut c = self.stock.counts();
-        c.add_cards(self.discard.as_slice().iter().copied());
-        for g in self.grids.iter().take(self.players as usize) {
-            c.add_cards(g.iter().copied());
-        }
-        if let Some(h) = self.held {
-            c.insert(h);
-        }
-        c
-    }
-
-    /// The cards `seat` cannot see: the stock, every face-down card, a stock card another
-    /// seat is holding.
-    pub(super) fn hidden(&self, seat: Seat) -> CardCounts {
-        let mut c = self.stock.counts();
-        for s in 0..self.players as usize {
-            for p in 0..6 {
-                if self.up[s] >> p & 1 == 0 {
-                    c.insert(self.grids[s][p]);
-                }
-            }
-        }
-        if let (Some(h), Phase::PlaceStock) = (self.held, self.phase)
-            && self.seat as usize != seat
-        {
-            c.insert(h);
-        }
-        c
     }
 }

@@ -4,6 +4,7 @@
 
 use super::tests::{cards, open_all, rules, two_player_full};
 use super::*;
+use crate::cards::Card;
 use crate::cards::GameRng;
 use crate::game::check::{determinizer, determinizer_uniform, determinizer_uniform_random};
 use crate::game::{Game, SeatView};

@@ -220,8 +220,9 @@ pub(super) fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-impl Golf {
-    pub(super) fn seat_view(&self, seat: Seat) -> GolfView<'_> {
-        GolfView { g: self, seat }
+impl<'a> GolfView<'a> {
+    /// `seat`'s view of `g` (the one way to make a view: its field stays private here).
+    pub(super) fn new(g: &'a Golf, seat: Seat) -> GolfView<'a> {
+        GolfView { g, seat }
     }
 }

@@ -2,52 +2,49 @@
 //! start and end of turns.
 
 use super::melds;
-use super::state::{Action, End, HandAndFoot, Phase, TURN_CAP};
+use super::state::{End, HandAndFoot, Phase, TURN_CAP};
 use crate::cards::CardCounts;
 
 impl HandAndFoot {
-    /// Plays a legal action.
-    pub(super) fn play(&mut self, a: Action) {
-        match a {
-            Action::Pass(k) => self.apply_pass(k),
-            Action::Keep(own) => self.apply_keep(own),
-            Action::Draw => {
-                for _ in 0..2 {
-                    let c = self.stock.pop().expect("two stock cards");
-                    self.hands[self.seat].insert(c);
-                }
-                self.after_draw();
-            }
-            Action::TakeUpcard => {
-                let c = self.discard.pop().expect("the upcard");
-                self.hands[self.seat].insert(c);
-                self.after_draw();
-            }
-            Action::TakePile => self.apply_take_pile(),
-            Action::New { rank, wild } => {
-                let n = if wild == 0 { 3 } else { 2 };
-                for _ in 0..n {
-                    self.meld_natural(rank);
-                }
-                if wild != 0 {
-                    self.meld_wild(rank, wild);
-                }
-                self.after_meld();
-            }
-            Action::Add { rank, wild } => {
-                if wild == 0 {
-                    self.meld_natural(rank);
-                } else {
-                    self.meld_wild(rank, wild);
-                }
-                self.after_meld();
-            }
-            Action::Retract => self.apply_retract(),
-            Action::Discard(c) => self.apply_discard(c),
+    /// `Draw`: two cards from the stock.
+    pub(super) fn apply_draw(&mut self) {
+        for _ in 0..2 {
+            let c = self.stock.pop().expect("two stock cards");
+            self.hands[self.seat].insert(c);
         }
+        self.after_draw();
     }
 
-    fn apply_pass(&mut self, k: u8) {
+    /// `TakeUpcard` (the first turn): the discard's top card.
+    pub(super) fn apply_take_upcard(&mut self) {
+        let c = self.discard.pop().expect("the upcard");
+        self.hands[self.seat].insert(c);
+        self.after_draw();
+    }
+
+    /// `New { rank, wild }`: a new meld of three (two naturals and a wild, or three naturals).
+    pub(super) fn apply_new(&mut self, rank: u8, wild: u8) {
+        let n = if wild == 0 { 3 } else { 2 };
+        for _ in 0..n {
+            self.meld_natural(rank);
+        }
+        if wild != 0 {
+            self.meld_wild(rank, wild);
+        }
+        self.after_meld();
+    }
+
+    /// `Add { rank, wild }`: one card onto the partnership's meld of `rank`.
+    pub(super) fn apply_add(&mut self, rank: u8, wild: u8) {
+        if wild == 0 {
+            self.meld_natural(rank);
+        } else {
+            self.meld_wild(rank, wild);
+        }
+        self.after_meld();
+    }
+
+    pub(super) fn apply_pass(&mut self, k: u8) {
         let s = self.seat;
         if k == 0 {
             std::mem::swap(&mut self.hands[s], &mut self.feet[s]);
@@ -61,7 +58,7 @@ impl HandAndFoot {
         }
     }
 
-    fn apply_keep(&mut self, own: bool) {
+    pub(super) fn apply_keep(&mut self, own: bool) {
         let s = self.seat;
         self.feet[s] = self.recv[s];
         self.recv[s] = CardCounts::EMPTY;
@@ -81,7 +78,7 @@ impl HandAndFoot {
         self.phase = Phase::Meld;
     }
 
-    fn apply_take_pile(&mut self) {
+    pub(super) fn apply_take_pile(&mut self) {
         let top = self.discard.pop().expect("a top card");
         let r = top.rank().index();
         let s = self.seat;
@@ -141,14 +138,14 @@ impl HandAndFoot {
         self.foot_due[s] = false;
     }
 
-    fn apply_retract(&mut self) {
+    pub(super) fn apply_retract(&mut self) {
         let t = self.team();
         self.hands[self.seat].add(&self.melds[t].cards);
         self.melds[t] = Default::default();
         self.retracted = true;
     }
 
-    fn apply_discard(&mut self, c: crate::cards::Card) {
+    pub(super) fn apply_discard(&mut self, c: crate::cards::Card) {
         let s = self.seat;
         self.hands[s].remove(c);
         self.discard.push(c);
@@ -182,22 +179,5 @@ impl HandAndFoot {
     fn finish(&mut self, e: End) {
         self.end = e;
         self.phase = Phase::Over;
-    }
-
-    /// Each partnership's score for the deal (valid once over).
-    pub fn team_scores(&self) -> [i32; 2] {
-        let mut left = [CardCounts::EMPTY; 2];
-        for s in 0..self.players {
-            left[s % 2].add(&self.hands[s]);
-            left[s % 2].add(&self.feet[s]);
-        }
-        std::array::from_fn(|t| {
-            let bonus = if self.end == End::Out(t) {
-                self.rules.out_bonus
-            } else {
-                0
-            };
-            melds::deal_score(&self.melds[t], &left[t], bonus)
-        })
     }
 }

@@ -88,3 +88,26 @@ pub(super) fn determinize(view: &View<'_>, rng: &mut GameRng) -> HandAndFoot {
     }
     g
 }
+
+/// The zones hidden from `seat`, in a fixed order: the stock, the squared pile (under
+/// the top), then per seat its hand, foot and received packet. The seat's own hand and
+/// foot are known; its received packet only once the choice begins. Every zone is
+/// listed (some empty), so the list's shape depends only on the player count.
+pub(super) fn hidden_zones(g: &HandAndFoot, seat: Seat) -> Vec<CardCounts> {
+    let mut z = vec![g.stock.counts(), CardCounts::EMPTY];
+    let pile = g.discard.as_slice();
+    z[1].add_cards(pile[..pile.len().saturating_sub(1)].iter().copied());
+    for s in 0..g.players {
+        if s == seat {
+            let recv = if g.phase == Phase::Pass {
+                g.recv[s]
+            } else {
+                CardCounts::EMPTY
+            };
+            z.extend([CardCounts::EMPTY, CardCounts::EMPTY, recv]);
+        } else {
+            z.extend([g.hands[s], g.feet[s], g.recv[s]]);
+        }
+    }
+    z
+}

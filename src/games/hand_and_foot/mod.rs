@@ -3,10 +3,12 @@
 mod apply;
 mod determinize;
 mod greedy;
+mod legal;
 pub mod melds;
 mod rules;
-mod score;
+mod scoring;
 mod state;
+mod text;
 mod view;
 
 #[cfg(test)]
@@ -21,10 +23,10 @@ pub use rules::HfRules;
 pub use state::{Action, End, HandAndFoot, Phase};
 pub use view::View;
 
-use crate::cards::{CardCounts, GameRng};
+use crate::cards::{Card, CardCounts, GameRng};
 use crate::game::{ActionList, DealResult, EndReason, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;
-use state::MAX_PLAYERS;
+use state::{MAX_PLAYERS, MAX_SHOE, PACKET};
 
 /// The command-line name.
 pub const NAME: &str = "hand-and-foot";
@@ -65,8 +67,25 @@ impl Game for HandAndFoot {
         }
     }
 
+    /// Shuffles each player's deck (from the dealer's left), deals its two packets,
+    /// shuffles the rest into the stock and draws the starting seat.
     fn deal(rules: &HfRules, table: &Table, rng: &mut GameRng) -> Self {
-        HandAndFoot::deal_with(rules, table, rng)
+        let n = table.players;
+        let mut deck = [Card::JOKER; MAX_SHOE];
+        let mut rest = [Card::JOKER; MAX_SHOE];
+        let mut nrest = 0;
+        for i in 0..n {
+            let s = (table.dealer + 1 + i) % n;
+            let mut own: [Card; 54] = std::array::from_fn(|i| Card::from_index(i as u8));
+            rng.shuffle(&mut own);
+            deck[s * 2 * PACKET..(s + 1) * 2 * PACKET].copy_from_slice(&own[..2 * PACKET]);
+            rest[nrest..nrest + 54 - 2 * PACKET].copy_from_slice(&own[2 * PACKET..]);
+            nrest += 54 - 2 * PACKET;
+        }
+        rng.shuffle(&mut rest[..nrest]);
+        deck[2 * PACKET * n..n * 54].copy_from_slice(&rest[..nrest]);
+        let start = (table.dealer + 1 + rng.below(n as u32) as usize) % n;
+        Self::from_deck(rules, table, &deck[..n * 54], start)
     }
 
     fn to_act(&self) -> Option<Seat> {
@@ -74,15 +93,32 @@ impl Game for HandAndFoot {
     }
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
-        self.legal(out);
+        out.clear();
+        match self.phase {
+            Phase::Pass => out.set(&[Action::Pass(0), Action::Pass(1)]),
+            Phase::Choose => out.set(&[Action::Keep(true), Action::Keep(false)]),
+            Phase::Draw => self.legal_draw(out),
+            Phase::Meld => self.legal_meld_phase(out),
+            Phase::Over => {}
+        }
     }
 
     fn apply(&mut self, action: Action) {
-        self.play(action);
+        match action {
+            Action::Pass(k) => self.apply_pass(k),
+            Action::Keep(own) => self.apply_keep(own),
+            Action::Draw => self.apply_draw(),
+            Action::TakeUpcard => self.apply_take_upcard(),
+            Action::TakePile => self.apply_take_pile(),
+            Action::New { rank, wild } => self.apply_new(rank, wild),
+            Action::Add { rank, wild } => self.apply_add(rank, wild),
+            Action::Retract => self.apply_retract(),
+            Action::Discard(c) => self.apply_discard(c),
+        }
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
-        self.view_of(seat)
+        View::new(self, seat)
     }
 
     fn result(&self) -> DealResult {
@@ -114,19 +150,34 @@ impl Game for HandAndFoot {
     }
 
     fn all_cards(&self) -> CardCounts {
-        self.zones()
+        let mut z = self.stock.counts();
+        z.add(&self.discard.counts());
+        for s in 0..self.players {
+            z.add(&self.hands[s]);
+            z.add(&self.feet[s]);
+            z.add(&self.recv[s]);
+        }
+        z.add(&self.melds[0].cards);
+        z.add(&self.melds[1].cards);
+        z
     }
 
+    /// The stock, the squared pile, other seats' cards, and during the pass the packet
+    /// coming from its right.
     fn hidden_from(&self, seat: Seat) -> CardCounts {
-        self.hidden(seat)
+        let mut h = CardCounts::EMPTY;
+        for z in determinize::hidden_zones(self, seat) {
+            h.add(&z);
+        }
+        h
     }
 
     fn describe(&self, action: Action) -> String {
-        self.describe_action(action)
+        text::describe(self, action)
     }
 
     fn render(&self) -> String {
-        self.render_state()
+        text::render(self)
     }
 
     fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
@@ -134,11 +185,11 @@ impl Game for HandAndFoot {
     }
 
     fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts> {
-        self.hidden_zone_list(seat)
+        determinize::hidden_zones(self, seat)
     }
 
     fn state_json(&self) -> serde_json::Value {
-        self.state_to_json()
+        text::state_json(self)
     }
 
     fn card_from_text(text: &str) -> Option<crate::cards::Card> {
@@ -150,7 +201,7 @@ impl Game for HandAndFoot {
     }
 
     fn score_cli(rules: &HfRules, args: &[String]) -> Result<serde_json::Value, String> {
-        score::score_cli(rules, args)
+        text::score_cli(rules, args)
     }
 
     fn teams(_players: usize) -> usize {

@@ -29,7 +29,8 @@ fn legal(g: &HandAndFoot) -> Vec<Action> {
 /// own packet), then seat 0 to draw with the given hand, discard pile and stock; every
 /// other zone is emptied so that the test sees only what it sets.
 fn position(hand: &str, pile: &str, stock: &str, rules: HfRules) -> HandAndFoot {
-    let mut g = HandAndFoot::deal_with(&rules, &Table::first(4), &mut GameRng::new(7, 0));
+    let mut g =
+        <HandAndFoot as crate::game::Game>::deal(&rules, &Table::first(4), &mut GameRng::new(7, 0));
     for _ in 0..4 {
         g.apply(Action::Pass(1));
     }
@@ -79,7 +80,8 @@ fn pass_goes_left_and_choice_swaps() {
 fn upcard_switch() {
     let mut r = HfRules::default();
     r.set("upcard", "off").unwrap();
-    let mut g = HandAndFoot::deal_with(&r, &Table::first(4), &mut GameRng::new(1, 1));
+    let mut g =
+        <HandAndFoot as crate::game::Game>::deal(&r, &Table::first(4), &mut GameRng::new(1, 1));
     for a in [Action::Pass(0); 4]
         .into_iter()
         .chain([Action::Keep(true); 4])
@@ -134,7 +136,8 @@ fn pickup_before_opening_needs_the_minimum() {
 fn opening_minimum_by_band_and_retract() {
     let mut t = Table::first(4);
     t.totals = [1600, 0, 1600, 0, 0, 0, 0, 0];
-    let g = HandAndFoot::deal_with(&HfRules::default(), &t, &mut GameRng::new(3, 3));
+    let g =
+        <HandAndFoot as crate::game::Game>::deal(&HfRules::default(), &t, &mut GameRng::new(3, 3));
     assert_eq!(g.minimum, [90, 50]);
     let mut g = position("KS KH KD 9S 9H 9D 4C 3H", "5D", STOCK, HfRules::default());
     g.apply(Action::Draw);
@@ -475,12 +478,12 @@ fn greedy_beats_random() {
 
 #[test]
 fn deals_are_deterministic() {
-    let a = HandAndFoot::deal_with(
+    let a = <HandAndFoot as crate::game::Game>::deal(
         &HfRules::default(),
         &Table::first(6),
         &mut GameRng::new(5, 8),
     );
-    let b = HandAndFoot::deal_with(
+    let b = <HandAndFoot as crate::game::Game>::deal(
         &HfRules::default(),
         &Table::first(6),
         &mut GameRng::new(5, 8),
@@ -488,7 +491,10 @@ fn deals_are_deterministic() {
     assert_eq!((a.hands, a.feet, a.start), (b.hands, b.feet, b.start));
     assert_eq!(a.stock.as_slice(), b.stock.as_slice());
     assert_eq!(a.shoe, super::state::full_shoe(6));
-    assert_eq!(minus(&a.zones(), &a.hands[0]).len(), 6 * 54 - 13);
+    assert_eq!(
+        minus(&crate::game::Game::all_cards(&a), &a.hands[0]).len(),
+        6 * 54 - 13
+    );
 }
 
 /// Prints how greedy deals end (run with `--ignored --nocapture`).

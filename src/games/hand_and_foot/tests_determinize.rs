@@ -29,7 +29,7 @@ fn determinizer_is_uniform() {
 
 #[test]
 fn sample_keeps_what_the_seat_knows() {
-    let mut g = HandAndFoot::deal_with(
+    let mut g = <HandAndFoot as crate::game::Game>::deal(
         &HfRules::default(),
         &Table::first(4),
         &mut GameRng::new(5, 0),
@@ -93,7 +93,7 @@ fn end_reasons_are_set() {
 
 #[test]
 fn state_json_holds_every_card() {
-    let g = HandAndFoot::deal_with(
+    let g = <HandAndFoot as crate::game::Game>::deal(
         &HfRules::default(),
         &Table::first(6),
         &mut GameRng::new(9, 0),

@@ -186,85 +186,34 @@ impl HandAndFoot {
             _ => None,
         }
     }
+}
 
-    /// The view of `seat`.
-    pub(super) fn view_of(&self, seat: Seat) -> View<'_> {
+impl<'a> View<'a> {
+    /// `seat`'s view of `g` (the one way to make a view).
+    pub(super) fn new(g: &'a HandAndFoot, seat: Seat) -> View<'a> {
         View {
             seat,
-            players: self.players,
-            phase: self.phase,
-            rules: &self.rules,
-            dealer: self.dealer,
-            to_act: (self.phase != Phase::Over).then_some(self.seat),
-            turns: self.turns,
-            hand: &self.hands[seat],
-            other_packet: self.other_packet(seat),
-            foot: (self.phase != Phase::Pass).then_some(&self.feet[seat]),
-            hand_lens: std::array::from_fn(|s| {
-                if s < self.players {
-                    self.hands[s].len()
-                } else {
-                    0
-                }
-            }),
-            in_foot: self.in_foot,
-            melds: &self.melds,
-            opened: self.opened,
-            minimum: self.minimum,
-            totals: self.totals,
-            top: self.discard.top(),
-            pile_len: self.discard.len(),
-            stock_len: self.stock.len(),
-            picked: self.picked,
-            retracted: self.retracted,
-            deal: self,
+            players: g.players,
+            phase: g.phase,
+            rules: &g.rules,
+            dealer: g.dealer,
+            to_act: (g.phase != Phase::Over).then_some(g.seat),
+            turns: g.turns,
+            hand: &g.hands[seat],
+            other_packet: g.other_packet(seat),
+            foot: (g.phase != Phase::Pass).then_some(&g.feet[seat]),
+            hand_lens: std::array::from_fn(|s| if s < g.players { g.hands[s].len() } else { 0 }),
+            in_foot: g.in_foot,
+            melds: &g.melds,
+            opened: g.opened,
+            minimum: g.minimum,
+            totals: g.totals,
+            top: g.discard.top(),
+            pile_len: g.discard.len(),
+            stock_len: g.stock.len(),
+            picked: g.picked,
+            retracted: g.retracted,
+            deal: g,
         }
-    }
-
-    /// The zones hidden from `seat`, in a fixed order: the stock, the squared pile (under
-    /// the top), then per seat its hand, foot and received packet. The seat's own hand and
-    /// foot are known; its received packet only once the choice begins. Every zone is
-    /// listed (some empty), so the list's shape depends only on the player count.
-    pub(super) fn hidden_zone_list(&self, seat: Seat) -> Vec<CardCounts> {
-        let mut z = vec![self.stock.counts(), CardCounts::EMPTY];
-        let pile = self.discard.as_slice();
-        z[1].add_cards(pile[..pile.len().saturating_sub(1)].iter().copied());
-        for s in 0..self.players {
-            if s == seat {
-                let recv = if self.phase == Phase::Pass {
-                    self.recv[s]
-                } else {
-                    CardCounts::EMPTY
-                };
-                z.extend([CardCounts::EMPTY, CardCounts::EMPTY, recv]);
-            } else {
-                z.extend([self.hands[s], self.feet[s], self.recv[s]]);
-            }
-        }
-        z
-    }
-
-    /// Every card `seat` cannot see: the stock, the squared pile, other seats' cards, and
-    /// during the pass the packet coming from its right.
-    pub(super) fn hidden(&self, seat: Seat) -> CardCounts {
-        let mut h = CardCounts::EMPTY;
-        for z in self.hidden_zone_list(seat) {
-            h.add(&z);
-        }
-        h
-    }
-
-    /// Every card in every zone.
-    pub(super) fn zones(&self) -> CardCounts {
-        let mut z = self.stock.counts();
-        z.add(&self.discard.counts());
-        for s in 0..self.players {
-            z.add(&self.hands[s]);
-            z.add(&self.feet[s]);
-            z.add(&self.recv[s]);
-        }
-        z.add(&self.melds[0].cards);
-        z.add(&self.melds[1].cards);
-        z
     }
 }

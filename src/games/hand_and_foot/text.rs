@@ -134,149 +134,137 @@ fn cards_text(h: &CardCounts) -> String {
     s.trim_end().to_string()
 }
 
-impl HandAndFoot {
-    /// The whole state as JSON (every hidden card included): enough to replay the rest of
-    /// the deal and to re-score it.
-    pub(super) fn state_to_json(&self) -> serde_json::Value {
-        use super::state::End;
-        use super::view::{card_text, cards_json, melds_json, phase_name};
-        let n = self.players;
-        let list = |z: &[CardCounts]| z[..n].iter().map(cards_json).collect::<Vec<_>>();
-        let pile = |p: &[Card]| p.iter().map(|&c| card_text(c)).collect::<Vec<_>>();
-        let end = match self.end {
-            End::Running => json!(null),
-            End::Out(t) => json!({"reason": "went-out", "partnership": t}),
-            End::StockOut => json!({"reason": "stock-exhausted"}),
-            End::Capped => json!({"reason": "turn-cap"}),
-        };
-        let over = self.phase == Phase::Over;
-        json!({
-            "players": n,
-            "dealer": self.dealer,
-            "start": self.start,
-            "phase": phase_name(self.phase),
-            "to_act": (!over).then_some(self.seat),
-            "turns": self.turns,
-            "first_turn": self.first_turn,
-            "picked": self.picked,
-            "retracted": self.retracted,
-            "hands": list(&self.hands),
-            "feet": list(&self.feet),
-            "received": list(&self.recv),
-            "in_foot": &self.in_foot[..n],
-            "foot_due": &self.foot_due[..n],
-            "partnerships": (0..2).map(|t| json!({
-                "seats": (t..n).step_by(2).collect::<Vec<_>>(),
-                "melds": melds_json(&self.melds[t]),
-                "opened": self.opened[t],
-                "minimum": self.minimum[t],
-                "match_total": self.totals[t],
-            })).collect::<Vec<_>>(),
-            "stock_bottom_first": pile(self.stock.as_slice()),
-            "discard_bottom_first": pile(self.discard.as_slice()),
-            "end": end,
-            "team_scores": over.then(|| self.team_scores().to_vec()),
-        })
-    }
+/// The whole state as JSON (every hidden card included): enough to replay the rest of
+/// the deal and to re-score it.
+pub(super) fn state_json(g: &HandAndFoot) -> serde_json::Value {
+    use super::state::End;
+    use super::view::{card_text, cards_json, melds_json, phase_name};
+    let n = g.players;
+    let list = |z: &[CardCounts]| z[..n].iter().map(cards_json).collect::<Vec<_>>();
+    let pile = |p: &[Card]| p.iter().map(|&c| card_text(c)).collect::<Vec<_>>();
+    let end = match g.end {
+        End::Running => json!(null),
+        End::Out(t) => json!({"reason": "went-out", "partnership": t}),
+        End::StockOut => json!({"reason": "stock-exhausted"}),
+        End::Capped => json!({"reason": "turn-cap"}),
+    };
+    let over = g.phase == Phase::Over;
+    json!({
+        "players": n,
+        "dealer": g.dealer,
+        "start": g.start,
+        "phase": phase_name(g.phase),
+        "to_act": (!over).then_some(g.seat),
+        "turns": g.turns,
+        "first_turn": g.first_turn,
+        "picked": g.picked,
+        "retracted": g.retracted,
+        "hands": list(&g.hands),
+        "feet": list(&g.feet),
+        "received": list(&g.recv),
+        "in_foot": &g.in_foot[..n],
+        "foot_due": &g.foot_due[..n],
+        "partnerships": (0..2).map(|t| json!({
+            "seats": (t..n).step_by(2).collect::<Vec<_>>(),
+            "melds": melds_json(&g.melds[t]),
+            "opened": g.opened[t],
+            "minimum": g.minimum[t],
+            "match_total": g.totals[t],
+        })).collect::<Vec<_>>(),
+        "stock_bottom_first": pile(g.stock.as_slice()),
+        "discard_bottom_first": pile(g.discard.as_slice()),
+        "end": end,
+        "team_scores": over.then(|| g.team_scores().to_vec()),
+    })
+}
 
-    /// A trace line for `a` about to be played.
-    pub(super) fn describe_action(&self, a: Action) -> String {
-        let s = self.seat;
-        let wild = |w: u8| ["", " with a 2", " with a joker"][w as usize];
-        match a {
-            Action::Pass(k) => format!(
-                "seat {s} passes packet {k} to seat {}",
-                (s + 1) % self.players
-            ),
-            Action::Keep(true) => format!("seat {s} plays its own packet as its hand"),
-            Action::Keep(false) => format!("seat {s} plays the packet it received as its hand"),
-            Action::Draw => format!("seat {s} draws two"),
-            Action::TakeUpcard => format!(
-                "seat {s} takes the upcard {}",
-                self.discard.top().expect("upcard")
-            ),
-            Action::TakePile => {
-                let top = self.discard.top().expect("top");
-                format!(
-                    "seat {s} takes the pile of {} under {top}",
-                    self.discard.len()
-                )
+/// A trace line for `a` about to be played.
+pub(super) fn describe(g: &HandAndFoot, a: Action) -> String {
+    let s = g.seat;
+    let wild = |w: u8| ["", " with a 2", " with a joker"][w as usize];
+    match a {
+        Action::Pass(k) => format!("seat {s} passes packet {k} to seat {}", (s + 1) % g.players),
+        Action::Keep(true) => format!("seat {s} plays its own packet as its hand"),
+        Action::Keep(false) => format!("seat {s} plays the packet it received as its hand"),
+        Action::Draw => format!("seat {s} draws two"),
+        Action::TakeUpcard => format!(
+            "seat {s} takes the upcard {}",
+            g.discard.top().expect("upcard")
+        ),
+        Action::TakePile => {
+            let top = g.discard.top().expect("top");
+            format!("seat {s} takes the pile of {} under {top}", g.discard.len())
+        }
+        Action::New { rank, wild: w } => {
+            format!("seat {s} starts a meld of {}s{}", rank_name(rank), wild(w))
+        }
+        Action::Add { rank, wild: 0 } => {
+            format!("seat {s} adds a {} to its meld", rank_name(rank))
+        }
+        Action::Add { rank, wild: w } => {
+            format!("seat {s} adds{} to its {}s", wild(w), rank_name(rank))
+        }
+        Action::Retract => format!(
+            "seat {s} takes back an opening short of {}",
+            g.minimum[s % 2]
+        ),
+        Action::Discard(c) => format!("seat {s} discards {c}"),
+    }
+}
+
+fn render_melds(g: &HandAndFoot, t: usize) -> String {
+    let m = &g.melds[t];
+    let mut s = format!(
+        "team {t}: {} pts, books {}N {}U{}; melds:",
+        m.points,
+        m.natural_books(),
+        m.unnatural_books(),
+        if g.opened[t] { "" } else { " (not opened)" }
+    );
+    for r in melds::MELD_RANKS {
+        let i = r as usize;
+        if m.is_open(r) || m.nat_books[i] > 0 {
+            s.push_str(&format!(" {}:{}+{}w", rank_name(r), m.nat[i], m.wild[i]));
+            if m.nat_books[i] > 0 {
+                s.push_str(&format!("[{}N]", m.nat_books[i]));
             }
-            Action::New { rank, wild: w } => {
-                format!("seat {s} starts a meld of {}s{}", rank_name(rank), wild(w))
-            }
-            Action::Add { rank, wild: 0 } => {
-                format!("seat {s} adds a {} to its meld", rank_name(rank))
-            }
-            Action::Add { rank, wild: w } => {
-                format!("seat {s} adds{} to its {}s", wild(w), rank_name(rank))
-            }
-            Action::Retract => format!(
-                "seat {s} takes back an opening short of {}",
-                self.minimum[s % 2]
-            ),
-            Action::Discard(c) => format!("seat {s} discards {c}"),
         }
     }
+    s
+}
 
-    fn render_melds(&self, t: usize) -> String {
-        let m = &self.melds[t];
-        let mut s = format!(
-            "team {t}: {} pts, books {}N {}U{}; melds:",
-            m.points,
-            m.natural_books(),
-            m.unnatural_books(),
-            if self.opened[t] { "" } else { " (not opened)" }
-        );
-        for r in melds::MELD_RANKS {
-            let i = r as usize;
-            if m.is_open(r) || m.nat_books[i] > 0 {
-                s.push_str(&format!(" {}:{}+{}w", rank_name(r), m.nat[i], m.wild[i]));
-                if m.nat_books[i] > 0 {
-                    s.push_str(&format!("[{}N]", m.nat_books[i]));
-                }
-            }
-        }
-        s
-    }
-
-    /// Everything, for `trace`.
-    pub(super) fn render_state(&self) -> String {
-        let mut out = format!(
-            "phase {:?}, seat {} to act, turn {}, stock {}, pile {} (top {}), end {:?}\n",
-            self.phase,
-            self.seat,
-            self.turns,
-            self.stock.len(),
-            self.discard.len(),
-            self.discard.top().map_or("-".into(), |c| c.to_string()),
-            self.end
-        );
-        for s in 0..self.players {
-            let tag = if self.in_foot[s] {
-                "on its foot"
+/// Everything, for `trace`.
+pub(super) fn render(g: &HandAndFoot) -> String {
+    let mut out = format!(
+        "phase {:?}, seat {} to act, turn {}, stock {}, pile {} (top {}), end {:?}\n",
+        g.phase,
+        g.seat,
+        g.turns,
+        g.stock.len(),
+        g.discard.len(),
+        g.discard.top().map_or("-".into(), |c| c.to_string()),
+        g.end
+    );
+    for s in 0..g.players {
+        let tag = if g.in_foot[s] { "on its foot" } else { "hand" };
+        out.push_str(&format!("seat {s} {tag} [{}]", cards_text(&g.hands[s])));
+        if !g.feet[s].is_empty() {
+            let what = if g.phase == Phase::Pass {
+                "second packet"
             } else {
-                "hand"
+                "foot"
             };
-            out.push_str(&format!("seat {s} {tag} [{}]", cards_text(&self.hands[s])));
-            if !self.feet[s].is_empty() {
-                let what = if self.phase == Phase::Pass {
-                    "second packet"
-                } else {
-                    "foot"
-                };
-                out.push_str(&format!(", {what} [{}]", cards_text(&self.feet[s])));
-            }
-            if !self.recv[s].is_empty() {
-                out.push_str(&format!(", received [{}]", cards_text(&self.recv[s])));
-            }
-            out.push('\n');
+            out.push_str(&format!(", {what} [{}]", cards_text(&g.feet[s])));
         }
-        out.push_str(&self.render_melds(0));
+        if !g.recv[s].is_empty() {
+            out.push_str(&format!(", received [{}]", cards_text(&g.recv[s])));
+        }
         out.push('\n');
-        out.push_str(&self.render_melds(1));
-        out
     }
+    out.push_str(&render_melds(g, 0));
+    out.push('\n');
+    out.push_str(&render_melds(g, 1));
+    out
 }
 
 #[cfg(test)]

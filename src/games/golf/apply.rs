@@ -1,0 +1,121 @@
+//! Playing actions: each step of a turn, the end of a turn (going out, final turns, an
+//! empty stock, the turn cap) and the end of the deal. `Game::apply` in `mod.rs`
+//! dispatches each (phase, action) pair to one of these.
+
+use super::rules::FlipAfter;
+use super::scoring::key;
+use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT};
+
+impl Golf {
+    /// `DrawStock`: the stock's top to hand.
+    pub(super) fn apply_draw_stock(&mut self) {
+        self.held = self.stock.pop();
+        self.phase = Phase::PlaceStock;
+    }
+
+    /// `DrawDiscard`: the discard's top to hand.
+    pub(super) fn apply_draw_discard(&mut self) {
+        self.held = self.discard.pop();
+        self.phase = Phase::PlaceDiscard;
+    }
+
+    /// `Swap(p)`: the held card to position `p`, face up; the old card to the discards.
+    pub(super) fn apply_swap(&mut self, p: u8) {
+        let s = self.seat as usize;
+        let held = self.held.take().expect("holding a card");
+        let old = std::mem::replace(&mut self.grids[s][p as usize], held);
+        self.turn_up(s, p);
+        self.discard.push(old);
+        self.end_turn();
+    }
+
+    /// `Discard`: the held stock card to the discards, then the flip the rules ask for.
+    pub(super) fn apply_discard(&mut self) {
+        let s = self.seat as usize;
+        self.discard.push(self.held.take().expect("holding a card"));
+        let has_down = self.up[s] != ALL_UP;
+        if self.rules.flip_after_discard != FlipAfter::No && has_down {
+            self.phase = Phase::FlipAfter;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// `Flip(p)` after a discard.
+    pub(super) fn apply_flip_after(&mut self, p: u8) {
+        self.turn_up(self.seat as usize, p);
+        self.end_turn();
+    }
+
+    /// Turns up position `p` of seat `s` (or shows the card just put there).
+    #[inline]
+    fn turn_up(&mut self, s: usize, p: u8) {
+        self.up[s] |= 1 << p;
+        self.shown[s][p as usize] = key(self.grids[s][p as usize]);
+    }
+
+    /// `Flip(p)` in the opening: after its second card the next seat opens, and after the
+    /// last seat the first turn begins.
+    pub(super) fn apply_opening_flip(&mut self, p: u8) {
+        let s = self.seat as usize;
+        self.turn_up(s, p);
+        if self.up[s].count_ones() == 2 {
+            self.seat = self.next(self.seat);
+            if self.seat == self.first_player() {
+                self.phase = Phase::Draw;
+            }
+        }
+    }
+
+    /// After a turn: going out, the final turns, an empty stock, the turn cap, or the next
+    /// seat's draw.
+    pub(super) fn end_turn(&mut self) {
+        self.turns += 1;
+        let s = self.seat;
+        if self.ender.is_some() {
+            self.finals_left -= 1;
+            if self.finals_left == 0 {
+                return self.finish(WENT_OUT);
+            }
+        } else if self.up[s as usize] == ALL_UP {
+            self.ender = Some(s);
+            if !self.rules.final_turns || self.players < 2 {
+                return self.finish(WENT_OUT);
+            }
+            self.finals_left = self.players - 1;
+        }
+        if self.stock.is_empty() && !self.refill_stock() {
+            return self.finish(STOCK_EXHAUSTED);
+        }
+        if self.turns >= MAX_TURNS {
+            return self.finish(TURN_CAP);
+        }
+        self.seat = self.next(s);
+        self.phase = Phase::Draw;
+    }
+
+    /// With `empty_stock=reshuffle`, turns the discards but the top into a new stock.
+    fn refill_stock(&mut self) -> bool {
+        if !self.rules.reshuffle || self.discard.len() < 2 {
+            return false;
+        }
+        let top = self.discard.pop().expect("non-empty");
+        std::mem::swap(&mut self.stock, &mut self.discard);
+        self.stock.shuffle(&mut self.chance);
+        self.discard.push(top);
+        self.reshuffled = true;
+        true
+    }
+
+    /// Ends the deal: every card turned up.
+    fn finish(&mut self, end: u8) {
+        self.phase = Phase::Over;
+        self.end = end;
+        for s in 0..self.players as usize {
+            self.up[s] = ALL_UP;
+            for p in 0..6 {
+                self.shown[s][p] = key(self.grids[s][p]);
+            }
+        }
+    }
+}
