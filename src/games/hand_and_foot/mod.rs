@@ -16,6 +16,8 @@ mod tests;
 #[cfg(test)]
 mod tests_determinize;
 #[cfg(test)]
+mod tests_greedy;
+#[cfg(test)]
 mod tests_match;
 
 pub use greedy::Greedy;

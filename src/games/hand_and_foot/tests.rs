@@ -1,25 +1,25 @@
 //! Tests of Hand and Foot: scripted positions for every rule and switch, scoring by hand,
-//! the invariant harness over thousands of random deals, matches, and greedy against random.
+//! the invariant harness over thousands of random deals, and matches (the bot: `tests_greedy.rs`).
 
+use super::HfRules;
 use super::state::{Action, End, HandAndFoot, Phase, minus};
-use super::{Greedy, HfRules};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::check::{deals_with, random_deals, random_matches};
+use crate::game::check::{random_deals, random_matches};
 use crate::game::{ActionList, Game, Rules, SeatView, Table};
 use crate::sim::{Quiet, deal_rngs, play_deal};
-use crate::strategy::{Params, Random, Strategy};
+use crate::strategy::Strategy;
 
-fn cards(s: &str) -> Vec<Card> {
+pub(super) fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|w| w.parse().unwrap()).collect()
 }
 
-fn counts(s: &str) -> CardCounts {
+pub(super) fn counts(s: &str) -> CardCounts {
     let mut c = CardCounts::EMPTY;
     c.add_cards(cards(s));
     c
 }
 
-fn legal(g: &HandAndFoot) -> Vec<Action> {
+pub(super) fn legal(g: &HandAndFoot) -> Vec<Action> {
     let mut b = ActionList::new();
     g.legal_actions(&mut b);
     b.to_vec()
@@ -28,7 +28,7 @@ fn legal(g: &HandAndFoot) -> Vec<Action> {
 /// A shuffled 4-player deal played through the pass and the choice (everyone keeps its
 /// own packet), then seat 0 to draw with the given hand, discard pile and stock; every
 /// other zone is emptied so that the test sees only what it sets.
-fn position(hand: &str, pile: &str, stock: &str, rules: HfRules) -> HandAndFoot {
+pub(super) fn position(hand: &str, pile: &str, stock: &str, rules: HfRules) -> HandAndFoot {
     let mut g =
         <HandAndFoot as crate::game::Game>::deal(&rules, &Table::first(4), &mut GameRng::new(7, 0));
     for _ in 0..4 {
@@ -49,7 +49,7 @@ fn position(hand: &str, pile: &str, stock: &str, rules: HfRules) -> HandAndFoot 
     g
 }
 
-const STOCK: &str = "4C 4D 5S 5H 6C 6D 6S 6H 8C 8D";
+pub(super) const STOCK: &str = "4C 4D 5S 5H 6C 6D 6S 6H 8C 8D";
 
 #[test]
 fn pass_goes_left_and_choice_swaps() {
@@ -277,7 +277,7 @@ fn foot_timing() {
     );
 }
 
-fn legal_discard(g: &HandAndFoot) -> Card {
+pub(super) fn legal_discard(g: &HandAndFoot) -> Card {
     legal(g)
         .into_iter()
         .find_map(|a| {
@@ -290,7 +290,7 @@ fn legal_discard(g: &HandAndFoot) -> Card {
         .expect("a discard")
 }
 
-fn books(g: &mut HandAndFoot, nat: usize, unnat: usize) {
+pub(super) fn books(g: &mut HandAndFoot, nat: usize, unnat: usize) {
     for r in [4usize, 5, 9].into_iter().take(nat) {
         g.melds[0].nat_books[r] = 1;
     }
@@ -399,23 +399,6 @@ fn invariants_random_deals_every_switch() {
 }
 
 #[test]
-fn invariants_greedy_deals() {
-    let p = Params::default();
-    for players in [4, 6] {
-        let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> = (0..players)
-            .map(|s| {
-                if s % 2 == 0 {
-                    Box::new(Greedy::new(&p)) as Box<dyn Strategy<HandAndFoot>>
-                } else {
-                    Box::new(Random)
-                }
-            })
-            .collect();
-        deals_with::<HandAndFoot>(&HfRules::default(), players, 150, 5, &mut seats).unwrap();
-    }
-}
-
-#[test]
 fn matches_end() {
     random_matches::<HandAndFoot>(&HfRules::default(), 4, 2, 9).unwrap();
     let mut r = HfRules::default();
@@ -437,7 +420,7 @@ fn players_checked() {
 }
 
 /// Team 0's mean deal score minus team 1's with `a` at team 0 and `b` at team 1.
-fn edge(
+pub(super) fn edge(
     a: fn() -> Box<dyn Strategy<HandAndFoot>>,
     b: fn() -> Box<dyn Strategy<HandAndFoot>>,
     deals: u64,
@@ -464,19 +447,6 @@ fn edge(
 }
 
 #[test]
-fn greedy_beats_random() {
-    let g = || Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>;
-    let rnd = || Box::new(Random) as Box<dyn Strategy<HandAndFoot>>;
-    let (d, w) = edge(g, rnd, 300);
-    assert!(
-        d > 500.0 && w > 270,
-        "greedy vs random: mean edge {d}, wins {w}/300"
-    );
-    let (d2, _) = edge(rnd, g, 100);
-    assert!(d2 < -500.0, "random vs greedy: {d2}");
-}
-
-#[test]
 fn deals_are_deterministic() {
     let a = <HandAndFoot as crate::game::Game>::deal(
         &HfRules::default(),
@@ -494,46 +464,6 @@ fn deals_are_deterministic() {
     assert_eq!(
         minus(&crate::game::Game::all_cards(&a), &a.hands[0]).len(),
         6 * 54 - 13
-    );
-}
-
-/// Prints how greedy deals end (run with `--ignored --nocapture`).
-#[test]
-#[ignore]
-fn greedy_profile() {
-    let mut seats: Vec<Box<dyn Strategy<HandAndFoot>>> = (0..4)
-        .map(|_| Box::new(Greedy::new(&Params::default())) as Box<dyn Strategy<HandAndFoot>>)
-        .collect();
-    let mut buf = ActionList::new();
-    let (mut turns, mut acts, mut s0, mut out) = (0u64, 0u64, 0i64, 0);
-    let n = 400;
-    for i in 0..n {
-        let t = Table::first(4);
-        let mut rngs = deal_rngs(1, i, 0);
-        let mut g = HandAndFoot::deal(&HfRules::default(), &t, &mut rngs.deal);
-        while let Some(seat) = g.to_act() {
-            g.legal_actions(&mut buf);
-            let a = if buf.len() == 1 {
-                buf[0]
-            } else {
-                seats[seat].act(&g.view(seat), &buf, &mut rngs.play)
-            };
-            g.apply(a);
-            acts += 1;
-        }
-        if i < 3 {
-            println!("{}", g.render());
-        }
-        let r = g.result();
-        turns += r.turns as u64;
-        s0 += (r.scores[0] + r.scores[1]) as i64;
-        out += u32::from(matches!(g.end, End::Out(_)));
-    }
-    println!(
-        "turns {} actions {} mean score {} out {out}/{n}",
-        turns / n,
-        acts / n,
-        s0 / 2 / n as i64
     );
 }
 
@@ -576,18 +506,6 @@ fn view_hides_the_foot_and_the_pile() {
             .is_subset(&counts(&format!("9H 4D {STOCK}")))
     );
     assert_eq!(g.hidden_from(0).len(), 2 + 10);
-}
-
-#[test]
-fn knob_file_resolves() {
-    let spec = crate::strategy::resolve::<HandAndFoot>("greedy-cautious").unwrap();
-    assert_eq!(spec.base, "greedy");
-    let p = Greedy::new(&spec.params);
-    assert_eq!(
-        format!("{p:?}"),
-        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false }"
-    );
-    assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
 }
 
 #[test]
@@ -667,24 +585,4 @@ fn pickup_on_the_foot_may_go_out() {
     );
     g.apply(Action::TakePile);
     assert!(g.in_foot[0] && g.phase == Phase::Meld);
-}
-
-#[test]
-fn greedy_goes_out_when_it_can() {
-    // Issue 13 item 9: on its foot with the books met and the stock low, greedy used to put
-    // its joker on a dirty meld and keep a pair; a joker on the pair empties the foot.
-    let mut g = position("TS TH JK 4D", "9H", "8S 8H 8D", HfRules::default());
-    (g.opened[0], g.in_foot[0], g.feet[0]) = (true, true, CardCounts::EMPTY);
-    books(&mut g, 2, 1);
-    g.melds[0].nat[7] = 4;
-    g.melds[0].wild[7] = 1;
-    g.apply(Action::Draw);
-    g.hands[0] = counts("TS TH JK 4D");
-    let mut bot = Greedy::new(&Params::default());
-    let mut rng = GameRng::new(0, 0);
-    while g.phase == Phase::Meld && g.seat == 0 {
-        let a = bot.act(&g.view(0), &legal(&g), &mut rng);
-        g.apply(a);
-    }
-    assert_eq!(g.end, End::Out(0), "{}", g.render());
 }
