@@ -191,15 +191,10 @@ impl<G: Game> ExecBot<G> {
         legal: &[G::Action],
         describe: &dyn Fn(G::Action) -> String,
     ) -> Result<G::Action, String> {
-        let shown = view.shown();
-        let texts: Vec<String> = legal
-            .iter()
-            .map(|&a| redact::<G>(&describe(a), &shown))
-            .collect();
-        let msg = json!({"type": "act", "view": view.to_json(), "legal": texts});
+        let msg = act_line::<G>(view, legal, describe);
         let timeout = self.shared.timeout;
         let p = self.process.as_mut().ok_or("was not started")?;
-        p.send(&msg.to_string())?;
+        p.send(&msg)?;
         let answer = p.receive(timeout)?;
         match answer.trim().parse::<usize>() {
             Ok(i) if i < legal.len() => Ok(legal[i]),
@@ -290,4 +285,27 @@ impl<G: Game> Drop for ExecBot<G> {
                 .push(p);
         }
     }
+}
+
+/// The `act` message, written straight into one string (no intermediate JSON tree): the view,
+/// then each legal action's text with the cards the seat cannot see redacted.
+fn act_line<G: Game>(
+    view: &G::View<'_>,
+    legal: &[G::Action],
+    describe: &dyn Fn(G::Action) -> String,
+) -> String {
+    let shown = view.shown();
+    let mut line = String::with_capacity(512);
+    line.push_str(r#"{"type":"act","view":"#);
+    line.push_str(&view.to_json().to_string());
+    line.push_str(r#","legal":["#);
+    for (i, &a) in legal.iter().enumerate() {
+        if i > 0 {
+            line.push(',');
+        }
+        let text = redact::<G>(&describe(a), &shown);
+        line.push_str(&Value::String(text).to_string());
+    }
+    line.push_str("]}");
+    line
 }

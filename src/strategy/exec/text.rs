@@ -9,27 +9,32 @@ use crate::game::Game;
 /// card name is a word in capitals and digits that the game reads as a card.
 pub fn redact<G: Game>(text: &str, shown: &CardCounts) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let capital = word
-            .chars()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
-        match G::card_from_text(word) {
-            Some(c) if capital && !shown.contains(c) => out.push_str("??"),
-            _ => out.push_str(word),
-        }
-        word.clear();
-    };
-    for ch in text.chars() {
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
         if ch.is_alphanumeric() {
-            word.push(ch);
+            start.get_or_insert(i);
         } else {
-            flush(&mut word, &mut out);
+            if let Some(s) = start.take() {
+                push_word::<G>(&text[s..i], shown, &mut out);
+            }
             out.push(ch);
         }
     }
-    flush(&mut word, &mut out);
+    if let Some(s) = start {
+        push_word::<G>(&text[s..], shown, &mut out);
+    }
     out
+}
+
+/// One word of [`redact`]: `??` for a card name the seat cannot see, else the word.
+fn push_word<G: Game>(word: &str, shown: &CardCounts, out: &mut String) {
+    let capital = word
+        .bytes()
+        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+    match capital.then(|| G::card_from_text(word)).flatten() {
+        Some(c) if !shown.contains(c) => out.push_str("??"),
+        _ => out.push_str(word),
+    }
 }
 
 #[cfg(test)]
