@@ -203,7 +203,7 @@ fn variants_table(cmp: &Compare) -> String {
         })
         .collect();
     wrap(table(
-        "compare.csv",
+        "variants",
         &["Variant", "Rules changed from the defaults"],
         rows,
     ))

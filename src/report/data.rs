@@ -6,6 +6,9 @@ use crate::error::{Error, Result};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
+/// The largest whole number a report reads (far above any count or score cardsim writes).
+const MAX_INT: u64 = 1_000_000_000_000;
+
 /// One CSV file: its header and rows, all as text, with typed access that names the file,
 /// row and column of anything that does not read.
 pub struct Csv {
@@ -91,16 +94,20 @@ impl Csv {
         }
     }
 
-    /// Row `r`'s value in column `c` as a whole number.
+    /// Row `r`'s value in column `c` as a whole number (within ±10^12, so that sums and
+    /// spans of them cannot overflow).
     pub fn int(&self, r: usize, c: usize) -> Result<i64> {
         let t = self.text(r, c);
-        t.parse().map_err(|_| {
-            self.bad(format!(
-                "row {}: '{t}' in column '{}' is not a whole number",
-                r + 2,
-                self.head[c]
-            ))
-        })
+        t.parse::<i64>()
+            .ok()
+            .filter(|n| n.unsigned_abs() <= MAX_INT)
+            .ok_or_else(|| {
+                self.bad(format!(
+                    "row {}: '{t}' in column '{}' is not a whole number of at most 13 digits",
+                    r + 2,
+                    self.head[c]
+                ))
+            })
     }
 
     /// Row `r`'s value in column `c` as a count (a whole number, not negative).
@@ -194,8 +201,10 @@ fn parse_run(v: &Value) -> std::result::Result<RunInfo, String> {
         .and_then(Value::as_u64)
         .filter(|&p| (1..=crate::game::MAX_SEATS as u64).contains(&p))
         .ok_or("no valid \"players\"")? as usize;
+    // Tournaments of older versions wrote `per_seating` for the count.
     let count = v
         .get("count")
+        .or_else(|| v.get("per_seating"))
         .and_then(Value::as_u64)
         .ok_or("no valid \"count\"")?;
     let rules = v

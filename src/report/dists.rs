@@ -7,7 +7,7 @@ use super::chart::{color, figure, legend, nice_step};
 use super::data::{Csv, RunInfo};
 use super::fmt::{auto, esc, int, pct, tick_int, tick_pct};
 use super::histogram::{self, Axes, Bin, Category};
-use super::page::{GameInfo, derived, numbers, table, txt, val, wrap};
+use super::page::{Cell, GameInfo, derived, numbers, table, txt, val, wrap};
 use crate::error::{Error, Result};
 
 /// Most bins a distribution is drawn with.
@@ -16,23 +16,50 @@ const MAX_BINS: i64 = 60;
 /// A distribution: (value, count) pairs in value order.
 type Hist = Vec<(i64, u64)>;
 
-/// The bins of width `width` from `min`: each bin's first value and the counts per series.
+/// The bins of width `width` from `min`: each bin's first value and the counts per series;
+/// the counts of the far tails left off the chart (`below` the first bin, `above` the last).
 struct Binned {
     min: i64,
     width: i64,
     step: i64,
     counts: Vec<Vec<u64>>,
+    below: Vec<u64>,
+    above: Vec<u64>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 { a.abs() } else { gcd(b, a % b) }
 }
 
+/// The share of each far tail a chart may leave off, when that makes it much narrower.
+const TAIL: f64 = 0.001;
+
+/// The range to draw: everything, or without the far tails when they stretch the chart by
+/// more than a quarter.
+fn drawn_range(series: &[Hist]) -> (i64, i64) {
+    let mut pooled: Hist = series
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|(_, c)| *c > 0)
+        .collect();
+    pooled.sort_unstable();
+    let (Some(&(min, _)), Some(&(max, _))) = (pooled.first(), pooled.last()) else {
+        return (0, 0);
+    };
+    let lo = quantile(&pooled, TAIL).unwrap_or(min);
+    let hi = quantile(&pooled, 1.0 - TAIL).unwrap_or(max);
+    if ((hi - lo) as f64) < 0.8 * (max - min) as f64 {
+        (lo, hi)
+    } else {
+        (min, max)
+    }
+}
+
 /// Bins every series on one grid: the width is a round multiple of the values' common step.
 fn bin(series: &[Hist]) -> Binned {
     let all = || series.iter().flatten().filter(|(_, c)| *c > 0);
-    let min = all().map(|(v, _)| *v).min().unwrap_or(0);
-    let max = all().map(|(v, _)| *v).max().unwrap_or(0);
+    let (min, max) = drawn_range(series);
     let step = all().fold(0, |g, (v, _)| gcd(g, v - min)).max(1);
     let slots = (max - min) / step + 1;
     let k = if slots <= MAX_BINS {
@@ -42,25 +69,30 @@ fn bin(series: &[Hist]) -> Binned {
     };
     let width = step * k.max(1);
     let n = ((max - min) / width + 1) as usize;
-    let counts = series
-        .iter()
-        .map(|h| {
-            let mut c = vec![0u64; n];
-            for (v, k) in h {
-                c[((v - min) / width) as usize] += k;
-            }
-            c
-        })
-        .collect();
-    Binned {
+    let mut b = Binned {
         min,
         width,
         step,
-        counts,
+        counts: vec![vec![0; n]; series.len()],
+        below: vec![0; series.len()],
+        above: vec![0; series.len()],
+    };
+    for (s, h) in series.iter().enumerate() {
+        for &(v, k) in h {
+            match v {
+                v if v < min => b.below[s] += k,
+                v if v > b.hi(n - 1) => b.above[s] += k,
+                v => b.counts[s][((v - min) / width) as usize] += k,
+            }
+        }
     }
+    b
 }
 
 impl Binned {
+    fn bins(&self) -> usize {
+        self.counts.first().map_or(0, Vec::len)
+    }
     fn lo(&self, b: usize) -> i64 {
         self.min + b as i64 * self.width
     }
@@ -76,11 +108,25 @@ impl Binned {
             false => format!("{} to {}", int(self.lo(b)), int(self.hi(b))),
         }
     }
-    fn grouped(&self, what: &str) -> String {
-        match self.width == self.step {
+    /// What a caption says about bins and the tails left off.
+    fn grouped(&self, what: &str, unit: &str) -> String {
+        let mut s = match self.width == self.step {
             true => String::new(),
             false => format!(" {what} are grouped in bins {} wide.", int(self.width)),
+        };
+        let off: u64 = self.below.iter().chain(&self.above).sum();
+        if off > 0 {
+            let total: u64 = off + self.counts.iter().flatten().sum::<u64>();
+            s += &format!(
+                " The rarest extremes, below {} or above {} ({} {unit}, {} of all), are left off \
+                 the chart; the counts below list them.",
+                int(self.min),
+                int(self.hi(self.bins() - 1)),
+                int(off as i64),
+                pct(off as f64 / total as f64, 2)
+            );
         }
+        s
     }
 }
 
@@ -139,7 +185,7 @@ pub fn scores(csv: &Csv, run: &RunInfo, game: &GameInfo) -> Result<String> {
         .iter()
         .enumerate()
         .map(|(s, c)| {
-            let total = c.iter().sum::<u64>().max(1) as f64;
+            let total = hists[s].iter().map(|(_, k)| k).sum::<u64>().max(1) as f64;
             let pts = (0..c.len())
                 .map(|i| (b.center(i), c[i] as f64 / total))
                 .collect();
@@ -190,7 +236,7 @@ pub fn scores(csv: &Csv, run: &RunInfo, game: &GameInfo) -> Result<String> {
         "How often each seat finished a {unit} with each score (in {}, {better} is better). \
          Lines that lie on top of each other mean the seats score alike.{}",
         game.title,
-        b.grouped("Scores")
+        b.grouped("Scores", if unit == "match" { "totals" } else { "scores" })
     );
     let fig = figure("scores", points, alt, &legend(&items), &svg, &esc(&how));
     let names = (0..seats.len()).map(|s| format!("Seat {s}")).collect();
@@ -224,14 +270,34 @@ fn bin_table(b: &Binned, what: &str, series: Vec<String>) -> String {
     let mut head = vec![what.to_string()];
     head.extend(series);
     let head: Vec<&str> = head.iter().map(String::as_str).collect();
-    let n = b.counts.first().map_or(0, Vec::len);
-    let rows = (0..n)
+    let mut rows: Vec<Vec<Cell>> = (0..b.bins())
         .map(|i| {
             let mut r = vec![txt(&b.name(i))];
             r.extend(b.counts.iter().map(|c| derived(int(c[i] as i64))));
             r
         })
         .collect();
+    let tails = [
+        (format!("below {} (off the chart)", int(b.min)), &b.below),
+        (
+            format!("above {} (off the chart)", int(b.hi(b.bins().max(1) - 1))),
+            &b.above,
+        ),
+    ];
+    for (name, counts) in tails {
+        if counts.iter().any(|&c| c > 0) {
+            let mut r = vec![txt(&name)];
+            r.extend(counts.iter().map(|&c| derived(int(c as i64))));
+            rows.insert(
+                if name.starts_with("below") {
+                    0
+                } else {
+                    rows.len()
+                },
+                r,
+            );
+        }
+    }
     numbers("The counts behind the chart", table("bins", &head, rows))
 }
 
@@ -243,7 +309,7 @@ pub fn lengths(csv: &Csv, run: &RunInfo) -> Result<String> {
     let h = read_hist(csv, csv.col(col)?, csv.col("count")?, 0..csv.rows.len())?;
     let total = h.iter().map(|(_, c)| c).sum::<u64>().max(1) as f64;
     let b = bin(std::slice::from_ref(&h));
-    let bins: Vec<Bin> = (0..b.counts[0].len())
+    let bins: Vec<Bin> = (0..b.bins())
         .map(|i| Bin {
             x0: b.lo(i) as f64 - 0.5 * b.step as f64,
             x1: b.hi(i) as f64 + 0.5 * b.step as f64,
@@ -282,7 +348,7 @@ pub fn lengths(csv: &Csv, run: &RunInfo) -> Result<String> {
         q(0.5),
         q(0.1),
         q(0.9),
-        b.grouped("Lengths")
+        b.grouped("Lengths", if matches { "matches" } else { "deals" })
     );
     let fig = figure("lengths", points, title, "", &svg, &esc(&how));
     let what = if matches { "Deals" } else { "Turns" };
@@ -348,12 +414,24 @@ mod tests {
         assert_eq!(b.step, 5);
         assert!(b.counts[0].len() as i64 <= MAX_BINS);
         assert_eq!(b.width % 5, 0);
-        let sum: u64 = b.counts[0].iter().sum();
+        let sum: u64 = b.counts[0].iter().sum::<u64>() + b.below[0] + b.above[0];
         assert_eq!(sum, h.iter().map(|(_, c)| c).sum::<u64>());
         let small: Hist = vec![(3, 1), (5, 2), (9, 1)];
         let b = bin(&[small]);
         assert_eq!((b.min, b.width, b.counts[0].len()), (3, 2, 4));
         assert_eq!(b.name(1), "5");
+    }
+
+    #[test]
+    fn far_tails_are_left_off_only_when_they_stretch_the_chart() {
+        let mut h: Hist = (0..100).map(|v| (v, 1000)).collect();
+        h.push((10_000, 1));
+        let b = bin(std::slice::from_ref(&h));
+        assert_eq!((b.min, b.above[0], b.below[0]), (0, 1, 0));
+        assert!(b.hi(b.bins() - 1) < 10_000);
+        let even: Hist = (0..100).map(|v| (v, 1)).collect();
+        let b = bin(&[even]);
+        assert_eq!((b.min, b.hi(b.bins() - 1), b.above[0]), (0, 99, 0));
     }
 
     #[test]

@@ -95,7 +95,7 @@ fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<
         .configure_mesh()
         .disable_y_mesh()
         .y_labels(0)
-        .x_labels(8)
+        .x_labels(if p.width < 600 { 5 } else { 8 })
         .x_label_formatter(&|v| (p.fmt)(*v))
         .x_desc(p.x_desc)
         .bold_line_style(GRID)
@@ -131,9 +131,10 @@ fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<
             continue;
         }
         let mut right = chart.backend_coord(&(d.value, y(i)));
-        if d.lo.is_finite() && d.hi.is_finite() && d.hi > d.lo {
-            let a = chart.backend_coord(&(d.lo, y(i)));
-            let b = chart.backend_coord(&(d.hi, y(i)));
+        let a = chart.backend_coord(&(d.lo, y(i)));
+        let b = chart.backend_coord(&(d.hi, y(i)));
+        // An interval narrower than the dot is not drawn: the dot covers it.
+        if d.lo.is_finite() && d.hi.is_finite() && b.0 - a.0 > 12 {
             let line = d.color.stroke_width(2);
             root.draw(&PathElement::new(vec![a, b], line))
                 .map_err(chart_err)?;

@@ -223,8 +223,9 @@ fn study_page(dir: &Path) -> Result<String> {
         body += &format!("<p class=\"about\">{}</p>\n", esc(&a));
     }
     body += &format!(
-        "<nav class=\"toc\"><b>{} runs</b>, each a folder here with its own files and run.json:\n<ol>\n{toc}</ol>\n</nav>\n</header>\n",
-        names.len()
+        "<nav class=\"toc\"><b>{} run{}</b>, each a folder here with its own files and run.json:\n<ol>\n{toc}</ol>\n</nav>\n</header>\n",
+        names.len(),
+        if names.len() == 1 { "" } else { "s" }
     );
     Ok(page::page(&format!("Study: {folder}"), &(body + &runs)))
 }

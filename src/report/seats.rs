@@ -114,7 +114,8 @@ pub fn seats(summary: &Csv, run: &RunInfo, game: &GameInfo) -> Result<String> {
     };
     let how = format!(
         "Each dot is the share of {units} the seat won, the bar its 95% interval: where two bars \
-         do not overlap, the difference is real, not luck. The dashed line is a fair share \
+         do not overlap, the difference is real, not luck (a dot with no bar has an interval \
+         narrower than the dot). The dashed line is a fair share \
          ({}). A {unit} won jointly by k players counts 1/k to each.{first}",
         pct(fair, 1)
     );

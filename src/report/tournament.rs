@@ -87,7 +87,7 @@ pub fn render(t: &Tournament, run: &RunInfo, level: usize) -> Result<String> {
         esc(&run.unit)
     );
     let body = ratings_chart(t)? + &strategy_table(t)?;
-    let mut s = section(level, "Ratings", &intro, &body);
+    let mut s = section(level, "Who is stronger", &intro, &body);
     s += &section(level, "Head to head", "", &heat(t, run)?);
     Ok(s)
 }
