@@ -363,15 +363,10 @@ pub fn ends(csv: &Csv, run: &RunInfo, game: &GameInfo) -> Result<String> {
         .map(|r| csv.count(r, n))
         .collect::<Result<_>>()?;
     let total = counts.iter().sum::<u64>().max(1) as f64;
-    let about = |name: &str| {
-        game.ends
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map_or("", |(_, a)| *a)
-    };
+    let name = |r: usize| csv.text(r, reason).replace('-', " ");
     let cats: Vec<Category> = (0..csv.rows.len())
         .map(|r| Category {
-            label: csv.text(r, reason).replace('-', " "),
+            label: name(r),
             share: counts[r] as f64 / total,
             note: format!(
                 "{} · {}",
@@ -382,20 +377,26 @@ pub fn ends(csv: &Csv, run: &RunInfo, game: &GameInfo) -> Result<String> {
         .collect();
     let title = "Share of deals by how they ended";
     let (svg, points) = histogram::categories(&cats, color(2), title)?;
-    let of = if run.unit == "matches" {
-        "every deal of every match"
-    } else {
-        "the deals"
+    let of = match run.unit.as_str() {
+        "matches" => "every deal of every match",
+        _ => "the deals",
     };
     let how = format!("The share of {of} that ended each way (the table says what each means).");
     let fig = figure("ends", points, title, "", &svg, &esc(&how));
+    let about = |r: usize| {
+        let key = csv.text(r, reason);
+        game.ends
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or("", |(_, a)| *a)
+    };
     let rows = (0..csv.rows.len())
         .map(|r| {
             vec![
-                txt(&csv.text(r, reason).replace('-', " ")),
+                txt(&name(r)),
                 val(int(counts[r] as i64), csv.text(r, n)),
                 derived(pct(counts[r] as f64 / total, 1)),
-                txt(about(csv.text(r, reason))),
+                txt(about(r)),
             ]
         })
         .collect();

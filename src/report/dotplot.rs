@@ -7,6 +7,7 @@ use super::chart::{
     AXIS, Area, GRID, INK, MUTED, chart_err, font, label, padded, svg_sized, text_width,
 };
 use crate::error::Result;
+use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -81,7 +82,15 @@ pub fn draw(p: &DotPlot) -> Result<(String, usize)> {
     Ok((svg, drawn))
 }
 
-fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<usize> {
+/// The chart's plotting area: x as given, one row per dot.
+type Frame<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+fn frame<'a, 'b>(
+    root: &'a Area<'b>,
+    p: &DotPlot,
+    label_w: u32,
+    x: (f64, f64),
+) -> Result<Frame<'a, 'b>> {
     let n = p.dots.len();
     let mut chart = ChartBuilder::on(root)
         .margin_top(16)
@@ -89,7 +98,7 @@ fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<
         .margin_left(8)
         .x_label_area_size(52)
         .y_label_area_size(label_w)
-        .build_cartesian_2d(lo..hi, -0.6f64..(n as f64 - 0.4))
+        .build_cartesian_2d(x.0..x.1, -0.6f64..(n as f64 - 0.4))
         .map_err(chart_err)?;
     chart
         .configure_mesh()
@@ -105,66 +114,70 @@ fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<
         .axis_desc_style(font(13.0, INK))
         .draw()
         .map_err(chart_err)?;
-    let y = |i: usize| (n - 1 - i) as f64;
+    Ok(chart)
+}
+
+fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<usize> {
+    let n = p.dots.len();
+    let chart = frame(root, p, label_w, (lo, hi))?;
     if let Some(r) = p.reference {
         let top = chart.backend_coord(&(r, n as f64 - 0.4));
         let bottom = chart.backend_coord(&(r, -0.6));
-        root.draw(&DashedPathElement::new(
-            vec![top, bottom],
-            5,
-            4,
-            MUTED.stroke_width(1),
-        ))
-        .map_err(chart_err)?;
+        let dashes = DashedPathElement::new(vec![top, bottom], 5, 4, MUTED.stroke_width(1));
+        root.draw(&dashes).map_err(chart_err)?;
     }
     let mut drawn = 0;
     for (i, d) in p.dots.iter().enumerate() {
-        let left = chart.backend_coord(&(lo, y(i)));
+        let y = (n - 1 - i) as f64;
+        let left = chart.backend_coord(&(lo, y));
+        let name = Pos::new(HPos::Right, VPos::Center);
         label(
             root,
             &d.label,
             (left.0 - 10, left.1),
             &font(13.0, INK),
-            Pos::new(HPos::Right, VPos::Center),
+            name,
         )?;
-        if !d.value.is_finite() {
-            continue;
+        if d.value.is_finite() {
+            row(root, &chart, d, y)?;
+            drawn += 1;
         }
-        let mut right = chart.backend_coord(&(d.value, y(i)));
-        let a = chart.backend_coord(&(d.lo, y(i)));
-        let b = chart.backend_coord(&(d.hi, y(i)));
-        // An interval narrower than the dot is not drawn: the dot covers it.
-        if d.lo.is_finite() && d.hi.is_finite() && b.0 - a.0 > 12 {
-            let line = d.color.stroke_width(2);
-            root.draw(&PathElement::new(vec![a, b], line))
-                .map_err(chart_err)?;
-            for x in [a.0, b.0] {
-                root.draw(&PathElement::new(vec![(x, a.1 - 5), (x, a.1 + 5)], line))
-                    .map_err(chart_err)?;
-            }
-            right = b;
-        }
-        let style = if d.filled {
-            d.color.filled()
-        } else {
-            WHITE.filled()
-        };
-        chart
-            .draw_series([Circle::new((d.value, y(i)), 6, style)])
-            .map_err(chart_err)?;
-        if !d.filled {
-            chart
-                .draw_series([Circle::new((d.value, y(i)), 6, d.color.stroke_width(2))])
-                .map_err(chart_err)?;
-        }
-        drawn += 1;
-        label(
-            root,
-            &d.note,
-            (right.0 + 10, right.1),
-            &font(12.0, MUTED),
-            Pos::new(HPos::Left, VPos::Center),
-        )?;
     }
     Ok(drawn)
+}
+
+/// One row's interval (when wider than the dot), dot and note.
+fn row(root: &Area, chart: &Frame, d: &Dot, y: f64) -> Result<()> {
+    let mut right = chart.backend_coord(&(d.value, y));
+    let a = chart.backend_coord(&(d.lo, y));
+    let b = chart.backend_coord(&(d.hi, y));
+    if d.lo.is_finite() && d.hi.is_finite() && b.0 - a.0 > 12 {
+        let line = d.color.stroke_width(2);
+        root.draw(&PathElement::new(vec![a, b], line))
+            .map_err(chart_err)?;
+        for x in [a.0, b.0] {
+            root.draw(&PathElement::new(vec![(x, a.1 - 5), (x, a.1 + 5)], line))
+                .map_err(chart_err)?;
+        }
+        right = b;
+    }
+    let at = chart.backend_coord(&(d.value, y));
+    if d.filled {
+        root.draw(&Circle::new(at, 6, d.color.filled()))
+            .map_err(chart_err)?;
+    } else {
+        // A hollow dot: a white disc hides the interval line, a ring marks the value.
+        root.draw(&Circle::new(at, 6, WHITE.filled()))
+            .map_err(chart_err)?;
+        root.draw(&Circle::new(at, 6, d.color.stroke_width(2)))
+            .map_err(chart_err)?;
+    }
+    let after = Pos::new(HPos::Left, VPos::Center);
+    label(
+        root,
+        &d.note,
+        (right.0 + 10, right.1),
+        &font(12.0, MUTED),
+        after,
+    )
 }

@@ -18,32 +18,35 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-/// An integer with thousands separators: `1,000,000`.
-pub fn int(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
+/// Digits with a comma every three from the right: `1234567` -> `1,234,567`.
+fn group(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
     }
+    out
+}
+
+/// An integer with thousands separators: `1,000,000`.
+pub fn int(n: i64) -> String {
+    let out = group(&n.unsigned_abs().to_string());
     if n < 0 { format!("−{out}") } else { out }
 }
 
-/// A count that may carry a fraction (shared wins): `853` or `39,604.5`.
+/// A count that may carry a fraction (shared wins): `853`, `39,604.5`, `217,814.42`.
 pub fn count(x: f64) -> String {
-    if !x.is_finite() {
-        return "–".into();
-    }
-    let whole = x.trunc();
-    let frac = (x - whole).abs();
-    if frac < 5e-5 {
-        int(whole as i64)
+    trimmed(dec(x, 2))
+}
+
+/// Trailing zeros after the decimal point dropped (`2.50` -> `2.5`, `3.00` -> `3`).
+fn trimmed(s: String) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
-        let f = format!("{frac:.2}");
-        let tail = f.trim_start_matches('0').trim_end_matches('0');
-        format!("{}{tail}", int(whole as i64))
+        s
     }
 }
 
@@ -54,7 +57,7 @@ pub fn dec(x: f64, places: usize) -> String {
     }
     let s = format!("{:.places$}", x.abs());
     let (whole, frac) = s.split_once('.').unwrap_or((&s, ""));
-    let whole = int(whole.parse::<i64>().unwrap_or(0));
+    let whole = group(whole);
     let neg = x < 0.0 && s.chars().any(|c| c.is_ascii_digit() && c != '0');
     let sign = if neg { "−" } else { "" };
     if frac.is_empty() {
@@ -107,12 +110,7 @@ pub fn p_value(p: f64) -> String {
 
 /// An axis tick: up to three decimals, trailing zeros dropped (`2.5`, `−3`, `0.125`).
 pub fn tick(x: f64) -> String {
-    let s = dec(x, 3);
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
+    trimmed(dec(x, 3))
 }
 
 /// A share as an axis tick: `20%`, `27.5%`.
@@ -141,8 +139,10 @@ mod tests {
         assert_eq!(count(853.0), "853");
         assert_eq!(count(39604.5), "39,604.5");
         assert_eq!(count(217814.4167), "217,814.42");
+        assert_eq!(count(4.999), "5");
         assert_eq!(dec(-0.0001, 2), "0.00");
         assert_eq!(dec(12345.678, 1), "12,345.7");
+        assert_eq!(dec(-1e20, 0), "−100,000,000,000,000,000,000");
         assert_eq!(pct(0.277188, 1), "27.7%");
         assert_eq!(signed(0.011756 * 100.0, 2), "+1.18");
         assert_eq!(signed(-0.5, 1), "−0.5");

@@ -32,7 +32,7 @@ impl GameVisitor for Info {
         let defaults = G::Rules::default().values();
         let docs = <G::Rules as Rules>::switches();
         GameInfo {
-            title: title(G::NAME),
+            title: title(G::NAME, G::ABOUT),
             about: G::ABOUT,
             first_seat: G::first_to_play(self.0.max(1), 0),
             lower_is_better: G::LOWER_SCORE_IS_BETTER,
@@ -58,8 +58,30 @@ pub fn game_info(run: &RunInfo) -> Result<GameInfo> {
     })
 }
 
-/// `broken-ladder` -> `Broken Ladder`, `hand-and-foot` -> `Hand and Foot`.
-fn title(name: &str) -> String {
+/// The game's name as its description writes it when the description starts with it
+/// (`Chinchón`, `Hand and Foot`), else `broken-ladder` -> `Broken Ladder`.
+fn title(name: &str, about: &str) -> String {
+    let parts = name.split('-').count();
+    let lead: Vec<&str> = about.split_whitespace().take(parts).collect();
+    let lead = lead.join(" ");
+    let lead = lead.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let fold: String = lead
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'á' | 'à' => 'a',
+            'é' | 'è' => 'e',
+            'í' => 'i',
+            'ó' => 'o',
+            'ú' | 'ü' => 'u',
+            'ñ' => 'n',
+            ' ' => '-',
+            c => c,
+        })
+        .collect();
+    if fold == name {
+        return lead.to_string();
+    }
     let words: Vec<String> = name
         .split('-')
         .enumerate()
@@ -370,9 +392,13 @@ mod tests {
 
     #[test]
     fn game_names_read_as_titles() {
-        assert_eq!(title("broken-ladder"), "Broken Ladder");
-        assert_eq!(title("hand-and-foot"), "Hand and Foot");
-        assert_eq!(title("golf"), "Golf");
+        assert_eq!(
+            title("broken-ladder", "Broken Ladder (pagat): x"),
+            "Broken Ladder"
+        );
+        assert_eq!(title("hand-and-foot", "x"), "Hand and Foot");
+        assert_eq!(title("golf", "six-card Golf"), "Golf");
+        assert_eq!(title("chinchon", "Chinchón with WILD"), "Chinchón");
         assert_eq!(short("0123456789abcdef"), "0123456789");
         assert_eq!(short("0123456789abcdef+dirty"), "0123456789+dirty");
     }

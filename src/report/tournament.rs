@@ -188,13 +188,7 @@ fn strategy_table(t: &Tournament) -> Result<String> {
 
 fn heat(t: &Tournament, run: &RunInfo) -> Result<String> {
     let p = &t.pairs;
-    let (st, op, n, score, rate) = (
-        p.col("strategy")?,
-        p.col("opponent")?,
-        p.col(&run.unit).or_else(|_| p.col("deals"))?,
-        p.col("score")?,
-        p.col("score_rate")?,
-    );
+    let (st, op, rate) = (p.col("strategy")?, p.col("opponent")?, p.col("score_rate")?);
     let pos = |name: &str| t.order.iter().position(|&r| t.names[r] == name);
     let k = t.names.len();
     let mut cells = vec![vec![None; k]; k];
@@ -204,18 +198,24 @@ fn heat(t: &Tournament, run: &RunInfo) -> Result<String> {
         }
     }
     let names: Vec<String> = t.order.iter().map(|&r| t.names[r].clone()).collect();
-    let (svg, points) = heatmap::draw(&names, &cells, &|v| pct(v, 0), "Pairwise results")?;
-    let legend = "<div class=\"legend\"><span>row loses</span><span class=\"scale\"></span><span>row wins</span></div>\n";
+    let title = "Share of points, row against column";
+    let (svg, points) = heatmap::draw(&names, &cells, &|v| pct(v, 0), title)?;
+    let legend = "<div class=\"legend\"><span>row loses</span><span class=\"scale\"></span>\
+                  <span>row wins</span></div>\n";
     let how = "Each cell is the row strategy's share of the points against the column strategy \
                when they met at the same table (a win scores 1, a tie ½): above 50% (blue) the \
                row strategy is the stronger. Rows and columns are in rating order.";
-    let fig = figure(
-        "pairwise",
-        points,
-        "Share of points, row against column",
-        legend,
-        &svg,
-        how,
+    let fig = figure("pairwise", points, title, legend, &svg, how);
+    Ok(fig + &pairwise_table(p, run)?)
+}
+
+fn pairwise_table(p: &Csv, run: &RunInfo) -> Result<String> {
+    let (st, op, n, score, rate) = (
+        p.col("strategy")?,
+        p.col("opponent")?,
+        p.col(&run.unit).or_else(|_| p.col("deals"))?,
+        p.col("score")?,
+        p.col("score_rate")?,
     );
     let mut rows = Vec::new();
     for r in 0..p.rows.len() {
@@ -229,9 +229,6 @@ fn heat(t: &Tournament, run: &RunInfo) -> Result<String> {
         ]);
     }
     let head = ["Strategy", "Opponent", "Met", "Points", "Share of points"];
-    Ok(fig
-        + &numbers(
-            "The numbers (pairwise.csv)",
-            table("pairwise.csv", &head, rows),
-        ))
+    let t = table("pairwise.csv", &head, rows);
+    Ok(numbers("The numbers (pairwise.csv)", t))
 }
