@@ -79,7 +79,9 @@ fn a_report_opens_from_disk_in_chromium() {
     };
     let d = tmp("report-browser");
     let dir = d.to_str().unwrap();
-    let o = cardsim(&["simulate", "golf", "--deals", "500", "--out", dir, "--report", "-q"]);
+    let o = cardsim(&[
+        "simulate", "golf", "--deals", "500", "--out", dir, "--report", "-q",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let page = std::fs::canonicalize(d.join("report.html")).unwrap();
     let url = format!("file://{}", page.display());
@@ -88,7 +90,11 @@ fn a_report_opens_from_disk_in_chromium() {
 
     let dom = chromium(&bin, &profile, &["--dump-dom"], &url);
     let text = String::from_utf8_lossy(&dom.stdout);
-    assert!(dom.status.success(), "{}", String::from_utf8_lossy(&dom.stderr));
+    assert!(
+        dom.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dom.stderr)
+    );
     let error_page = text.contains("chrome-error") || text.contains("ERR_");
     assert!(!error_page, "the page did not load: {text}");
     assert!(text.contains("Win rate by seat"), "{text}");
@@ -103,6 +109,10 @@ fn a_report_opens_from_disk_in_chromium() {
     let png = std::fs::read(&shot).expect("a screenshot");
     assert_eq!(png_size(&png), (1200, 2400));
     // A blank or error page compresses to a few kilobytes; charts and text do not.
-    assert!(png.len() > 40_000, "the screenshot is nearly empty ({} bytes)", png.len());
+    assert!(
+        png.len() > 40_000,
+        "the screenshot is nearly empty ({} bytes)",
+        png.len()
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }
