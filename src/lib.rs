@@ -67,6 +67,7 @@ pub mod game;
 pub mod games;
 pub mod output;
 pub mod progress;
+pub mod report;
 pub mod sim;
 pub mod stats;
 pub mod strategy;

@@ -54,6 +54,9 @@ pub enum Command {
     /// Replay an output folder from its run.json into a new folder (the same files, byte
     /// for byte).
     Rerun(RerunArgs),
+    /// Write DIR/report.html: one page with charts and tables of an output folder
+    /// (simulate, compare, tournament, merge, or a study folder from `run`).
+    Report(ReportArgs),
     /// Print a shell completion script, e.g. `cardsim completions bash > ~/.local/share/bash-completion/completions/cardsim`.
     Completions {
         /// The shell to complete for.
@@ -77,6 +80,10 @@ pub struct OutputArgs {
     /// run.json says) and one array of rows per CSV file, named by the file.
     #[arg(long)]
     pub json: bool,
+    /// Also write report.html into the --out folder: charts and tables of the results on
+    /// one self-contained page (the same as `cardsim report DIR` afterwards).
+    #[arg(long)]
+    pub report: bool,
 }
 
 /// The options every command that plays deals takes, with the same meaning everywhere.
@@ -110,6 +117,18 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `cardsim report DIR...`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// Output folders: each gets its own report.html (a study folder one page for all its
+    /// runs).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Do not print the path of each report written.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

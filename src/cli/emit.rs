@@ -26,11 +26,17 @@ pub const OWN_FILES: &[&str] = &[
     "report.html",
 ];
 
-/// Writes `files` into `--out` (if given) and shows the results.
+/// Writes `files` into `--out` (if given), with `report.html` made from them when
+/// `--report` asks, and shows the results.
 pub fn emit(o: &OutputArgs, files: &[OutFile], table: impl FnOnce()) -> Result<()> {
     if let Some(dir) = &o.out {
         write_files(dir, files)?;
-        remove_stale(dir, files)?;
+        let mut written: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+        if o.report {
+            crate::report::write(dir)?;
+            written.push(crate::report::FILE);
+        }
+        remove_stale(dir, &written)?;
     }
     if o.json {
         crate::outln!("{}", json_document(files)?);
@@ -55,7 +61,7 @@ fn is_own(name: &str) -> bool {
 }
 
 /// Removes cardsim's files in `dir` that this run did not write (an earlier run's).
-pub fn remove_stale(dir: &Path, written: &[OutFile]) -> Result<()> {
+pub fn remove_stale(dir: &Path, written: &[&str]) -> Result<()> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::Output {
         path: dir.display().to_string(),
         source: e,
@@ -63,7 +69,7 @@ pub fn remove_stale(dir: &Path, written: &[OutFile]) -> Result<()> {
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         let file = e.file_type().is_ok_and(|t| t.is_file());
-        if file && is_own(&name) && !written.iter().any(|f| f.name == name) {
+        if file && is_own(&name) && !written.contains(&name.as_str()) {
             std::fs::remove_file(e.path()).map_err(|err| Error::Output {
                 path: e.path().display().to_string(),
                 source: err,

@@ -29,7 +29,8 @@ pub const FORMAT: &str = r#"Study file format (TOML):
   precision = 0.005      # optional: play until intervals are this narrow
   seed = 7               # optional: this run's seed
 
-Each run writes its CSV files and run.json into <out>/<name>/ (a run owns that folder)."#;
+Each run writes its CSV files and run.json into <out>/<name>/ (a run owns that folder);
+`--report` writes one page for them all, <out>/report.html."#;
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -208,6 +209,8 @@ pub fn run(a: &StudyArgs) -> Result<()> {
             threads: a.common.threads,
             output: OutputArgs {
                 out: Some(out.join(&r.name)),
+                // One report for the whole study, written below.
+                report: false,
                 ..a.common.output.clone()
             },
         };
@@ -227,6 +230,12 @@ pub fn run(a: &StudyArgs) -> Result<()> {
     }
     if ran == 0 {
         return Err(Error::input("the study has no run of that name"));
+    }
+    if a.common.output.report {
+        let page = crate::report::write(&out)?;
+        if !a.common.output.quiet {
+            eprintln!("{}: report in {}", path.display(), page.display());
+        }
     }
     Ok(())
 }

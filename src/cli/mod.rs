@@ -14,6 +14,7 @@ pub mod parse;
 mod play;
 mod precision;
 mod replay;
+mod report;
 pub mod runinfo;
 mod score;
 pub mod setup;
@@ -28,6 +29,7 @@ use args::Command;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
+    report::check(&cli.command)?;
     match cli.command {
         Command::Simulate(a) => simulate::run(&a),
         Command::Rules { game } => info::rules(&game),
@@ -40,6 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
+        Command::Report(a) => report::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Completions { shell } => docs::completions(shell),
         Command::Man => docs::man(),

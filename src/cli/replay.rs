@@ -82,6 +82,9 @@ pub fn rerun(a: &RerunArgs) -> Result<()> {
     if c.output.json {
         argv.push("--json".into());
     }
+    if c.output.report {
+        argv.push("--report".into());
+    }
     let cli = Cli::try_parse_from(&argv).map_err(|e| {
         let first = e.to_string();
         Error::input(format!(
@@ -131,7 +134,12 @@ pub fn merge(a: &MergeArgs) -> Result<()> {
             files.push(OutFile::new(name, bytes));
         }
     }
-    remove_stale(out, &files)?;
+    let mut written: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    if o.report {
+        crate::report::write(out)?;
+        written.push(crate::report::FILE);
+    }
+    remove_stale(out, &written)?;
     if o.json {
         crate::outln!("{}", json_document(&files)?);
     } else if !o.quiet
