@@ -12,7 +12,9 @@ use crate::game::Game;
 
 /// Code that runs for one game, chosen by name at run time.
 pub trait GameVisitor {
+    /// What [`GameVisitor::visit`] returns.
     type Out;
+    /// Runs the code for the game `G`.
     fn visit<G: Game>(self) -> Self::Out;
 }
 
