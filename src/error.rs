@@ -4,6 +4,7 @@
 
 use std::io;
 
+/// Everything that can go wrong in the library; see [`Error::exit_code`].
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Something the user gave is wrong; the message says what and what is allowed.
@@ -11,13 +12,19 @@ pub enum Error {
     Input(String),
     /// An output could not be written.
     #[error("cannot write {path}: {source}")]
-    Output { path: String, source: io::Error },
+    Output {
+        /// The file or folder that could not be written.
+        path: String,
+        /// The I/O error behind it.
+        source: io::Error,
+    },
     /// Anything else.
     #[error("{0}")]
     Other(String),
 }
 
 impl Error {
+    /// An [`Error::Input`] with this message.
     pub fn input(msg: impl Into<String>) -> Error {
         Error::Input(msg.into())
     }
@@ -37,4 +44,5 @@ impl From<crate::game::RuleError> for Error {
     }
 }
 
+/// The library's result type, with [`Error`] by default.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,3 +1,5 @@
+#![warn(missing_docs)]
+
 //! cardsim: a Monte Carlo strategy simulator and analytics toolkit for card games.
 //!
 //! Data flows one way: `cli` parses and validates into a spec, `sim` plays deals (each game in

@@ -7,19 +7,26 @@ use std::str::FromStr;
 /// A suit, in index order clubs, diamonds, hearts, spades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {
+    /// Clubs (index 0, black).
     Clubs = 0,
+    /// Diamonds (index 1, red).
     Diamonds = 1,
+    /// Hearts (index 2, red).
     Hearts = 2,
+    /// Spades (index 3, black).
     Spades = 3,
 }
 
 impl Suit {
+    /// The four suits in index order.
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
+    /// The suit's index, 0..4 (clubs 0 .. spades 3).
     pub const fn index(self) -> u8 {
         self as u8
     }
 
+    /// The suit with index `i` (only its low two bits are read).
     pub const fn from_index(i: u8) -> Suit {
         Suit::ALL[(i & 3) as usize]
     }
@@ -29,6 +36,7 @@ impl Suit {
         matches!(self, Suit::Diamonds | Suit::Hearts)
     }
 
+    /// The suit's letter in card notation: `C`, `D`, `H` or `S`.
     pub const fn letter(self) -> char {
         ['C', 'D', 'H', 'S'][self as usize]
     }
@@ -39,12 +47,19 @@ impl Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The ace (index 0, number 1).
     pub const ACE: Rank = Rank(0);
+    /// The two (index 1).
     pub const TWO: Rank = Rank(1);
+    /// The three (index 2).
     pub const THREE: Rank = Rank(2);
+    /// The ten (index 9), written `T` (or `10`).
     pub const TEN: Rank = Rank(9);
+    /// The jack (index 10, number 11).
     pub const JACK: Rank = Rank(10);
+    /// The queen (index 11, number 12).
     pub const QUEEN: Rank = Rank(11);
+    /// The king (index 12, number 13).
     pub const KING: Rank = Rank(12);
 
     /// The rank with 0-based index `i` (0 = ace .. 12 = king).
@@ -53,6 +68,7 @@ impl Rank {
         Rank(i)
     }
 
+    /// The rank's 0-based index, 0..13 (ace 0 .. king 12).
     pub const fn index(self) -> u8 {
         self.0
     }
@@ -62,6 +78,7 @@ impl Rank {
         self.0 + 1
     }
 
+    /// The rank's letter in card notation: `A`, `2`..`9`, `T`, `J`, `Q`, `K`.
     pub const fn letter(self) -> char {
         [
             'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K',
@@ -91,6 +108,7 @@ impl Card {
         d
     };
 
+    /// The French card of `rank` in `suit`.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(suit as u8 * 13 + rank.0)
     }
@@ -101,10 +119,12 @@ impl Card {
         Card(i)
     }
 
+    /// The card's index, 0..64 (52 and 53 are the jokers).
     pub const fn index(self) -> u8 {
         self.0
     }
 
+    /// True for the two jokers of a deck (indices 52 and 53).
     pub const fn is_joker(self) -> bool {
         self.0 == 52 || self.0 == 53
     }

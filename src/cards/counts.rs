@@ -17,6 +17,7 @@ impl Default for CardCounts {
 }
 
 impl CardCounts {
+    /// No card at all.
     pub const EMPTY: CardCounts = CardCounts([0; 64]);
 
     /// One copy of every card in `set`.
@@ -37,11 +38,13 @@ impl CardCounts {
         c
     }
 
+    /// How many copies of `c` there are.
     #[inline]
     pub fn count(&self, c: Card) -> u8 {
         self.0[c.index() as usize]
     }
 
+    /// True when there is at least one copy of `c`.
     #[inline]
     pub fn contains(&self, c: Card) -> bool {
         self.count(c) > 0
@@ -74,6 +77,7 @@ impl CardCounts {
         self.0.iter().map(|&n| n as u32).sum()
     }
 
+    /// True when there is no card at all.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&n| n == 0)
     }

@@ -20,6 +20,7 @@ impl<const N: usize> Default for Pile<N> {
 }
 
 impl<const N: usize> Pile<N> {
+    /// An empty pile.
     pub const fn new() -> Self {
         Pile {
             cards: [Card::from_index(0); N],
@@ -74,16 +75,19 @@ impl<const N: usize> Pile<N> {
         (at, at + k)
     }
 
+    /// The number of cards in the pile.
     #[inline]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// True when the pile holds no card.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Puts `c` on top; panics when the pile is full (a bug: capacities are fixed per game).
     #[inline]
     pub fn push(&mut self, c: Card) {
         assert!(self.len() < N, "pile over capacity {N}");
@@ -91,6 +95,7 @@ impl<const N: usize> Pile<N> {
         self.len += 1;
     }
 
+    /// Takes the top card off, or `None` when the pile is empty.
     #[inline]
     pub fn pop(&mut self) -> Option<Card> {
         if self.len == 0 {
@@ -100,6 +105,7 @@ impl<const N: usize> Pile<N> {
         Some(self.cards[self.len as usize])
     }
 
+    /// The top card (the last pushed), or `None` when the pile is empty.
     #[inline]
     pub fn top(&self) -> Option<Card> {
         self.as_slice().last().copied()
@@ -110,15 +116,18 @@ impl<const N: usize> Pile<N> {
         self.len().checked_sub(depth + 1).map(|i| self.cards[i])
     }
 
+    /// The cards, bottom first (the top is the last).
     #[inline]
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
 
+    /// The cards, bottom first, to change in place.
     pub fn as_mut_slice(&mut self) -> &mut [Card] {
         &mut self.cards[..self.len as usize]
     }
 
+    /// Empties the pile.
     pub fn clear(&mut self) {
         self.len = 0;
     }

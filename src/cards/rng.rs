@@ -39,11 +39,13 @@ impl GameRng {
         GameRng::new(seed, stream)
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
 
+    /// The next 32 random bits (the high half of the next 64).
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
         (self.0.next_u64() >> 32) as u32

@@ -12,6 +12,7 @@ pub struct CardSet(pub u64);
 const SUIT_MASK: u64 = (1 << 13) - 1;
 
 impl CardSet {
+    /// No card.
     pub const EMPTY: CardSet = CardSet(0);
     /// The 52 French cards.
     pub const DECK52: CardSet = CardSet((1 << 52) - 1);
@@ -20,6 +21,7 @@ impl CardSet {
     /// The two jokers.
     pub const JOKERS: CardSet = CardSet(0b11 << 52);
 
+    /// The set holding only `c`.
     pub const fn from_card(c: Card) -> CardSet {
         CardSet(1 << c.index())
     }
@@ -35,34 +37,42 @@ impl CardSet {
         CardSet(b | b << 13 | b << 26 | b << 39)
     }
 
+    /// The number of cards in the set.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// True when the set holds no card.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// True when `c` is in the set.
     pub const fn contains(self, c: Card) -> bool {
         self.0 >> c.index() & 1 == 1
     }
 
+    /// True when every card here is also in `other`.
     pub const fn is_subset(self, other: CardSet) -> bool {
         self.0 & !other.0 == 0
     }
 
+    /// This set with `c` added.
     pub const fn with(self, c: Card) -> CardSet {
         CardSet(self.0 | 1 << c.index())
     }
 
+    /// This set with `c` taken out.
     pub const fn without(self, c: Card) -> CardSet {
         CardSet(self.0 & !(1 << c.index()))
     }
 
+    /// Adds `c`.
     pub fn insert(&mut self, c: Card) {
         self.0 |= 1 << c.index();
     }
 
+    /// Takes `c` out (nothing happens when it is absent).
     pub fn remove(&mut self, c: Card) {
         self.0 &= !(1 << c.index());
     }
@@ -87,6 +97,7 @@ impl CardSet {
         ((x | x >> 13 | x >> 26 | x >> 39) & SUIT_MASK) as u16
     }
 
+    /// The cards in index order (clubs first, jokers last).
     pub fn iter(self) -> CardSetIter {
         CardSetIter(self.0)
     }

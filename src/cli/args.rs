@@ -8,10 +8,12 @@ use std::path::PathBuf;
 #[derive(Parser, Debug)]
 #[command(name = "cardsim", version, about, propagate_version = true)]
 pub struct Cli {
+    /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The subcommands, one variant each.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play many self-play deals (or matches) and report win rates, scores and lengths.
@@ -92,10 +94,12 @@ pub struct CommonArgs {
     /// Worker threads (default: one per core). The output does not depend on it.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Where results go and how much is said.
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
+/// `cardsim run`'s arguments.
 #[derive(Args, Debug)]
 pub struct StudyArgs {
     /// The study file, e.g. experiments/golf-switches.toml.
@@ -106,15 +110,18 @@ pub struct StudyArgs {
     /// The default seed of every run that names none (overrides the file's `seed`).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Threads, and the folder under which each run writes into a subfolder of its name.
     #[command(flatten)]
     pub common: CommonArgs,
 }
 
+/// `cardsim merge`'s arguments.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// The shards' output folders (each holding shard.json).
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
+    /// Where the combined results go.
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -131,10 +138,12 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
+/// `cardsim rerun`'s arguments.
 #[derive(Args, Debug)]
 pub struct RerunArgs {
     /// The output folder to replay (holding run.json).
     pub dir: PathBuf,
+    /// Threads and where the replayed results go.
     #[command(flatten)]
     pub common: CommonArgs,
 }
@@ -191,12 +200,16 @@ impl RunArgs {
     }
 }
 
+/// `cardsim simulate`'s arguments.
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
+    /// Game, table, strategies, rules and seed.
     #[command(flatten)]
     pub table: TableArgs,
+    /// How much to play.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Threads and output.
     #[command(flatten)]
     pub common: CommonArgs,
     /// Play only shard K of N (K = 1..N) of the deal indices and write mergeable results
@@ -205,31 +218,41 @@ pub struct SimulateArgs {
     pub shard: Option<String>,
 }
 
+/// `cardsim compare`'s arguments.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
+    /// Game, table, strategies, the base rules every variant starts from, and seed.
     #[command(flatten)]
     pub table: TableArgs,
     /// A variant, NAME:KEY=VAL,KEY=VAL (NAME: alone = the defaults); the first is the baseline.
     #[arg(long = "variant", value_name = "NAME:SWITCHES")]
     pub variants: Vec<String>,
+    /// How much to play, per variant.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Threads and output.
     #[command(flatten)]
     pub common: CommonArgs,
 }
 
+/// `cardsim tournament`'s arguments.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
+    /// Game, table, the strategies of the pool, rules and seed.
     #[command(flatten)]
     pub table: TableArgs,
+    /// How much to play, per seating.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Threads and output.
     #[command(flatten)]
     pub common: CommonArgs,
 }
 
+/// `cardsim trace`'s arguments.
 #[derive(Args, Debug)]
 pub struct TraceArgs {
+    /// Game, table, strategies, rules and seed of the simulation the deal comes from.
     #[command(flatten)]
     pub table: TableArgs,
     /// The deal index within the simulation (0-based).
@@ -240,6 +263,7 @@ pub struct TraceArgs {
     pub json: bool,
 }
 
+/// `cardsim bench`'s arguments.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Only this game (default: all).
@@ -263,6 +287,7 @@ pub struct BenchArgs {
     pub common: CommonArgs,
 }
 
+/// `cardsim play`'s arguments.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.

@@ -25,11 +25,14 @@ pub fn file_digest(path: &Path) -> Option<String> {
 /// A `--precision` run's target, and whether every interval got narrower than it.
 #[derive(Clone, Copy, Debug)]
 pub struct Precision {
+    /// The `--precision` width asked for.
     pub target: f64,
+    /// The widest reported win-rate interval at the end of the run.
     pub widest: f64,
 }
 
 impl Precision {
+    /// True when every interval got narrower than the target.
     pub fn reached(&self) -> bool {
         self.widest < self.target
     }
@@ -109,16 +112,27 @@ pub fn count_words(
 
 /// What every command's run.json holds; `extra` adds or overrides command-specific fields.
 pub struct RunInfo<'a> {
+    /// The canonical command line, as `cardsim rerun` replays it (see [`table_words`]).
     pub command: Vec<String>,
+    /// The game's command-line name.
     pub game: &'a str,
+    /// Players at the table.
     pub players: usize,
+    /// Every rule switch with its value, defaults included.
     pub rules: Vec<(&'static str, String)>,
+    /// The strategies as [`strategy_json`] writes them: one per seat, or a tournament's pool.
     pub strategies: Vec<Value>,
+    /// The master seed.
     pub seed: u64,
+    /// What was counted: `deals` or `matches`.
     pub unit: &'a str,
+    /// How many units were played.
     pub count: u64,
+    /// The `--precision` target and its outcome, when one was given.
     pub precision: Option<Precision>,
+    /// Worker threads used.
     pub threads: usize,
+    /// Wall-clock time of the run, in seconds.
     pub elapsed_s: f64,
 }
 

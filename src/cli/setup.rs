@@ -9,9 +9,13 @@ use crate::strategy::{StrategySpec, resolve};
 /// A validated table: everything needed to deal and play.
 #[derive(Clone, Debug)]
 pub struct TableSpec<G: Game> {
+    /// The game's rules, every `--rule` applied.
     pub rules: G::Rules,
+    /// Players at the table, a count the rules can seat.
     pub players: usize,
+    /// Each seat's strategy, `players` entries (seat 0 first).
     pub seats: Vec<StrategySpec>,
+    /// The master seed.
     pub seed: u64,
 }
 

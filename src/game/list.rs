@@ -23,10 +23,12 @@ impl<A: Copy + Default> Default for ActionList<A> {
 }
 
 impl<A: Copy + Default> ActionList<A> {
+    /// An empty list.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Empties the list (the buffer is kept).
     pub fn clear(&mut self) {
         self.len = 0;
     }

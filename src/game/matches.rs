@@ -8,6 +8,7 @@ use super::{DealResult, Table};
 /// A match in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchProgress {
+    /// Seats at the table; seats are numbered 0..players.
     pub players: usize,
     /// Running totals per seat.
     pub totals: [i64; MAX_SEATS],
@@ -22,6 +23,7 @@ pub struct MatchProgress {
 }
 
 impl MatchProgress {
+    /// A match about to start: no deal played, seat 0 deals first, every seat active.
     pub fn new(players: usize) -> MatchProgress {
         MatchProgress {
             players,
@@ -68,10 +70,15 @@ impl MatchProgress {
 /// The outcome of one finished match, in the same shape as a deal's for the tallies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchResult {
+    /// Seats at the table; seats are numbered 0..players.
     pub players: usize,
+    /// Final totals per seat (the sums of the deal scores, unless the game adds its own way).
     pub totals: [i64; MAX_SEATS],
+    /// The match winners (a shared win when several).
     pub winners: SeatMask,
+    /// Deals played.
     pub deals: u32,
+    /// Player turns over all deals.
     pub turns: u64,
     /// True when the match hit the game's deal cap instead of its own end rule.
     pub capped: bool,

@@ -6,6 +6,8 @@
 //! `legal_actions` and `apply`; a multi-step turn is several actions, so legal lists stay
 //! small and every decision belongs to a strategy. Out-of-turn decisions (a lasso answer) are
 //! simply states whose `to_act` is another seat.
+//!
+//! [`play_match`]: crate::sim::play_match
 
 pub mod check;
 mod list;
@@ -50,6 +52,7 @@ impl Table {
 /// The outcome of one finished deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealResult {
+    /// Seats at the table; `scores` and `winners` use seats 0..players.
     pub players: usize,
     /// Each seat's score for the deal, in the game's own units and direction.
     pub scores: [i32; MAX_SEATS],
@@ -104,8 +107,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         about: "the deal ended",
     }];
 
+    /// The game's rule switches.
     type Rules: Rules;
+    /// One decision: what a strategy picks from [`Game::legal_actions`]. `Default` only fills
+    /// unused slots of an [`ActionList`].
     type Action: Copy + Eq + Default + Debug + Send + Sync + 'static;
+    /// What one seat may see ([`Game::view`]); it borrows the state.
     type View<'a>: SeatView + Debug
     where
         Self: 'a;

@@ -6,26 +6,37 @@ use std::fmt::Debug;
 /// One switch, as documented by `cardsim rules <game>`.
 #[derive(Clone, Copy, Debug)]
 pub struct Switch {
+    /// The name after `--rule`, e.g. `deals`.
     pub key: &'static str,
+    /// The value when the switch is not given, as text.
     pub default: &'static str,
     /// The allowed values, as shown to users (`no|optional|required`, `integer 1..=20`).
     pub allowed: &'static str,
+    /// What the switch changes, in a few words (shown by `cardsim rules`).
     pub doc: &'static str,
 }
 
 /// A bad `--rule` (unknown key or value); the message names what is allowed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
+    /// The game has no switch of this name.
     #[error("unknown rule switch '{key}' for {game}; switches: {known}")]
     UnknownKey {
+        /// The game's command-line name.
         game: &'static str,
+        /// The key given.
         key: String,
+        /// The game's keys, comma-separated.
         known: String,
     },
+    /// The key is known but the value is not allowed.
     #[error("bad value '{value}' for rule '{key}': allowed {allowed}")]
     BadValue {
+        /// The key given.
         key: String,
+        /// The value given.
         value: String,
+        /// The allowed values, as in [`Switch::allowed`].
         allowed: String,
     },
 }

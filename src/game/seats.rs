@@ -11,6 +11,7 @@ pub type Seat = usize;
 pub struct SeatMask(pub u16);
 
 impl SeatMask {
+    /// No seat.
     pub const EMPTY: SeatMask = SeatMask(0);
 
     /// Seats `0..players`.
@@ -18,30 +19,37 @@ impl SeatMask {
         SeatMask(((1u32 << players) - 1) as u16)
     }
 
+    /// The set holding only `seat`.
     pub const fn one(seat: Seat) -> SeatMask {
         SeatMask(1 << seat)
     }
 
+    /// True when `seat` is in the set.
     pub const fn contains(self, seat: Seat) -> bool {
         self.0 >> seat & 1 == 1
     }
 
+    /// Adds `seat`.
     pub fn insert(&mut self, seat: Seat) {
         self.0 |= 1 << seat;
     }
 
+    /// Takes `seat` out.
     pub fn remove(&mut self, seat: Seat) {
         self.0 &= !(1 << seat);
     }
 
+    /// The number of seats in the set.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// True when the set holds no seat.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The seats in the set, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         (0..16).filter(move |&s| self.contains(s))
     }

@@ -10,11 +10,14 @@ use std::path::{Path, PathBuf};
 
 /// One file's name and full contents.
 pub struct OutFile {
+    /// The file name inside the output folder, e.g. `summary.csv`.
     pub name: String,
+    /// The whole contents.
     pub bytes: Vec<u8>,
 }
 
 impl OutFile {
+    /// A file called `name` holding `bytes`.
     pub fn new(name: &str, bytes: impl Into<Vec<u8>>) -> OutFile {
         OutFile {
             name: name.to_string(),

@@ -9,10 +9,13 @@ use serde_json::json;
 /// A finished run with everything needed to describe it.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Report {
+    /// The game's command-line name.
     pub game: String,
+    /// Players at the table.
     pub players: usize,
     /// `deals` or `matches`.
     pub unit: String,
+    /// The master seed.
     pub seed: u64,
     /// Every rule switch and its value.
     pub rules: Vec<(String, String)>,
@@ -20,9 +23,11 @@ pub struct Report {
     pub seats: Vec<StrategySpec>,
     /// The team of each seat (equal to the seat when there are no partnerships).
     pub team_of: Vec<usize>,
+    /// Partnerships: the number of teams (equal to `players` when there are none).
     pub teams: usize,
     /// The game's end reasons, in `Game::END_REASONS` order (`tally.ends` counts them).
     pub end_reasons: Vec<String>,
+    /// The exact counts every figure comes from.
     pub tally: Tally,
     /// Worker threads (merged shards: the most any shard used).
     pub threads: usize,
@@ -59,14 +64,23 @@ pub fn tally_digest(t: &Tally) -> String {
 /// One seat's figures, as printed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatLine {
+    /// The seat, 0..players.
     pub seat: usize,
+    /// The seat's strategy label.
     pub strategy: String,
+    /// Wins (fractional with shared wins).
     pub wins: f64,
+    /// Wins per unit played, 0..=1.
     pub win_rate: f64,
+    /// Low end of the win rate's Wilson 95% interval.
     pub lo: f64,
+    /// High end of the win rate's Wilson 95% interval.
     pub hi: f64,
+    /// Mean score (deal scores, or match totals).
     pub mean: f64,
+    /// Sample standard deviation of the scores.
     pub sd: f64,
+    /// Standard error of the mean score.
     pub se: f64,
 }
 
@@ -84,6 +98,7 @@ pub fn num(x: f64, places: usize) -> String {
 }
 
 impl Report {
+    /// One line per seat, seat 0 first.
     pub fn seat_lines(&self) -> Vec<SeatLine> {
         let n = self.tally.units as f64;
         self.tally

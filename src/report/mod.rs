@@ -9,10 +9,10 @@
 //! subfolders are runs (its page shows them all, in the study file's order when the study
 //! file lies beside the folder).
 //!
-//! Modules: [`data`] reads and checks the files; [`page`] is the HTML around the charts and
-//! the header; [`seats`], [`dists`], [`compare`] and [`tournament`] are the sections;
-//! [`dotplot`], [`histogram`] and [`heatmap`] draw the charts with plotters' SVG backend on
-//! the shared canvas of [`chart`]; [`fmt`] writes numbers for people.
+//! Modules: `data` reads and checks the files; `page` is the HTML around the charts and
+//! the header; `seats`, `dists`, `compare` and `tournament` are the sections;
+//! `dotplot`, `histogram` and `heatmap` draw the charts with plotters' SVG backend on
+//! the shared canvas of `chart`; `fmt` writes numbers for people.
 
 mod chart;
 mod compare;

@@ -18,10 +18,15 @@ use std::time::{Duration, Instant};
 pub struct CompareSpec<G: Game> {
     /// (name, rules); the first is the baseline.
     pub variants: Vec<(String, G::Rules)>,
+    /// Players at the table.
     pub players: usize,
+    /// The strategy at each seat, `players` entries.
     pub seats: Vec<StrategySpec>,
+    /// The master seed: every variant plays the same deals from it.
     pub seed: u64,
+    /// The unit indices to play (deals, or matches).
     pub units: Range<u64>,
+    /// Worker threads (None: the CPUs granted to the process).
     pub threads: Option<usize>,
     /// Show a progress bar on stderr (when it is a terminal).
     pub progress: bool,
@@ -32,7 +37,9 @@ pub struct CompareSpec<G: Game> {
 /// One metric: its name and the divisor that turns its integer observations into its unit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Metric {
+    /// The metric's name, a column of `compare.csv` (`win_rate_seat0`, `mean_score`...).
     pub name: String,
+    /// What an integer observation is divided by to give the metric's unit.
     pub scale: f64,
 }
 
@@ -148,6 +155,7 @@ fn play_unit<G: Game>(
 /// Exact tallies of a comparison.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompareTally {
+    /// Units played (deals, or matches), each under every variant.
     pub deals: u64,
     /// `x[v][m]`: observations of metric m under variant v.
     pub x: Vec<Vec<Moments>>,

@@ -2,7 +2,7 @@
 //!
 //! Determinism: a unit's (deal's or match's) randomness depends only on (seed, unit index)
 //! ([`deal_rngs`]); batch boundaries depend only on the unit indices and a fixed batch size;
-//! tallies are exact integers merged in batch order as batches finish ([`ordered`]), with at
+//! tallies are exact integers merged in batch order as batches finish (`ordered.rs`), with at
 //! most a few finished batches per thread waiting. So every output is byte-identical for any
 //! thread count, memory does not grow with the run, and a shard's tally merges into exactly
 //! what a single run counts.

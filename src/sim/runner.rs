@@ -19,11 +19,14 @@ pub const BATCH_MATCHES: u64 = 8;
 /// Lone deals or whole matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Each unit is one deal.
     Deals,
+    /// Each unit is a whole match.
     Matches,
 }
 
 impl Mode {
+    /// The unit's name in output: `deals` or `matches`.
     pub fn unit(self) -> &'static str {
         match self {
             Mode::Deals => "deals",
@@ -35,24 +38,32 @@ impl Mode {
 /// Everything a run needs, validated.
 #[derive(Clone, Debug)]
 pub struct RunSpec<G: Game> {
+    /// The rules of every deal.
     pub rules: G::Rules,
+    /// Players at the table.
     pub players: usize,
     /// Strategy per seat (already cycled to `players` entries).
     pub seats: Vec<StrategySpec>,
+    /// Deals, or whole matches.
     pub mode: Mode,
+    /// The master seed.
     pub seed: u64,
     /// The unit indices to play (0..n, or a shard's share).
     pub units: Range<u64>,
     /// Worker threads (None: the CPUs granted to the process, see [`super::default_threads`]).
     pub threads: Option<usize>,
+    /// Show a progress bar on stderr (when it is a terminal).
     pub progress: bool,
 }
 
 /// A finished run.
 #[derive(Clone, Debug)]
 pub struct RunOutcome {
+    /// The exact counts of every unit played.
     pub tally: Tally,
+    /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// Worker threads used.
     pub threads: usize,
 }
 

@@ -13,15 +13,21 @@ use std::ops::Range;
 /// A tournament to run.
 #[derive(Clone, Debug)]
 pub struct TournamentSpec<G: Game> {
+    /// The rules of every deal.
     pub rules: G::Rules,
+    /// Players at the table.
     pub players: usize,
+    /// The pool of strategies, two at least.
     pub strategies: Vec<StrategySpec>,
+    /// The master seed: every seating plays the same deals from it.
     pub seed: u64,
     /// The unit indices every seating plays (deals, or matches).
     pub deals: Range<u64>,
+    /// Worker threads (None: the CPUs granted to the process).
     pub threads: Option<usize>,
     /// Show a progress bar on stderr (when it is a terminal).
     pub progress: bool,
+    /// Deals, or whole matches.
     pub mode: Mode,
 }
 
@@ -56,7 +62,9 @@ pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
 pub struct TournamentTally {
     /// Seatings played per strategy (a deal at one seat).
     pub games: Vec<u64>,
+    /// Wins per strategy, in units of 1/[`WIN_UNITS`] of a win.
     pub win_units: Vec<u64>,
+    /// Scores per strategy (deal scores, or match totals), over every seating.
     pub scores: Vec<Moments>,
     /// `pair[a][b]`: half-points a scored against b on deals where both sat (2 = a placed
     /// above b: won when b did not, or neither won and a scored better; 1 each for a tie).

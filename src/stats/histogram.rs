@@ -17,15 +17,18 @@ pub struct Histogram {
 }
 
 impl Histogram {
+    /// An empty histogram.
     pub fn new() -> Histogram {
         Histogram::default()
     }
 
+    /// Counts one `x`.
     #[inline]
     pub fn add(&mut self, x: i64) {
         self.add_n(x, 1);
     }
 
+    /// Counts `n` copies of `x`.
     pub fn add_n(&mut self, x: i64, n: u64) {
         if n == 0 {
             return;

@@ -36,14 +36,20 @@ pub fn two_sided_p(z: f64) -> f64 {
 /// approximation, fine at simulation sample sizes). `scale` divides the integer observations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairedDiff {
+    /// The mean difference, in the metric's unit.
     pub mean: f64,
+    /// Standard error of the mean difference.
     pub se: f64,
+    /// Low end of the 95% interval.
     pub lo: f64,
+    /// High end of the 95% interval.
     pub hi: f64,
+    /// Two-sided p-value against no difference (before any correction for multiple tests).
     pub p: f64,
 }
 
 impl PairedDiff {
+    /// The difference whose observations (in integers) are `d`, divided by `scale`.
     pub fn from_moments(d: &Moments, scale: f64) -> PairedDiff {
         let mean = d.mean() / scale;
         let se = d.se() / scale;

@@ -22,6 +22,7 @@ pub use tally::{SeatTally, Tally, WIN_UNITS};
 
 /// Summaries that combine exactly: `a.merge(b)` equals the summary of both inputs.
 pub trait Merge {
+    /// Adds `other` into `self`.
     fn merge(&mut self, other: &Self);
 }
 

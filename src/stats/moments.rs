@@ -5,14 +5,18 @@ use super::Merge;
 /// Exact first and second moments of integer observations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Moments {
+    /// Number of observations.
     pub n: u64,
+    /// Sum of the observations.
     #[serde(with = "i128_text")]
     pub sum: i128,
+    /// Sum of their squares.
     #[serde(with = "i128_text")]
     pub sum_sq: i128,
 }
 
 impl Moments {
+    /// Counts one observation.
     #[inline]
     pub fn add(&mut self, x: i64) {
         self.n += 1;
@@ -20,6 +24,7 @@ impl Moments {
         self.sum_sq += (x as i128) * (x as i128);
     }
 
+    /// The mean (NaN with no observation).
     pub fn mean(&self) -> f64 {
         if self.n == 0 {
             f64::NAN

@@ -7,6 +7,7 @@
 /// One strategy's fitted rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
+    /// The rating on the Elo scale (the ratings' mean is 1500).
     pub elo: f64,
     /// Standard error on the Elo scale (relative to the first player).
     pub se: f64,

@@ -14,6 +14,7 @@ pub struct SeatTally {
     pub win_units: u64,
     /// Scores (deal scores, or match totals).
     pub scores: Moments,
+    /// Exact counts per score.
     pub score_hist: Histogram,
 }
 
@@ -35,6 +36,7 @@ impl Merge for SeatTally {
 /// Everything a run counts.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
+    /// Players at the table.
     pub players: usize,
     /// Deals (or matches) tallied.
     pub units: u64,
@@ -42,6 +44,7 @@ pub struct Tally {
     pub no_winner: u64,
     /// Matches that hit the game's deal cap (always 0 for deals).
     pub capped: u64,
+    /// One record per seat, `players` entries.
     pub seats: Vec<SeatTally>,
     /// Deal lengths in player turns (deals), or match lengths in deals (matches).
     pub lengths: Histogram,

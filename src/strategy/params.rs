@@ -3,8 +3,11 @@
 /// One numeric setting of a bot.
 #[derive(Clone, Copy, Debug)]
 pub struct Knob {
+    /// The name in knob files and `cardsim list <game>`.
     pub name: &'static str,
+    /// The value when a strategy file does not set it.
     pub default: f64,
+    /// One line on what the knob does, for `cardsim list <game>`.
     pub doc: &'static str,
 }
 
@@ -18,6 +21,7 @@ pub struct Params {
 }
 
 impl Params {
+    /// Knob values as given, `(name, value)` in file order.
     pub fn new(values: Vec<(String, f64)>) -> Params {
         Params { values }
     }
@@ -65,6 +69,7 @@ impl Params {
         Ok(())
     }
 
+    /// The values given, `(name, value)` in the order given.
     pub fn entries(&self) -> &[(String, f64)] {
         &self.values
     }

@@ -31,8 +31,11 @@ use std::sync::{Arc, Mutex};
 /// What the harness saw.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CheckReport {
+    /// Deals played and checked.
     pub deals: u64,
+    /// Actions applied over all deals.
     pub actions: u64,
+    /// Actions in the longest deal.
     pub longest: u32,
 }
 

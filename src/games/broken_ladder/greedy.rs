@@ -79,6 +79,7 @@ impl Default for Greedy {
 type Unseen = [i8; 256];
 
 impl Greedy {
+    /// The greedy bot with the knob values of `p` (defaults where `p` sets none).
     pub fn new(p: &Params) -> Greedy {
         Greedy {
             outs_weight: p.knob(KNOBS, "outs_weight"),

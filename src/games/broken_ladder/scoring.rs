@@ -48,21 +48,25 @@ impl Hand {
         Hand(Pile::from_slice(cards))
     }
 
+    /// The cards (their order means nothing: a discard's place is taken by the last card).
     #[inline]
     pub fn as_slice(&self) -> &[Card] {
         self.0.as_slice()
     }
 
+    /// The number of cards (five between turns, six after a draw).
     #[inline]
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// True when the hand holds no card.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// Adds `c` (a drawn card).
     #[inline]
     pub fn push(&mut self, c: Card) {
         self.0.push(c);
@@ -94,12 +98,13 @@ impl Hand {
         self.as_slice().iter().map(|&c| number(c)).sum()
     }
 
-    /// Packed rank counts (see [`rank_bit`]).
+    /// Copies per rank, packed 4 bits per rank (13 nibbles, ace lowest), for the rank limit.
     #[inline]
     pub fn rank_counts(&self) -> u64 {
         self.as_slice().iter().map(|&c| rank_bit(c)).sum()
     }
 
+    /// The cards as a multiset.
     pub fn counts(&self) -> CardCounts {
         self.as_slice().iter().copied().collect()
     }

@@ -76,6 +76,7 @@ pub enum Phase {
 /// How a deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The deal is still being played.
     Running,
     /// This seat laid down a valid hand.
     LaidDown(Seat),
@@ -201,14 +202,17 @@ impl BrokenLadder {
         )
     }
 
+    /// How the deal ended, or [`Outcome::Running`].
     pub fn outcome(&self) -> Outcome {
         self.outcome
     }
 
+    /// Where the turn stands.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// `seat`'s hand.
     pub fn hand(&self, seat: Seat) -> &Hand {
         &self.hands[seat]
     }

@@ -25,10 +25,13 @@ const PLACEHOLDER: Card = Card::from_index(0);
 /// A seat's view of a deal.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
+    /// The seat whose view this is.
     pub seat: Seat,
+    /// Players at the table; seats are numbered 0..players.
     pub players: usize,
     /// 52-card packs in the shoe.
     pub packs: u8,
+    /// The Head (face up): the target of every hand.
     pub head: Card,
     /// Every seat's Starter (face up), `players` entries.
     pub starters: &'a [Card],
@@ -39,7 +42,9 @@ pub struct View<'a> {
     /// Every face-up card (Head, Starters, discard pile) counted by signed value
     /// (index `value + 13`).
     pub public_values: &'a ValueCounts,
+    /// Cards left in the stock.
     pub stock_len: usize,
+    /// Where the turn stands.
     pub phase: Phase,
     /// The card this seat took from the discard pile this turn, if any.
     pub taken: Option<Card>,

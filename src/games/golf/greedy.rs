@@ -283,6 +283,7 @@ fn tenths(x: f64) -> i32 {
 }
 
 impl Greedy {
+    /// The greedy bot with the knob values of `p` (defaults where `p` sets none).
     pub fn new(p: &Params) -> Greedy {
         let k = |n| p.knob(KNOBS, n);
         Greedy {

@@ -5,8 +5,11 @@ use crate::game::{RuleError, Rules, Switch, parse_bool, parse_choice, parse_num,
 /// What happens after a stock card is discarded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlipAfter {
+    /// Nothing: the turn ends (the default).
     No,
+    /// The player may turn up a face-down card, or decline ([`super::Action::NoFlip`]).
     Optional,
+    /// The player must turn up a face-down card when one is left.
     Required,
 }
 
@@ -15,16 +18,21 @@ pub enum FlipAfter {
 pub struct GolfRules {
     /// Decks in the shoe: 0 = auto (1 for 2-4 players, 2 for 5-8).
     pub decks: u8,
+    /// What happens after a stock card is discarded (`flip_after_discard`).
     pub flip_after_discard: FlipAfter,
+    /// When a grid is all face up, every other player gets one final turn (`final_turns`).
     pub final_turns: bool,
     /// Reshuffle the discards into a new stock instead of ending the round.
     pub reshuffle: bool,
     /// Score of a column pair of 2s (0 or -4).
     pub pair_of_twos: i32,
+    /// A row of three equal ranks scores 0 (`row_rule`).
     pub row_rule: bool,
     /// Score of a box of four equal cards; None = no box rule.
     pub box_score: Option<i32>,
+    /// Two jokers per deck worth -2, and 2s worth +2 (`jokers`).
     pub jokers: bool,
+    /// Deals in a match, 1..=36 (`holes`).
     pub holes: u32,
 }
 

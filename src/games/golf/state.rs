@@ -48,6 +48,7 @@ pub enum Phase {
     PlaceDiscard,
     /// After discarding a stock card: turn up a face-down card (rule `flip_after_discard`).
     FlipAfter,
+    /// The deal is over.
     Over,
 }
 
@@ -56,8 +57,10 @@ pub enum Phase {
 pub enum Action {
     /// Turn up grid position 0..6 (opening, or after a discard).
     Flip(u8),
+    /// Draw the top stock card.
     #[default]
     DrawStock,
+    /// Take the top discard.
     DrawDiscard,
     /// Put the held card at grid position 0..6; the old card goes to the discard pile.
     Swap(u8),

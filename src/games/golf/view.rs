@@ -22,18 +22,22 @@ pub struct GolfView<'a> {
 }
 
 impl<'a> GolfView<'a> {
+    /// The seat whose view this is.
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
+    /// Players at the table; seats are numbered 0..players.
     pub fn players(&self) -> usize {
         self.g.players as usize
     }
 
+    /// Where the deal is.
     pub fn phase(&self) -> Phase {
         self.g.phase
     }
 
+    /// The rules of the deal.
     pub fn rules(&self) -> &'a GolfRules {
         &self.g.rules
     }
@@ -44,8 +48,8 @@ impl<'a> GolfView<'a> {
         (self.g.up[seat] >> pos & 1 == 1).then(|| self.g.grids[seat][pos])
     }
 
-    /// Scoring keys of a seat's grid, [`UNKNOWN`](super::scoring::UNKNOWN) for face-down
-    /// cards.
+    /// Scoring keys of a seat's grid, row-major: the rank index 0..=12 of a face-up card, 13
+    /// for a joker, 15 for a face-down card.
     #[inline]
     pub fn keys(&self, seat: Seat) -> [u8; 6] {
         std::array::from_fn(|p| self.g.shown[seat][p])
@@ -68,6 +72,7 @@ impl<'a> GolfView<'a> {
         self.g.discard.as_slice()
     }
 
+    /// Cards left in the stock.
     pub fn stock_len(&self) -> usize {
         self.g.stock.len()
     }
@@ -144,6 +149,7 @@ impl<'a> GolfView<'a> {
         self.g.ender.map(|e| e as usize)
     }
 
+    /// Player turns taken so far.
     pub fn turns(&self) -> u32 {
         self.g.turns
     }

@@ -54,6 +54,7 @@ pub struct Greedy {
 }
 
 impl Greedy {
+    /// The greedy bot with the knob values of `p` (defaults where `p` sets none).
     pub fn new(p: &Params) -> Greedy {
         Greedy {
             pile_min: p.knob(KNOBS, "pile_min").max(1.0) as usize,

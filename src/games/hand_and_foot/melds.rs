@@ -6,8 +6,9 @@ use crate::cards::{Card, CardCounts, Rank, Suit};
 pub const MELD_RANKS: [u8; 11] = [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 /// Cards in a book.
 pub const BOOK: u8 = 7;
-/// Wild kinds in actions: 1 = a two, 2 = a joker (0 = a natural card).
+/// The wild kind of a two in actions (wild kind 0 is a natural card).
 pub const TWO: u8 = 1;
+/// The wild kind of a joker in actions.
 pub const JOKER: u8 = 2;
 
 /// True for jokers and 2s.
@@ -37,8 +38,11 @@ pub fn penalty(h: &CardCounts) -> i32 {
 /// A hand summarised by rank in one pass: copies per rank index, jokers, and the total.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Copies per rank index (ace 0 .. king 12), jokers apart.
     pub ranks: [u8; 13],
+    /// Number of jokers.
     pub jokers: u8,
+    /// All the cards, jokers included.
     pub len: u32,
 }
 

@@ -27,12 +27,14 @@ pub enum Phase {
     Draw,
     /// `seat` melds step by step, then discards.
     Meld,
+    /// The deal is over.
     Over,
 }
 
 /// How the deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
+    /// The deal is still being played.
     Running,
     /// A player of this partnership went out.
     Out(usize),
@@ -53,9 +55,19 @@ pub enum Action {
     /// First turn only: take the upcard instead of drawing.
     TakeUpcard,
     /// Start a meld of `rank`: three naturals (`wild` 0) or two naturals and a wild.
-    New { rank: u8, wild: u8 },
+    New {
+        /// The rank index of the meld.
+        rank: u8,
+        /// The wild kind of the third card (0: a natural).
+        wild: u8,
+    },
     /// Add one natural (`wild` 0) or one wild to the open meld of `rank`.
-    Add { rank: u8, wild: u8 },
+    Add {
+        /// The rank index of the meld.
+        rank: u8,
+        /// The wild kind of the card (0: a natural).
+        wild: u8,
+    },
     /// Take back an opening that cannot reach the minimum (melds return to hand).
     Retract,
     /// Discard this card, ending the turn.

@@ -13,13 +13,19 @@ use serde_json::{Value, json};
 /// One seat's view of a deal.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
+    /// The seat whose view this is.
     pub seat: Seat,
+    /// Players at the table (4 or 6); seats are numbered 0..players.
     pub players: usize,
+    /// Where the deal is.
     pub phase: Phase,
+    /// The rules of the deal.
     pub rules: &'a HfRules,
-    /// The dealer; the seat to act (none once the deal is over); player turns so far.
+    /// The seat that dealt.
     pub dealer: Seat,
+    /// The seat to act (`None` once the deal is over).
     pub to_act: Option<Seat>,
+    /// Player turns so far.
     pub turns: u32,
     /// The cards this seat plays from (hand, or foot once picked up); during the pass and
     /// the choice, its first packet.
@@ -28,21 +34,27 @@ pub struct View<'a> {
     pub other_packet: Option<&'a CardCounts>,
     /// After the pass: the seat's own foot (it chose it; empty once picked up).
     pub foot: Option<&'a CardCounts>,
-    /// Cards in play per seat (hand or foot) and whether each seat is on its foot.
+    /// Cards in play per seat (hand or foot); 0 beyond `players`.
     pub hand_lens: [u32; MAX_PLAYERS],
+    /// Per seat, true once it has picked up its foot.
     pub in_foot: [bool; MAX_PLAYERS],
     /// Both partnerships' melds (the seat's partnership is `seat % 2`).
     pub melds: &'a [Melds; 2],
+    /// Per partnership, true once it has met its opening minimum.
     pub opened: [bool; 2],
     /// Opening minimum per partnership.
     pub minimum: [i32; 2],
     /// Match totals per partnership before this deal.
     pub totals: [i64; 2],
+    /// The top card of the discard pile (`None` when it is empty).
     pub top: Option<Card>,
+    /// Cards in the discard pile, the top included.
     pub pile_len: usize,
+    /// Cards left in the stock.
     pub stock_len: usize,
-    /// This turn: the pile was taken; an opening was retracted.
+    /// True when the pile was taken this turn.
     pub picked: bool,
+    /// True when an opening was retracted this turn.
     pub retracted: bool,
     pub(super) deal: &'a HandAndFoot,
 }

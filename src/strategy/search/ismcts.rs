@@ -57,6 +57,7 @@ pub struct Ismcts<G: Game> {
 }
 
 impl<G: Game> Ismcts<G> {
+    /// The bot with the knob values of `p` (defaults where `p` sets none).
     pub fn new(p: &Params) -> Ismcts<G> {
         let common = Common::read(p, ISMCTS_KNOBS);
         Ismcts {

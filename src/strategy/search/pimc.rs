@@ -24,6 +24,7 @@ pub struct Pimc<G: Game> {
 }
 
 impl<G: Game> Pimc<G> {
+    /// The bot with the knob values of `p` (defaults where `p` sets none).
     pub fn new(p: &Params) -> Pimc<G> {
         let common = Common::read(p, PIMC_KNOBS);
         Pimc {

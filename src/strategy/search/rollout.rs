@@ -37,6 +37,8 @@ pub struct Rollout<G: Game> {
 }
 
 impl<G: Game> Rollout<G> {
+    /// A rollout player using `policy` for every seat, stopping after `depth` actions (0: at the
+    /// end of the deal).
     pub fn new(policy: Policy, depth: u32) -> Rollout<G> {
         let greedy = G::bots().iter().find(|b| b.name == "greedy");
         let bots: Vec<Box<dyn Strategy<G>>> = (0..MAX_SEATS)

@@ -26,7 +26,9 @@ pub struct Node<A> {
     pub action: A,
     /// Information-set node: the observation that leads to it.
     pub obs: u64,
+    /// The first child, or [`NONE`].
     pub first_child: u32,
+    /// The next child of the same parent, or [`NONE`].
     pub next_sibling: u32,
     /// Edge: iterations through it.
     pub visits: u32,
@@ -42,6 +44,7 @@ pub struct Tree<A> {
 }
 
 impl<A: Copy + Default + Eq> Tree<A> {
+    /// An empty tree (call [`Tree::reset`] before use).
     pub fn new() -> Tree<A> {
         Tree { nodes: Vec::new() }
     }
@@ -65,18 +68,22 @@ impl<A: Copy + Default + Eq> Tree<A> {
         }
     }
 
+    /// The number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
+    /// True when the tree holds no node (before the first [`Tree::reset`]).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
 
+    /// Node `i`.
     pub fn node(&self, i: u32) -> &Node<A> {
         &self.nodes[i as usize]
     }
 
+    /// Node `i`, to change.
     pub fn node_mut(&mut self, i: u32) -> &mut Node<A> {
         &mut self.nodes[i as usize]
     }
