@@ -52,6 +52,13 @@ pub mod stdout {
         }
     }
 
+    /// Flushes stdout now (a prompt that must show before input is read).
+    pub fn flush() {
+        if let Err(e) = std::io::stdout().lock().flush() {
+            note(e);
+        }
+    }
+
     /// Flushes stdout; the first failure of the whole run (other than a closed pipe), if any.
     pub fn finish() -> Option<String> {
         if let Err(e) = std::io::stdout().lock().flush() {

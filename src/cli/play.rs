@@ -31,6 +31,7 @@ impl<G: Game> Strategy<G> for Person {
         let stdin = std::io::stdin();
         loop {
             out!("Your move (1-{}): ", legal.len());
+            crate::stdout::flush();
             let mut line = String::new();
             match stdin.lock().read_line(&mut line) {
                 Ok(0) | Err(_) => {
