@@ -223,8 +223,8 @@ pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
         .iter()
         .map(|d| read_shard(d).map(|r| (d.clone(), r)))
         .collect::<Result<Vec<_>>>()?;
-    let command = unsharded_command(dirs)?;
     let merged = merge_reports(shards)?;
+    let command = unsharded_command(dirs)?;
     super::simulate::check_out_dir(out)?;
     let mut files = report_files(&merged)?;
     if let Some(f) = files.iter_mut().find(|f| f.name == "run.json") {
@@ -247,9 +247,11 @@ pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
 }
 
 /// The command every shard's run.json records, less its `--shard K/N`: the one run the
-/// merge reproduces. `None` when a shard records none; an error when shards disagree.
+/// merge reproduces. `None` when some shard records none (no run.json, or an older one); an
+/// error when two shards record different commands.
 fn unsharded_command(dirs: &[PathBuf]) -> Result<Option<Vec<String>>> {
-    let mut first: Option<Option<Vec<String>>> = None;
+    let mut first: Option<Vec<String>> = None;
+    let mut all = true;
     for d in dirs {
         let p = d.join("run.json");
         let words = std::fs::read_to_string(&p)
@@ -260,18 +262,19 @@ fn unsharded_command(dirs: &[PathBuf]) -> Result<Option<Vec<String>>> {
                 c.iter().map(|w| w.as_str().map(String::from)).collect()
             })
             .map(|c: Vec<String>| without_shard(&c));
-        match &first {
-            None => first = Some(words),
-            Some(f) if *f != words => {
+        match (words, &first) {
+            (None, _) => all = false,
+            (Some(w), None) => first = Some(w),
+            (Some(w), Some(f)) if w != *f => {
                 return Err(Error::input(format!(
                     "{}: its command differs from the first shard's (shards of different runs?)",
                     p.display()
                 )));
             }
-            Some(_) => {}
+            (Some(_), Some(_)) => {}
         }
     }
-    Ok(first.flatten())
+    Ok(first.filter(|_| all))
 }
 
 /// A command's words without `--shard K/N`.
