@@ -1,56 +1,83 @@
-//! `greedy`: a one-step lookahead over a hand evaluation.
+//! `greedy`: plans the rest of its own turn over what it knows, and scores where the turn
+//! leaves it with a hand evaluation.
 //!
-//! `value(hand) = set_weight * best set points in the hand
-//!              + progress * (same-suit pairs, suits capped at 4 cards, + same-rank pairs)
-//!              - penalty_weight * hand penalty`, and an empty hand is worth the +100 bonus.
-//! Every option is scored by the value of the hand it leaves plus what it earns at once
-//! (set points, a lasso's set), minus its expected cost:
-//! - an unseen stock card is worth `stock_value`; draw-until-match costs `draw_cost`;
-//! - a bluff (a discard that matches its top in neither rank nor suit) costs
+//! **Hand evaluation.** An empty hand is worth the +100 bonus. Otherwise the best complete
+//! set `S` in the hand (if any) is worth `set_weight` times its points, and the other cards
+//! `R` are worth `progress` per same-suit pair (suits capped at 4 cards) and same-rank pair,
+//! minus `penalty_weight` times their hand penalty:
+//! `value = set_weight * points(S) + progress * pairs(R) - penalty_weight * penalty(R)`.
+//! A set held is worth less than the same set laid (`set_weight < 1`): laid, its points are
+//! banked, its cards can no longer count against the hand, and the hand is 4 cards nearer to
+//! going out; so the bot lays every set it can (the best one when several).
+//!
+//! **Turn plan** (`plan.rs`). Every option of its own turn is scored by the best way to
+//! finish the turn after it, over the cards it can see: each pick-up (a pile's top, a
+//! multi-card take with the set it owes, the stock) is followed by every discard (onto each
+//! revealed top, a refill of an empty slot from two hand cards or a hand card and the stock
+//! top, a blind discard, draw-until-match) and then by the best sets to lay. So it sees a
+//! sure go-out (a pick-up, then a refill or a discard, then a set that empties the hand) and
+//! takes it. What cannot be seen is estimated:
+//! - an unseen stock card is worth `stock_value` if kept; the drawn card can also go straight
+//!   back down, which costs a bluff when it matches no revealed top (the chance is counted
+//!   over the cards this seat cannot place);
+//! - draw-until-match costs `draw_cost`;
+//! - a bluff (a hand card that matches its pile's top in neither rank nor suit) costs
 //!   `bluff_risk * mismatch_points + bluff_margin`, where `bluff_risk` is the documented risk
 //!   measure: the probability the card is revealed before the round ends. Going out with a
 //!   bluff costs nothing (the round ends before any reveal), and with
-//!   `mismatch_penalty=everyone|off` a bluff costs the bluffer nothing relative to the table;
-//! - a blind discard mismatches with probability 36/51 and costs that times the penalty;
-//! - revealing a pile we know hides our own mismatch costs the penalty, so we reveal others.
+//!   `mismatch_penalty=everyone|off` a revealed bluff costs the bluffer nothing relative to
+//!   the table (only the margin is left);
+//! - a blind card (a blind discard, a refill's stock card) mismatches with the chance that an
+//!   unseen card shares neither rank nor suit with the card under it, and costs that times
+//!   the penalty;
+//! - a move that needs a dead stock ends the round with no bonus: the hand then counts in
+//!   full against the seat. Such moves are listed only when nothing else is legal.
+//!
+//! **Reveal.** Never its own bluff (that costs it the penalty). Among the other face-down
+//! tops it reveals the one most likely to help: the mean gain of adding the top to its hand,
+//! over the cards the top can be (a pair's second card shares the rank of the card under
+//! it or its suit, higher; a card from a hand usually matches; a blind card is any unseen
+//! card). Ties go to the pile
+//! nearest clockwise from its own (the legal list's order), never to a seat number.
+//!
+//! **Out of turn.** It lassos and answers when the set is worth at least `lasso_min` and the
+//! set's points plus the hand without the card beat the hand as it is.
 //!
 //! After `patience` turns of a deal it always takes the stock option (pick-up and discard)
-//! while the stock is live, to use it up so that the deal ends. Once the stock is dead its
-//! moves are legal only when nothing else is, so seats that keep swapping pile cards then run
-//! to the turn cap (end reason `turn-cap`).
-//!
-//! It lays the best set when it gains, lassos and answers when the set is worth at least
-//! `lasso_min`, and always goes out when it can (the empty hand's +100 dominates).
+//! while the stock is live, to use it up so that the deal ends.
+
+mod plan;
 
 use super::Lasso;
 use super::rules::Mismatch;
-use super::scoring::{best_set_points, classify, hand_penalty, pop13};
-use super::state::{Action, Phase, same};
+use super::scoring::{classify, each_set, has_set, hand_penalty, pop13};
+use super::state::{Action, Phase, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng, Suit};
 use crate::strategy::{Bot, Knob, Params, Strategy};
+use plan::Plan;
 
 /// The knobs of `greedy`.
 pub const KNOBS: &[Knob] = &[
     Knob {
         name: "set_weight",
-        default: 1.0,
-        doc: "weight of the best complete set held in hand",
+        default: 0.75,
+        doc: "worth of a complete set held in hand, as a share of its points (below 1: a set is laid as soon as it can be)",
     },
     Knob {
         name: "progress",
         default: 3.0,
-        doc: "value of each same-suit or same-rank pair in hand",
+        doc: "value of each same-suit or same-rank pair in hand (outside a complete set)",
     },
     Knob {
         name: "penalty_weight",
         default: 0.5,
-        doc: "weight of the hand penalty (cards left in hand)",
+        doc: "weight of the hand penalty (cards left in hand, outside a complete set)",
     },
     Knob {
         name: "stock_value",
         default: 4.0,
-        doc: "estimated gain of an unseen stock card",
+        doc: "estimated gain of an unseen stock card kept in hand",
     },
     Knob {
         name: "draw_cost",
@@ -82,13 +109,14 @@ pub const KNOBS: &[Knob] = &[
 /// The bots Lasso lists besides `random`.
 pub const BOTS: &[Bot<Lasso>] = &[Bot {
     name: "greedy",
-    about: "collects toward the best set, bluffs only when the risk measure allows, lassos when it gains",
+    about: "plans its turn to the best hand: lays every set, takes sure go-outs, bluffs only when the risk measure allows, lassos when it gains",
     knobs: KNOBS,
     build: |p| Box::new(Greedy::new(p)),
 }];
 
-/// Probability that an unseen card matches a given top in neither rank nor suit.
-const BLIND_MISS: f32 = 36.0 / 51.0;
+/// Most sets looked at in one hand evaluation or plan step (a hand of many cards of one suit
+/// has hundreds of 4-subsets; the first ones, in `each_set` order, are enough to choose).
+const SET_SCAN: usize = 64;
 
 /// The greedy bot with its knob values.
 #[derive(Clone, Copy, Debug)]
@@ -110,7 +138,42 @@ impl Default for Greedy {
     }
 }
 
+/// The best complete set in `hand` by points: its points and its cards (0 and empty when
+/// the hand holds none).
+pub(super) fn best_set(hand: CardSet) -> (i32, CardSet) {
+    let mut best = (0, CardSet::EMPTY);
+    if !has_set(hand) {
+        return best;
+    }
+    let mut n = 0;
+    each_set(hand, None, |s| {
+        if n < SET_SCAN {
+            n += 1;
+            let pts = classify(s).map_or(0, |k| k.1);
+            if pts > best.0 {
+                best = (pts, s);
+            }
+        }
+    });
+    best
+}
+
+/// Same-suit pairs (suits capped at 4 cards) plus same-rank pairs of `hand`.
+fn pairs(hand: CardSet) -> u32 {
+    let s = Suit::ALL.map(|s| hand.suit_bits(s));
+    let mut pairs = 0;
+    for i in 0..4 {
+        let n = pop13(s[i]).min(4);
+        pairs += n * n.saturating_sub(1) / 2;
+        for j in i + 1..4 {
+            pairs += pop13(s[i] & s[j]);
+        }
+    }
+    pairs
+}
+
 impl Greedy {
+    /// The bot with these knob values (defaults for the knobs not given).
     pub fn new(p: &Params) -> Greedy {
         let k = |n| p.knob(KNOBS, n) as f32;
         Greedy {
@@ -126,25 +189,18 @@ impl Greedy {
         }
     }
 
-    /// The hand evaluation (see the module docs).
+    /// The hand evaluation (see the module docs); `ace` is the penalty of an ace in hand.
     pub fn value(&self, hand: CardSet, ace: i32) -> f32 {
         if hand.is_empty() {
             return 100.0;
         }
-        let s = Suit::ALL.map(|s| hand.suit_bits(s));
-        let mut pairs = 0;
-        for i in 0..4 {
-            let n = pop13(s[i]).min(4);
-            pairs += n * n.saturating_sub(1) / 2;
-            for j in i + 1..4 {
-                pairs += pop13(s[i] & s[j]);
-            }
-        }
-        self.set_weight * best_set_points(hand) as f32 + self.progress * pairs as f32
-            - self.penalty_weight * hand_penalty(hand, ace) as f32
+        let (pts, set) = best_set(hand);
+        let rest = hand - set;
+        self.set_weight * pts as f32 + self.progress * pairs(rest) as f32
+            - self.penalty_weight * hand_penalty(rest, ace) as f32
     }
 
-    /// What a mismatch revealed later costs this seat.
+    /// What a mismatch of ours, revealed, costs this seat relative to the table.
     fn mismatch_cost(&self, v: &View<'_>) -> f32 {
         match v.rules.mismatch_penalty {
             Mismatch::Discarder => v.rules.mismatch_points as f32,
@@ -152,108 +208,89 @@ impl Greedy {
         }
     }
 
-    /// A hand card discarded, as a bluff or not (going out with a bluff costs nothing).
-    fn score_discard(&self, v: &View<'_>, c: Card, bluff: bool) -> f32 {
-        let plain = self.value(v.hand.without(c), v.rules.ace_in_hand);
-        if bluff {
-            plain - self.bluff_cost(v, c)
-        } else {
-            plain
-        }
-    }
-
-    /// The cost of discarding `c` as a bluff: nothing when it empties the hand.
-    fn bluff_cost(&self, v: &View<'_>, c: Card) -> f32 {
-        if v.hand.without(c).is_empty() {
-            0.0
-        } else {
-            self.bluff_risk * self.mismatch_cost(v) + self.bluff_margin
-        }
-    }
-
-    /// The estimated worth of one action from this view.
-    fn score(&self, v: &View<'_>, a: Action, base: f32) -> f32 {
-        let hand = v.hand;
+    /// The estimated gain of revealing pile `p` (see the module docs).
+    fn reveal_gain(&self, v: &View<'_>, p: usize) -> f32 {
+        let pv = &v.piles[p];
         let ace = v.rules.ace_in_hand;
-        let val = |h: CardSet| self.value(h, ace);
-        let top = |p: u8| v.piles[p as usize].open_top();
+        let base = self.value(v.hand, ace);
+        let gain = |c: Card| (self.value(v.hand.with(c), ace) - base).max(0.0);
+        let under = pv.up.last().copied();
+        if let Some(t) = pv.known_top {
+            let ours = pv.by == Some(v.seat);
+            let miss = under.is_some_and(|u| !same(t, u));
+            return if ours && miss {
+                -self.mismatch_cost(v)
+            } else {
+                gain(t)
+            };
+        }
+        let unseen = v.unseen() | pv.by.map_or(CardSet::EMPTY, |s| v.known[s]);
+        let Some(u) = under else {
+            return mean(unseen, gain);
+        };
+        let fits = unseen & (CardSet::suit(u.suit()) | CardSet::rank(u.rank()));
+        if pv.paired {
+            let paired: CardSet = fits.into_iter().filter(|&c| pair_ok(u, c)).collect();
+            return mean(paired, gain);
+        }
+        if pv.from_hand {
+            mean(fits, gain) // a discard from a hand matches, unless it is a bluff
+        } else {
+            mean(unseen, gain) // the stock top, unseen
+        }
+    }
+
+    /// The worth of a lasso or an answer with `c`, against passing.
+    fn claim(&self, v: &View<'_>, c: Card) -> f32 {
+        let pts = v.chain.map_or(0, |(i, _)| v.sets[i].points) as f32;
+        if pts < self.lasso_min {
+            return f32::MIN;
+        }
+        pts + self.value(v.hand.without(c), v.rules.ace_in_hand)
+    }
+
+    /// Past `patience` turns with a live stock: its moves come first (the deal must end).
+    fn impatient(&self, v: &View<'_>, a: Action) -> bool {
         let stock = matches!(
             a,
             Action::Stock | Action::Blind(_) | Action::DrawUntil | Action::RefillStock
         );
-        if stock && v.turns as f32 > self.patience {
-            return f32::MAX / 4.0; // past patience: use up the stock so that the deal ends
+        stock && v.turns as f32 > self.patience && v.stock_live()
+    }
+
+    /// The estimated worth of one action from this view.
+    fn score<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
+        if self.impatient(v, a) {
+            return f32::MAX / 4.0;
         }
-        if stock && v.stock_len == 0 && v.rules.empty_stock == super::rules::EmptyStock::End {
-            return f32::MIN / 2.0; // ends the round: the last resort
-        }
+        let ace = v.rules.ace_in_hand;
         match a {
-            Action::Setup(up, down) => val(hand.without(up).without(down)),
-            Action::Reveal(p) => {
-                let pv = &v.piles[p as usize];
-                match (pv.known_top, pv.up.last()) {
-                    (Some(t), Some(&u)) if !same(t, u) => -self.mismatch_cost(v),
-                    (Some(t), _) => (val(hand.with(t)) - base).max(0.0),
-                    _ => 0.0,
-                }
+            Action::Setup(up, down) => self.value(v.hand.without(up).without(down), ace),
+            Action::Reveal(p) => self.reveal_gain(v, p as usize),
+            Action::Lasso(c) | Action::Answer(c) => self.claim(v, c),
+            Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
+                self.value(v.hand, ace)
             }
-            Action::Take(p, n) => {
-                let up = v.piles[p as usize].up;
-                val(hand | up[up.len() - n as usize..].iter().copied().collect())
-            }
-            Action::Stock => base + self.stock_value,
-            Action::Discard(c, p) => self.score_discard(v, c, top(p).is_some_and(|t| !same(t, c))),
-            Action::Blind(_) => base - BLIND_MISS * self.mismatch_cost(v),
-            Action::DrawUntil => base - self.draw_cost,
-            Action::Refill(_, c) => val(hand.without(c)) - self.draw_cost / 2.0,
-            Action::RefillWith(c) => match v.my_phase {
-                Some(Phase::Refill(_, first)) => val(hand.without(first).without(c)),
-                _ => 0.0,
-            },
-            Action::RefillStock => match v.my_phase {
-                Some(Phase::Refill(_, first)) => {
-                    val(hand.without(first)) - BLIND_MISS * self.mismatch_cost(v)
-                }
-                _ => 0.0,
-            },
-            Action::Lay(s) => classify(s).map_or(0, |k| k.1) as f32 + val(hand - s),
-            Action::Lasso(c) | Action::Answer(c) => {
-                let pts = v.chain.map_or(0, |(i, _)| v.sets[i].points) as f32;
-                if pts < self.lasso_min {
-                    f32::MIN
-                } else {
-                    pts + val(hand.without(c))
-                }
-            }
-            Action::Pass => base,
+            _ => plan.get_or_insert_with(|| Plan::new(self, v)).action(a),
         }
     }
+}
+
+/// The mean of `f` over `cards` (0 for none).
+fn mean(cards: CardSet, f: impl Fn(Card) -> f32) -> f32 {
+    if cards.is_empty() {
+        return 0.0;
+    }
+    cards.into_iter().map(f).sum::<f32>() / cards.len() as f32
 }
 
 impl Strategy<Lasso> for Greedy {
     fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
         let mut best = legal[0];
         let mut best_v = f32::MIN;
-        // discards of one card onto each pile are listed together: score the card once
-        let mut last: Option<(Card, f32, f32)> = None;
-        let base = self.value(view.hand, view.rules.ace_in_hand);
+        let mut plan = None;
         for &a in legal {
-            let s = match a {
-                Action::Discard(c, p) => {
-                    let (plain, bluff) = match last {
-                        Some((lc, plain, bluff)) if lc == c => (plain, bluff),
-                        _ => {
-                            let plain = self.score_discard(view, c, false);
-                            let pair = (plain, plain - self.bluff_cost(view, c));
-                            last = Some((c, pair.0, pair.1));
-                            pair
-                        }
-                    };
-                    let matches = view.piles[p as usize].open_top().is_none_or(|t| same(t, c));
-                    if matches { plain } else { bluff }
-                }
-                _ => self.score(view, a, base),
-            };
+            let s = self.score(view, &mut plan, a);
             if s > best_v {
                 best = a;
                 best_v = s;
