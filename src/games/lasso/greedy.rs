@@ -100,6 +100,11 @@ pub const KNOBS: &[Knob] = &[
         doc: "least set points worth a lasso or an answer",
     },
     Knob {
+        name: "tempo",
+        default: 10.0,
+        doc: "cost of a wasted turn: a pile card taken and put straight back down",
+    },
+    Knob {
         name: "patience",
         default: 60.0,
         doc: "deal turns after which it always uses the stock (ends pile-swapping loops)",
@@ -129,7 +134,10 @@ pub struct Greedy {
     bluff_risk: f32,
     bluff_margin: f32,
     lasso_min: f32,
+    tempo: f32,
     patience: f32,
+    /// The turn number and hand at the start of this seat's current turn (its pick-up).
+    start: Option<(u32, CardSet)>,
 }
 
 impl Default for Greedy {
@@ -185,7 +193,9 @@ impl Greedy {
             bluff_risk: k("bluff_risk"),
             bluff_margin: k("bluff_margin"),
             lasso_min: k("lasso_min"),
+            tempo: k("tempo"),
             patience: k("patience"),
+            start: None,
         }
     }
 
@@ -271,7 +281,10 @@ impl Greedy {
             Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
                 self.value(v.hand, ace)
             }
-            _ => plan.get_or_insert_with(|| Plan::new(self, v)).action(a),
+            _ => {
+                let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
+                plan.get_or_insert_with(|| Plan::new(self, v, start)).action(a)
+            }
         }
     }
 }
@@ -285,7 +298,14 @@ fn mean(cards: CardSet, f: impl Fn(Card) -> f32) -> f32 {
 }
 
 impl Strategy<Lasso> for Greedy {
+    fn begin_deal(&mut self, _seat: usize) {
+        self.start = None;
+    }
+
     fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+        if view.my_phase == Some(Phase::Pickup) {
+            self.start = Some((view.turns, view.hand));
+        }
         let mut best = legal[0];
         let mut best_v = f32::MIN;
         let mut plan = None;
@@ -295,6 +315,9 @@ impl Strategy<Lasso> for Greedy {
                 best = a;
                 best_v = s;
             }
+        }
+        if matches!(best, Action::Stock) {
+            self.start = None; // a stock card kept or put back wastes nothing
         }
         best
     }

@@ -17,13 +17,15 @@ struct Tops {
     empty: [bool; SLOTS],
 }
 
-/// One hand step of the plan: the cards, the card a set must hold, and whether the hand also
-/// holds an unseen stock card (then it cannot go out).
+/// One hand step of the plan: the cards, the card a set must hold, whether the hand also
+/// holds an unseen stock card (then it cannot go out), and whether this turn's pick-up came
+/// from a pile (then ending the turn with the hand it started with wastes the turn).
 #[derive(Clone, Copy)]
 struct Hand {
     cards: CardSet,
     owed: Option<Card>,
     extra: bool,
+    pile: bool,
 }
 
 impl Hand {
@@ -56,11 +58,14 @@ pub(super) struct Plan<'a> {
     bluff: f32,
     /// What a revealed mismatch of ours costs.
     mismatch: f32,
+    /// The hand at the start of this turn, when known: ending the turn with it after a
+    /// pile pick-up wastes the turn.
+    start: Option<CardSet>,
 }
 
 impl<'a> Plan<'a> {
     /// The planner for `v`, the view of the seat to act.
-    pub(super) fn new(g: &'a Greedy, v: &'a View<'a>) -> Plan<'a> {
+    pub(super) fn new(g: &'a Greedy, v: &'a View<'a>, start: Option<CardSet>) -> Plan<'a> {
         let mismatch = g.mismatch_cost(v);
         Plan {
             g,
@@ -74,6 +79,7 @@ impl<'a> Plan<'a> {
             unseen: v.unseen(),
             bluff: g.bluff_risk * mismatch + g.bluff_margin,
             mismatch,
+            start,
         }
     }
 
@@ -82,6 +88,7 @@ impl<'a> Plan<'a> {
             cards: self.v.hand,
             owed: self.v.owed,
             extra: false,
+            pile: true,
         }
     }
 
@@ -114,7 +121,11 @@ impl<'a> Plan<'a> {
         match (h.cards.is_empty(), h.extra) {
             (true, false) => (100.0, true),
             (true, true) => (0.0, false),
-            _ => (self.g.value(h.cards, self.v.rules.ace_in_hand), false),
+            _ => {
+                let wasted = h.pile && self.start == Some(h.cards);
+                let tempo = if wasted { self.g.tempo } else { 0.0 };
+                (self.g.value(h.cards, self.v.rules.ace_in_hand) - tempo, false)
+            }
         }
     }
 
@@ -253,6 +264,19 @@ impl<'a> Plan<'a> {
         if best == NONE { self.dead_end(h) } else { best }
     }
 
+    /// The mean over the cards a stock card may be of the best turn that card leaves.
+    fn stock_ev(&self, h: Hand) -> f32 {
+        let h = Hand { pile: false, ..h };
+        if self.unseen.is_empty() {
+            return self.best_discard(Hand { extra: true, ..h }, &self.tops) + self.g.stock_value;
+        }
+        let mut sum = 0.0;
+        for x in self.unseen {
+            sum += self.best_discard(Hand { cards: h.cards.with(x), ..h }, &self.tops);
+        }
+        sum / self.unseen.len() as f32
+    }
+
     /// The worth of pick-up action `a`: the best turn it leaves.
     fn pickup(&self, a: Action) -> f32 {
         let h = self.hand();
@@ -267,19 +291,11 @@ impl<'a> Plan<'a> {
                 let hand = Hand {
                     cards: h.cards | taken.iter().copied().collect(),
                     owed: (k > 1).then_some(taken[0]),
-                    extra: false,
+                    ..h
                 };
                 self.best_discard(hand, &t)
             }
-            Action::Stock if self.live => {
-                // the drawn card goes straight back down (a bluff if it matches no top) ...
-                let (v, out) = self.sets(h, self.left);
-                let open = self.tops.top.iter().flatten().copied();
-                let back = if out { v } else { v - self.miss(open) * self.bluff };
-                // ... or stays in hand and another card goes
-                let keep = Hand { extra: true, ..h };
-                back.max(self.best_discard(keep, &self.tops) + self.g.stock_value)
-            }
+            Action::Stock if self.live => self.stock_ev(h),
             _ => self.dead_end(h),
         }
     }
