@@ -50,7 +50,7 @@ mod plan;
 
 use super::Lasso;
 use super::rules::Mismatch;
-use super::scoring::{classify, each_set, has_set, hand_penalty, pop13};
+use super::scoring::{classify, each_set, hand_penalty, has_set, pop13};
 use super::state::{Action, Phase, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng, Suit};
@@ -283,7 +283,8 @@ impl Greedy {
             }
             _ => {
                 let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-                plan.get_or_insert_with(|| Plan::new(self, v, start)).action(a)
+                plan.get_or_insert_with(|| Plan::new(self, v, start))
+                    .action(a)
             }
         }
     }

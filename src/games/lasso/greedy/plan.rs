@@ -3,7 +3,7 @@
 
 use super::{Greedy, SET_SCAN};
 use crate::cards::{Card, CardSet};
-use crate::games::lasso::scoring::{can_set_with, classify, each_set, has_set, hand_penalty};
+use crate::games::lasso::scoring::{can_set_with, classify, each_set, hand_penalty, has_set};
 use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
 use crate::games::lasso::view::View;
 
@@ -124,7 +124,10 @@ impl<'a> Plan<'a> {
             _ => {
                 let wasted = h.pile && self.start == Some(h.cards);
                 let tempo = if wasted { self.g.tempo } else { 0.0 };
-                (self.g.value(h.cards, self.v.rules.ace_in_hand) - tempo, false)
+                (
+                    self.g.value(h.cards, self.v.rules.ace_in_hand) - tempo,
+                    false,
+                )
             }
         }
     }
@@ -226,7 +229,11 @@ impl<'a> Plan<'a> {
             Action::Blind(p) => {
                 let (v, out) = self.sets(h, self.left);
                 let top = t.top[p as usize];
-                if out { v } else { v - self.miss(top) * self.mismatch }
+                if out {
+                    v
+                } else {
+                    v - self.miss(top) * self.mismatch
+                }
             }
             Action::DrawUntil if open().next().is_some() => {
                 self.sets(h, self.left).0 - self.g.draw_cost
@@ -255,9 +262,9 @@ impl<'a> Plan<'a> {
             }
         }
         if self.live && any_open {
-            let blind = (0..SLOTS).filter(|&p| t.top[p].is_some()).map(|p| {
-                self.discard(h, t, Action::Blind(p as u8))
-            });
+            let blind = (0..SLOTS)
+                .filter(|&p| t.top[p].is_some())
+                .map(|p| self.discard(h, t, Action::Blind(p as u8)));
             best = best.max(blind.fold(NONE, f32::max));
             best = best.max(self.discard(h, t, Action::DrawUntil));
         }
@@ -272,7 +279,13 @@ impl<'a> Plan<'a> {
         }
         let mut sum = 0.0;
         for x in self.unseen {
-            sum += self.best_discard(Hand { cards: h.cards.with(x), ..h }, &self.tops);
+            sum += self.best_discard(
+                Hand {
+                    cards: h.cards.with(x),
+                    ..h
+                },
+                &self.tops,
+            );
         }
         sum / self.unseen.len() as f32
     }
