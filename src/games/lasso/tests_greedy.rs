@@ -100,11 +100,12 @@ fn greedy_takes_a_sure_go_out_by_a_multi_card_take() {
 
 #[test]
 fn greedy_wastes_no_turn_putting_back_the_card_it_took() {
-    // Seat 1 wants a diamond; the open tops are of no use to it. Taking 6H and putting it
-    // straight back changes nothing (and, repeated by every seat, ran deals to the cap):
-    // it draws instead.
+    // Seat 1 wants a diamond; no open top helps it, and a drawn card that helps nothing
+    // would go back down as a likely bluff. Taking an open card and putting it straight back costs
+    // nothing on paper, so a bot that sees no cost in a wasted turn does it turn after turn
+    // (every seat alike, to the turn cap). It draws instead, or changes its hand.
     let mut g = position(
-        &["3S 8S TS 2C", "2D 7D JD"],
+        &["8D", "2D 7D JD"],
         ["7C 7H 6H", "5H KH", "TC QC 4C", "AS"],
         "9C",
         1,
