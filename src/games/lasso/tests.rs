@@ -144,6 +144,11 @@ fn multi_pickup_obliges_a_set_with_the_deepest_card() {
         !l.contains(&Action::Take(1, 2)),
         "4H 4S cannot make a set: {l:?}"
     );
+    // the trace names the owed card (the deepest taken)
+    assert_eq!(
+        g.describe(Action::Take(0, 2)),
+        "seat 1 takes 2 cards 9C KC from pile 0 (owes a set with 9C)"
+    );
     play(&mut g, Action::Take(0, 2));
     assert_eq!(g.owed, Some(c("9C")));
     let l = legal(&g);
@@ -373,6 +378,27 @@ fn score_command() {
             .unwrap_err()
             .contains("twice")
     );
+    assert!(
+        Lasso::score_cli(&r, &a("--hand 2C 5H 2C"))
+            .unwrap_err()
+            .contains("twice")
+    );
+    assert!(
+        Lasso::score_cli(&r, &a("--hand 2C JK"))
+            .unwrap_err()
+            .contains("without jokers")
+    );
+    // a whole deck in one hand is impossible: some card is always elsewhere
+    let deck: Vec<String> = Card::all52().map(|x| x.to_string()).collect();
+    let mut whole = vec!["--hand".to_string()];
+    whole.extend(deck.iter().cloned());
+    assert!(
+        Lasso::score_cli(&r, &whole)
+            .unwrap_err()
+            .contains("at most 51")
+    );
+    whole.pop();
+    assert!(Lasso::score_cli(&r, &whole).is_ok());
     assert!(
         Lasso::score_cli(&r, &a("ZZ AS KD 2C"))
             .unwrap_err()
