@@ -37,14 +37,22 @@
 //! tops it reveals the one most likely to help: the mean gain of adding the top to its hand,
 //! over the cards the top can be (a pair's second card shares the rank of the card under
 //! it or its suit, higher; a card from a hand usually matches; a blind card is any unseen
-//! card). Ties go to the pile
-//! nearest clockwise from its own (the legal list's order), never to a seat number.
+//! card). Ties go to the pile nearest clockwise from its own (the legal list's order),
+//! never to a seat number.
 //!
 //! **Out of turn.** It lassos and answers when the set is worth at least `lasso_min` and the
 //! set's points plus the hand without the card beat the hand as it is.
 //!
-//! After `patience` turns of a deal it always takes the stock option (pick-up and discard)
-//! while the stock is live, to use it up so that the deal ends.
+//! **Tempo.** A turn that takes a pile card and ends with the hand it began with (the card
+//! put straight back down) costs `tempo`: it changes nothing, and when every seat does it the
+//! deal runs to the turn cap with no bonus for anyone. A stock card put back is no such
+//! waste: it burns a stock card. (Without this cost the exact stock value, which counts the
+//! bluff risk of putting back a useless draw, made such null turns look best.)
+//!
+//! **Patience**, a safety net: after `patience` turns of a deal it always takes the stock
+//! option (pick-up and discard) while the stock is live, to use it up so that the deal ends.
+//! With the plays above it rarely comes into play: of 20,000 greedy deals, 1 at 4 players
+//! and 7 at 2 players lasted past 60 turns.
 
 mod plan;
 
