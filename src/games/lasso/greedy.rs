@@ -1,7 +1,7 @@
 //! `greedy`: plans the rest of its own turn over what it knows, and scores where the turn
 //! leaves it with a hand evaluation.
 //!
-//! **Hand evaluation.** An empty hand is worth the +100 bonus. Otherwise the best complete
+//! **Hand evaluation.** An empty hand is worth going out (below). Otherwise the best complete
 //! set `S` in the hand (if any) is worth `set_weight` times its points, and the other cards
 //! `R` are worth `progress` per same-suit pair (suits capped at 4 cards) and same-rank pair,
 //! minus `penalty_weight` times their hand penalty:
@@ -17,9 +17,11 @@
 //! top, a blind discard, draw-until-match) and then by the best sets to lay. So it sees a
 //! sure go-out (a pick-up, then a refill or a discard, then a set that empties the hand) and
 //! takes it. What cannot be seen is estimated:
-//! - an unseen stock card is worth `stock_value` if kept; the drawn card can also go straight
-//!   back down, which costs a bluff when it matches no revealed top (the chance is counted
-//!   over the cards this seat cannot place);
+//! - a stock pick-up is worth the mean, over the cards this seat cannot place, of the best
+//!   turn each would leave (kept, or put straight back down, a bluff when it matches no
+//!   revealed top); `stock_value` stands in for that mean only when no card is unplaced;
+//! - going out is worth the +100 bonus plus `rival_weight` times the penalty the other
+//!   seats' hands then count (mean hand size times the mean penalty of an unplaced card);
 //! - draw-until-match costs `draw_cost`;
 //! - a bluff (a hand card that matches its pile's top in neither rank nor suit) costs
 //!   `bluff_risk * mismatch_points + bluff_margin`, where `bluff_risk` is the documented risk
@@ -49,8 +51,9 @@
 //! waste: it burns a stock card. (Without this cost the exact stock value, which counts the
 //! bluff risk of putting back a useless draw, made such null turns look best.)
 //!
-//! **Patience**, a safety net: after `patience` turns of a deal it always takes the stock
-//! option (pick-up and discard) while the stock is live, to use it up so that the deal ends.
+//! **Patience**, a safety net: after `patience` turns of a deal its stock moves (pick-up and
+//! discard) while the stock is live are worth 100 more, to use the stock up so that the deal
+//! ends; a go-out is then worth 200 more, so that a sure one still beats them.
 //! With the plays above it rarely comes into play: of 20,000 greedy deals, 1 at 4 players
 //! and 7 at 2 players lasted past 60 turns.
 
@@ -83,9 +86,14 @@ pub const KNOBS: &[Knob] = &[
         doc: "weight of the hand penalty (cards left in hand, outside a complete set)",
     },
     Knob {
+        name: "rival_weight",
+        default: 1.0,
+        doc: "weight, in the worth of going out, of the cards the other seats then keep (mean hand size times the mean penalty of an unseen card)",
+    },
+    Knob {
         name: "stock_value",
         default: 4.0,
-        doc: "estimated gain of an unseen stock card kept in hand",
+        doc: "gain of an unseen stock card kept in hand, when no card is left to average over",
     },
     Knob {
         name: "draw_cost",
@@ -131,12 +139,17 @@ pub const BOTS: &[Bot<Lasso>] = &[Bot {
 /// has hundreds of 4-subsets; the first ones, in `each_set` order, are enough to choose).
 const SET_SCAN: usize = 64;
 
+/// What a stock move gains past `patience` turns: enough to beat every pile move but a
+/// go-out (which then gains twice this).
+const IMPATIENCE: f32 = 100.0;
+
 /// The greedy bot with its knob values.
 #[derive(Clone, Copy, Debug)]
 pub struct Greedy {
     set_weight: f32,
     progress: f32,
     penalty_weight: f32,
+    rival_weight: f32,
     stock_value: f32,
     draw_cost: f32,
     bluff_risk: f32,
@@ -196,6 +209,7 @@ impl Greedy {
             set_weight: k("set_weight"),
             progress: k("progress"),
             penalty_weight: k("penalty_weight"),
+            rival_weight: k("rival_weight"),
             stock_value: k("stock_value"),
             draw_cost: k("draw_cost"),
             bluff_risk: k("bluff_risk"),
@@ -216,6 +230,19 @@ impl Greedy {
         let rest = hand - set;
         self.set_weight * pts as f32 + self.progress * pairs(rest) as f32
             - self.penalty_weight * hand_penalty(rest, ace) as f32
+    }
+
+    /// The worth of going out now: the +100 bonus, and the round ends with the other seats'
+    /// hands counting against them (`rival_weight` times their mean hand size times the
+    /// mean penalty of a card this seat cannot place).
+    fn out_value(&self, v: &View<'_>) -> f32 {
+        let unseen = v.unseen();
+        let others = (0..v.players).filter(|&s| s != v.seat);
+        let cards: u32 = others.clone().map(|s| u32::from(v.hand_len[s])).sum();
+        let per_card =
+            hand_penalty(unseen, v.rules.ace_in_hand) as f32 / unseen.len().max(1) as f32;
+        let mean = cards as f32 / others.count().max(1) as f32;
+        100.0 + self.rival_weight * mean * per_card
     }
 
     /// What a mismatch of ours, revealed, costs this seat relative to the table.
@@ -264,23 +291,40 @@ impl Greedy {
         if pts < self.lasso_min {
             return f32::MIN;
         }
-        pts + self.value(v.hand.without(c), v.rules.ace_in_hand)
+        let rest = v.hand.without(c);
+        if rest.is_empty() {
+            return pts + self.out_value(v);
+        }
+        pts + self.value(rest, v.rules.ace_in_hand)
     }
 
-    /// Past `patience` turns with a live stock: its moves come first (the deal must end).
+    /// Past `patience` turns with a live stock: its moves get `IMPATIENCE` more (the deal
+    /// must end).
     fn impatient(&self, v: &View<'_>, a: Action) -> bool {
         let stock = matches!(
             a,
             Action::Stock | Action::Blind(_) | Action::DrawUntil | Action::RefillStock
         );
-        stock && v.turns as f32 > self.patience && v.stock_live()
+        stock && self.late(v)
+    }
+
+    /// Past `patience` turns with a live stock.
+    fn late(&self, v: &View<'_>) -> bool {
+        v.turns as f32 > self.patience && v.stock_live()
     }
 
     /// The estimated worth of one action from this view.
     fn score<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
-        if self.impatient(v, a) {
-            return f32::MAX / 4.0;
-        }
+        let bonus = if self.impatient(v, a) {
+            IMPATIENCE
+        } else {
+            0.0
+        };
+        bonus + self.worth(v, plan, a)
+    }
+
+    /// The estimated worth of one action from this view, patience aside.
+    fn worth<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
         let ace = v.rules.ace_in_hand;
         match a {
             Action::Setup(up, down) => self.value(v.hand.without(up).without(down), ace),

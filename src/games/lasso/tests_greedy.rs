@@ -74,15 +74,19 @@ fn greedy_lays_every_set_it_can() {
 
 #[test]
 fn greedy_takes_a_sure_go_out_by_a_refill() {
-    // take JC, refill an empty slot with 7C (face up) and JC, lay the spades: out
-    let mut g = position(
-        &["2D 3D 4D", "7C 2S 4S 6S KS"],
-        ["KC AC JC", "8D", "", ""],
-        "",
-        1,
-    );
-    let moves = greedy_turn(&mut g, 1);
-    assert_eq!(g.out, 1, "{moves:?}\n{}", g.render());
+    // take JC, refill an empty slot with 7C (face up) and JC, lay the spades: out; late in a
+    // deal too, when patience favours the stock's moves
+    for turns in [1, 100] {
+        let mut g = position(
+            &["2D 3D 4D", "7C 2S 4S 6S KS"],
+            ["KC AC JC", "8D", "", ""],
+            "",
+            1,
+        );
+        g.turns = turns;
+        let moves = greedy_turn(&mut g, 1);
+        assert_eq!(g.out, 1, "turn {turns}: {moves:?}\n{}", g.render());
+    }
 }
 
 #[test]

@@ -58,6 +58,8 @@ pub(super) struct Plan<'a> {
     bluff: f32,
     /// What a revealed mismatch of ours costs.
     mismatch: f32,
+    /// The worth of going out now.
+    out: f32,
     /// The hand at the start of this turn, when known: ending the turn with it after a
     /// pile pick-up wastes the turn.
     start: Option<CardSet>,
@@ -79,6 +81,12 @@ impl<'a> Plan<'a> {
             unseen: v.unseen(),
             bluff: g.bluff_risk * mismatch + g.bluff_margin,
             mismatch,
+            out: g.out_value(v)
+                + if g.late(v) {
+                    2.0 * super::IMPATIENCE
+                } else {
+                    0.0
+                },
             start,
         }
     }
@@ -119,7 +127,7 @@ impl<'a> Plan<'a> {
     /// The end of the turn with hand `h`: its value, and whether it went out.
     fn end(&self, h: Hand) -> (f32, bool) {
         match (h.cards.is_empty(), h.extra) {
-            (true, false) => (100.0, true),
+            (true, false) => (self.out, true),
             (true, true) => (0.0, false),
             _ => {
                 let wasted = h.pile && self.start == Some(h.cards);
