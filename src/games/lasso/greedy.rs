@@ -22,7 +22,9 @@
 //!   revealed top); `stock_value` stands in for that mean only when no card is unplaced;
 //! - going out is worth the +100 bonus plus `rival_weight` times the penalty the other
 //!   seats' hands then count (mean hand size times the mean penalty of an unplaced card);
-//! - draw-until-match costs `draw_cost`;
+//! - draw-until-match costs `draw_cost`, and may run the stock dry (the chance that no
+//!   stock card, drawn from the cards this seat cannot place, matches a revealed top): the
+//!   round then ends with no bonus;
 //! - a bluff (a hand card that matches its pile's top in neither rank nor suit) costs
 //!   `bluff_risk * mismatch_points + bluff_margin`, where `bluff_risk` is the documented risk
 //!   measure: the probability the card is revealed before the round ends. Going out with a
@@ -32,8 +34,12 @@
 //! - a blind card (a blind discard, a refill's stock card) mismatches with the chance that an
 //!   unseen card shares neither rank nor suit with the card under it, and costs that times
 //!   the penalty;
+//! - a discard that makes a pile's top three cards one suit or one rank costs `feed`: any
+//!   seat holding one more card of it can take the three and lay a set (a discard that
+//!   goes out costs nothing);
 //! - a move that needs a dead stock ends the round with no bonus: the hand then counts in
-//!   full against the seat. Such moves are listed only when nothing else is legal.
+//!   full against the seat, and its share of the race for the +100 (100 / players) is lost.
+//!   Such moves are listed only when nothing else is legal.
 //!
 //! **Reveal.** Never its own bluff (that costs it the penalty). Among the other face-down
 //! tops it reveals the one most likely to help: the mean gain of adding the top to its hand,
@@ -111,6 +117,11 @@ pub const KNOBS: &[Knob] = &[
         doc: "extra gain a bluff must bring",
     },
     Knob {
+        name: "feed",
+        default: 15.0,
+        doc: "cost of a discard that makes a pile's top three cards one suit or one rank (any seat holding one more can take them as a set)",
+    },
+    Knob {
         name: "lasso_min",
         default: 0.0,
         doc: "least set points worth a lasso or an answer",
@@ -154,6 +165,7 @@ pub struct Greedy {
     draw_cost: f32,
     bluff_risk: f32,
     bluff_margin: f32,
+    feed: f32,
     lasso_min: f32,
     tempo: f32,
     patience: f32,
@@ -214,6 +226,7 @@ impl Greedy {
             draw_cost: k("draw_cost"),
             bluff_risk: k("bluff_risk"),
             bluff_margin: k("bluff_margin"),
+            feed: k("feed"),
             lasso_min: k("lasso_min"),
             tempo: k("tempo"),
             patience: k("patience"),
@@ -321,6 +334,12 @@ impl Greedy {
             0.0
         };
         bonus + self.worth(v, plan, a)
+    }
+
+    /// The worth the bot gives `a` from view `v` (tests read it).
+    #[cfg(test)]
+    pub(crate) fn worth_of(&self, v: &View<'_>, a: Action) -> f32 {
+        self.score(v, &mut None, a)
     }
 
     /// The estimated worth of one action from this view, patience aside.

@@ -3,6 +3,7 @@
 
 use super::{Greedy, SET_SCAN};
 use crate::cards::{Card, CardSet};
+use crate::games::lasso::rules::EmptyStock;
 use crate::games::lasso::scoring::{can_set_with, classify, each_set, hand_penalty, has_set};
 use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
 use crate::games::lasso::view::View;
@@ -14,6 +15,8 @@ const NONE: f32 = f32::MIN / 8.0;
 #[derive(Clone, Copy)]
 struct Tops {
     top: [Option<Card>; SLOTS],
+    /// The card under each revealed top.
+    under: [Option<Card>; SLOTS],
     empty: [bool; SLOTS],
 }
 
@@ -74,6 +77,11 @@ impl<'a> Plan<'a> {
             v,
             tops: Tops {
                 top: std::array::from_fn(|p| v.piles[p].open_top()),
+                under: std::array::from_fn(|p| {
+                    let up = v.piles[p].up;
+                    let open = !v.piles[p].down && up.len() >= 2;
+                    open.then(|| up[up.len() - 2])
+                }),
                 empty: std::array::from_fn(|p| v.piles[p].up.is_empty() && !v.piles[p].down),
             },
             live: v.stock_live(),
@@ -110,6 +118,26 @@ impl<'a> Plan<'a> {
         (self.unseen - fits).len() as f32 / n
     }
 
+    /// The chance that draw-until-match runs the stock dry (the round then ends with no
+    /// bonus): that none of the stock's cards, drawn from the cards this seat cannot place,
+    /// matches a revealed top. With `empty_stock=reshuffle` it counts as never dry.
+    fn dry(&self, tops: impl IntoIterator<Item = Card>) -> f32 {
+        let n = self.v.stock_len as u32;
+        if n == 0 || self.v.rules.empty_stock == EmptyStock::Reshuffle {
+            return 0.0;
+        }
+        let total = self.unseen.len();
+        let misses = (self.miss(tops) * total as f32).round() as u32;
+        let mut p = 1.0f32;
+        for i in 0..n.min(total) {
+            if misses <= i {
+                return 0.0;
+            }
+            p *= (misses - i) as f32 / (total - i) as f32;
+        }
+        p
+    }
+
     /// The worth of `a`, one of this seat's legal actions in its own turn.
     pub(super) fn action(&self, a: Action) -> f32 {
         let h = self.hand();
@@ -140,9 +168,12 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// The round ends now with no bonus (a dead stock was needed): the hand counts in full.
+    /// The round ends now with no bonus (a dead stock was needed): the hand counts in full,
+    /// and this seat's share of the race for the +100 (as if the race were even) is lost.
     fn dead_end(&self, h: Hand) -> f32 {
-        -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32)
+        let full = -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32);
+        let race = 100.0 / self.v.players as f32;
+        full.min(self.g.value(h.cards, self.v.rules.ace_in_hand)) - race
     }
 
     /// The set step: the best of laying each set (up to `left` of them) or passing.
@@ -185,11 +216,26 @@ impl<'a> Plan<'a> {
         pts + self.sets(rest, left.saturating_sub(1)).0
     }
 
-    /// A discard from `h` onto a pile whose top is `top`, then the set step.
-    fn discard_card(&self, h: Hand, c: Card, top: Option<Card>) -> f32 {
+    /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
+    /// matches the top in neither rank nor suit, and `feed` when it makes the top three
+    /// cards one suit or one rank (a set for whoever holds one more: three cards can be
+    /// taken at once).
+    fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
+        let Some(top) = t.top[p] else {
+            return 0.0;
+        };
+        let bluff = if same(top, c) { 0.0 } else { self.bluff };
+        let three = t.under[p].is_some_and(|u| {
+            (c.suit() == top.suit() && top.suit() == u.suit())
+                || (c.rank() == top.rank() && top.rank() == u.rank())
+        });
+        bluff + if three { self.g.feed } else { 0.0 }
+    }
+
+    /// A discard from `h` onto pile `p`, then the set step.
+    fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
         let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
-        let honest = top.is_none_or(|t| same(t, c));
-        if honest || out { v } else { v - self.bluff }
+        if out { v } else { v - self.pile_cost(t, c, p) }
     }
 
     /// A refill's second card from the hand, then the set step.
@@ -231,7 +277,7 @@ impl<'a> Plan<'a> {
     fn discard(&self, h: Hand, t: &Tops, a: Action) -> f32 {
         let open = || t.top.iter().flatten().copied();
         match a {
-            Action::Discard(c, p) => self.discard_card(h, c, t.top[p as usize]),
+            Action::Discard(c, p) => self.discard_card(h, c, t, p as usize),
             Action::Refill(_, c) => self.refill(h, c),
             _ if !self.live => self.dead_end(h),
             Action::Blind(p) => {
@@ -244,7 +290,9 @@ impl<'a> Plan<'a> {
                 }
             }
             Action::DrawUntil if open().next().is_some() => {
-                self.sets(h, self.left).0 - self.g.draw_cost
+                let dry = self.dry(open());
+                let on = self.sets(h, self.left).0 - self.g.draw_cost;
+                (1.0 - dry) * on + dry * self.dead_end(h)
             }
             _ => NONE,
         }
@@ -260,10 +308,13 @@ impl<'a> Plan<'a> {
                 continue;
             }
             if any_open {
-                // the best pile for `c`: one it matches if any (no bluff cost)
-                let top = t.top.iter().flatten().copied().find(|&x| same(x, c));
-                let top = top.or_else(|| t.top.iter().flatten().copied().next());
-                best = best.max(self.discard_card(h, c, top));
+                // onto the pile where it costs least
+                let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
+                let cost = (0..SLOTS)
+                    .filter(|&p| t.top[p].is_some())
+                    .map(|p| self.pile_cost(t, c, p))
+                    .fold(f32::MAX, f32::min);
+                best = best.max(if out { v } else { v - cost });
             }
             if t.empty.iter().any(|&e| e) {
                 best = best.max(self.refill(h, c));
@@ -308,6 +359,7 @@ impl<'a> Plan<'a> {
                 let taken = &up[up.len() - k..];
                 let mut t = self.tops;
                 t.top[p] = up.len().checked_sub(k + 1).map(|i| up[i]);
+                t.under[p] = up.len().checked_sub(k + 2).map(|i| up[i]);
                 t.empty[p] = t.top[p].is_none();
                 let hand = Hand {
                     cards: h.cards | taken.iter().copied().collect(),
