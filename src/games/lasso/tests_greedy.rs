@@ -123,6 +123,17 @@ fn greedy_wastes_no_turn_putting_back_the_card_it_took() {
 }
 
 #[test]
+fn greedy_keeps_an_ace_to_lasso_with() {
+    // AS or 5H goes down, both honestly: the ace's penalty is high, but with lasso on it can
+    // steal a spade set (or any four of a kind), so it keeps the ace
+    let mut g = position(&["2C 3C", "AS 5H 9C"], ["KS", "5D", "", ""], "", 1);
+    g.phase = Phase::Discard;
+    let l = legal(&g);
+    let a = Greedy::default().act(&g.view(1), &l, &mut GameRng::new(1, 1));
+    assert!(matches!(a, Action::Discard(x, _) if x == c("5H")), "{a:?}");
+}
+
+#[test]
 fn greedy_feeds_no_set_to_the_next_seat() {
     // JC goes down (the hearts stay). On KC over QC it would make three clubs on top, a set
     // for whoever holds one more club; on JD it makes nothing: it goes on JD.

@@ -160,10 +160,7 @@ impl<'a> Plan<'a> {
             _ => {
                 let wasted = h.pile && self.start == Some(h.cards);
                 let tempo = if wasted { self.g.tempo } else { 0.0 };
-                (
-                    self.g.value(h.cards, self.v.rules.ace_in_hand) - tempo,
-                    false,
-                )
+                (self.g.value(h.cards, self.g.ace(self.v)) - tempo, false)
             }
         }
     }
@@ -173,7 +170,7 @@ impl<'a> Plan<'a> {
     fn dead_end(&self, h: Hand) -> f32 {
         let full = -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32);
         let race = 100.0 / self.v.players as f32;
-        full.min(self.g.value(h.cards, self.v.rules.ace_in_hand)) - race
+        full.min(self.g.value(h.cards, self.g.ace(self.v))) - race
     }
 
     /// The set step: the best of laying each set (up to `left` of them) or passing.
