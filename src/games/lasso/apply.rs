@@ -52,7 +52,8 @@ impl Lasso {
     /// A card from the stock, reshuffling when the rules allow; `None` when there is none.
     fn draw_stock(&mut self) -> Option<Card> {
         if self.stock.is_empty() && self.rules.empty_stock == EmptyStock::Reshuffle {
-            for p in 0..SLOTS {
+            // slots from the dealer's: the new stock's order never depends on seat numbers
+            for p in self.slots_from(self.dealer) {
                 // A face-down top keeps the card under it, so that its reveal can still
                 // expose a mismatch: only revealed cards below the tops are reshuffled.
                 let keep = if self.down[p] { 2 } else { 1 };

@@ -249,7 +249,8 @@ fn fill(g: &mut Lasso, v: &View<'_>, deck: &[Card], rng: &mut GameRng) -> bool {
 
 /// The turn's player (another seat) holds what its phase shows: a set in its set phase, a
 /// set with the owed card while it owes one (the owed card itself is in its hand: a discard
-/// that breaks the set is not legal, so it never went onto a face-down top).
+/// that breaks the set is not legal, so it never went onto a face-down top; after a
+/// draw-until, without the drawn card, which must be discarded).
 fn turn_possible(g: &Lasso, seat: Seat) -> bool {
     let t = g.turn as usize;
     if t == seat {
@@ -258,6 +259,8 @@ fn turn_possible(g: &Lasso, seat: Seat) -> bool {
     let hand = g.hands[t];
     match (g.phase, g.owed) {
         (Phase::Lasso | Phase::Answer(_) | Phase::Over, _) => true,
+        // the drawn card must go down: the set is made without it (as it was before the draw)
+        (Phase::Drawn(c), Some(d)) => hand.contains(d) && can_set_with(hand.without(c), d),
         (_, Some(d)) => hand.contains(d) && can_set_with(hand, d),
         (Phase::Set, None) => has_set(hand),
         _ => true,

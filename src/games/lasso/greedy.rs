@@ -1,56 +1,108 @@
-//! `greedy`: a one-step lookahead over a hand evaluation.
+//! `greedy`: plans the rest of its own turn over what it knows, and scores where the turn
+//! leaves it with a hand evaluation.
 //!
-//! `value(hand) = set_weight * best set points in the hand
-//!              + progress * (same-suit pairs, suits capped at 4 cards, + same-rank pairs)
-//!              - penalty_weight * hand penalty`, and an empty hand is worth the +100 bonus.
-//! Every option is scored by the value of the hand it leaves plus what it earns at once
-//! (set points, a lasso's set), minus its expected cost:
-//! - an unseen stock card is worth `stock_value`; draw-until-match costs `draw_cost`;
-//! - a bluff (a discard that matches its top in neither rank nor suit) costs
+//! **Hand evaluation.** An empty hand is worth going out (below). Otherwise the best complete
+//! set `S` in the hand (if any) is worth `set_weight` times its points, and the other cards
+//! `R` are worth `progress` per same-suit pair (suits capped at 4 cards) and same-rank pair,
+//! minus `penalty_weight` times their hand penalty, where with lasso on an ace counts
+//! `ace_hold` (20) less than its penalty, for its worth as a lasso (22 - 20 = 2 by default:
+//! it keeps its aces rather than shedding them for their penalty; +2 to 3% score rate
+//! against `ace_hold=0`):
+//! `value = set_weight * points(S) + progress * pairs(R) - penalty_weight * penalty(R)`.
+//! A set held is worth less than the same set laid (`set_weight < 1`): laid, its points are
+//! banked, its cards can no longer count against the hand, and the hand is 4 cards nearer to
+//! going out; so the bot lays every set it can (the best one when several).
+//!
+//! **Turn plan** (`plan.rs`). Every option of its own turn is scored by the best way to
+//! finish the turn after it, over the cards it can see: each pick-up (a pile's top, a
+//! multi-card take with the set it owes, the stock) is followed by every discard (onto each
+//! revealed top, a refill of an empty slot from two hand cards or a hand card and the stock
+//! top, a blind discard, draw-until-match) and then by the best sets to lay. So it sees a
+//! sure go-out (a pick-up, then a refill or a discard, then a set that empties the hand) and
+//! takes it. What cannot be seen is estimated:
+//! - a stock pick-up is worth the mean, over the cards this seat cannot place, of the best
+//!   turn each would leave (kept, or put straight back down, a bluff when it matches no
+//!   revealed top); `stock_value` stands in for that mean only when no card is unplaced;
+//! - going out is worth the +100 bonus plus `rival_weight` times the penalty the other
+//!   seats' hands then count (mean hand size times the mean penalty of an unplaced card);
+//! - draw-until-match costs `draw_cost`, and may run the stock dry (the chance that no
+//!   stock card, drawn from the cards this seat cannot place, matches a revealed top): the
+//!   round then ends with no bonus;
+//! - a bluff (a hand card that matches its pile's top in neither rank nor suit) costs
 //!   `bluff_risk * mismatch_points + bluff_margin`, where `bluff_risk` is the documented risk
 //!   measure: the probability the card is revealed before the round ends. Going out with a
 //!   bluff costs nothing (the round ends before any reveal), and with
-//!   `mismatch_penalty=everyone|off` a bluff costs the bluffer nothing relative to the table;
-//! - a blind discard mismatches with probability 36/51 and costs that times the penalty;
-//! - revealing a pile we know hides our own mismatch costs the penalty, so we reveal others.
+//!   `mismatch_penalty=everyone|off` a revealed bluff costs the bluffer nothing relative to
+//!   the table (only the margin is left);
+//! - a blind card (a blind discard, a refill's stock card) mismatches with the chance that an
+//!   unseen card shares neither rank nor suit with the card under it, and costs that times
+//!   the penalty;
+//! - a discard that makes a pile's top three cards one suit or one rank costs `feed`: any
+//!   seat holding one more card of it can take the three and lay a set (a discard that
+//!   goes out costs nothing);
+//! - a move that needs a dead stock ends the round with no bonus: the hand then counts in
+//!   full against the seat, and its share of the race for the +100 (100 / players) is lost.
+//!   Such moves are listed only when nothing else is legal.
 //!
-//! After `patience` turns of a deal it always takes the stock option (pick-up and discard)
-//! while the stock is live, to use it up so that the deal ends. Once the stock is dead its
-//! moves are legal only when nothing else is, so seats that keep swapping pile cards then run
-//! to the turn cap (end reason `turn-cap`).
+//! **Reveal.** Never its own bluff (that costs it the penalty). Among the other face-down
+//! tops it reveals the one most likely to help: the mean gain of adding the top to its hand,
+//! over the cards the top can be (a pair's second card shares the rank of the card under
+//! it or its suit, higher; a card from a hand usually matches; a blind card is any unseen
+//! card). Ties go to the pile nearest clockwise from its own (the legal list's order),
+//! never to a seat number.
 //!
-//! It lays the best set when it gains, lassos and answers when the set is worth at least
-//! `lasso_min`, and always goes out when it can (the empty hand's +100 dominates).
+//! **Out of turn.** It lassos and answers when the set is worth at least `lasso_min` and the
+//! set's points plus the hand without the card beat the hand as it is.
+//!
+//! **Tempo.** A turn that takes a pile card and ends with the hand it began with (the card
+//! put straight back down) costs `tempo`: it changes nothing, and when every seat does it the
+//! deal runs to the turn cap with no bonus for anyone. A stock card put back is no such
+//! waste: it burns a stock card. (Without this cost the exact stock value, which counts the
+//! bluff risk of putting back a useless draw, made such null turns look best.)
+//!
+//! **Patience**, a safety net: after `patience` turns of a deal its stock moves (pick-up and
+//! discard) while the stock is live are worth 100 more, to use the stock up so that the deal
+//! ends; a go-out is then worth 200 more, so that a sure one still beats them.
+//! With the plays above it rarely comes into play: of 20,000 greedy deals, 1 at 4 players
+//! and 7 at 2 players lasted past 60 turns.
+
+mod plan;
 
 use super::Lasso;
 use super::rules::Mismatch;
-use super::scoring::{best_set_points, classify, hand_penalty, pop13};
-use super::state::{Action, Phase, same};
+use super::scoring::{classify, each_set, hand_penalty, has_set, pop13};
+use super::state::{Action, Phase, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng, Suit};
 use crate::strategy::{Bot, Knob, Params, Strategy};
+use plan::Plan;
 
 /// The knobs of `greedy`.
 pub const KNOBS: &[Knob] = &[
     Knob {
         name: "set_weight",
-        default: 1.0,
-        doc: "weight of the best complete set held in hand",
+        default: 0.75,
+        doc: "worth of a complete set held in hand, as a share of its points (below 1: a set is laid as soon as it can be)",
     },
     Knob {
         name: "progress",
         default: 3.0,
-        doc: "value of each same-suit or same-rank pair in hand",
+        doc: "value of each same-suit or same-rank pair in hand (outside a complete set)",
     },
     Knob {
         name: "penalty_weight",
         default: 0.5,
-        doc: "weight of the hand penalty (cards left in hand)",
+        doc: "weight of the hand penalty (cards left in hand, outside a complete set)",
+    },
+    Knob {
+        name: "rival_weight",
+        default: 1.0,
+        doc: "weight, in the worth of going out, of the cards the other seats then keep (mean hand size times the mean penalty of an unseen card)",
     },
     Knob {
         name: "stock_value",
         default: 4.0,
-        doc: "estimated gain of an unseen stock card",
+        doc: "gain of an unseen stock card kept in hand, when no card is left to average over",
     },
     Knob {
         name: "draw_cost",
@@ -68,9 +120,24 @@ pub const KNOBS: &[Knob] = &[
         doc: "extra gain a bluff must bring",
     },
     Knob {
+        name: "ace_hold",
+        default: 20.0,
+        doc: "with lasso on, penalty points taken off an ace held in hand, for its worth as a lasso",
+    },
+    Knob {
+        name: "feed",
+        default: 15.0,
+        doc: "cost of a discard that makes a pile's top three cards one suit or one rank (any seat holding one more can take them as a set)",
+    },
+    Knob {
         name: "lasso_min",
         default: 0.0,
         doc: "least set points worth a lasso or an answer",
+    },
+    Knob {
+        name: "tempo",
+        default: 10.0,
+        doc: "cost of a wasted turn: a pile card taken and put straight back down",
     },
     Knob {
         name: "patience",
@@ -82,13 +149,18 @@ pub const KNOBS: &[Knob] = &[
 /// The bots Lasso lists besides `random`.
 pub const BOTS: &[Bot<Lasso>] = &[Bot {
     name: "greedy",
-    about: "collects toward the best set, bluffs only when the risk measure allows, lassos when it gains",
+    about: "plans its turn to the best hand: lays every set, takes sure go-outs, bluffs only when the risk measure allows, lassos when it gains",
     knobs: KNOBS,
     build: |p| Box::new(Greedy::new(p)),
 }];
 
-/// Probability that an unseen card matches a given top in neither rank nor suit.
-const BLIND_MISS: f32 = 36.0 / 51.0;
+/// Most sets looked at in one hand evaluation or plan step (a hand of many cards of one suit
+/// has hundreds of 4-subsets; the first ones, in `each_set` order, are enough to choose).
+const SET_SCAN: usize = 64;
+
+/// What a stock move gains past `patience` turns: enough to beat every pile move but a
+/// go-out (which then gains twice this).
+const IMPATIENCE: f32 = 100.0;
 
 /// The greedy bot with its knob values.
 #[derive(Clone, Copy, Debug)]
@@ -96,12 +168,18 @@ pub struct Greedy {
     set_weight: f32,
     progress: f32,
     penalty_weight: f32,
+    rival_weight: f32,
     stock_value: f32,
     draw_cost: f32,
     bluff_risk: f32,
     bluff_margin: f32,
+    ace_hold: f32,
+    feed: f32,
     lasso_min: f32,
+    tempo: f32,
     patience: f32,
+    /// The turn number and hand at the start of this seat's current turn (its pick-up).
+    start: Option<(u32, CardSet)>,
 }
 
 impl Default for Greedy {
@@ -110,41 +188,98 @@ impl Default for Greedy {
     }
 }
 
+/// The best complete set in `hand` by points: its points and its cards (0 and empty when
+/// the hand holds none).
+pub(super) fn best_set(hand: CardSet) -> (i32, CardSet) {
+    let mut best = (0, CardSet::EMPTY);
+    if !has_set(hand) {
+        return best;
+    }
+    let mut n = 0;
+    each_set(hand, None, |s| {
+        if n < SET_SCAN {
+            n += 1;
+            let pts = classify(s).map_or(0, |k| k.1);
+            if pts > best.0 {
+                best = (pts, s);
+            }
+        }
+    });
+    best
+}
+
+/// Same-suit pairs (suits capped at 4 cards) plus same-rank pairs of `hand`.
+fn pairs(hand: CardSet) -> u32 {
+    let s = Suit::ALL.map(|s| hand.suit_bits(s));
+    let mut pairs = 0;
+    for i in 0..4 {
+        let n = pop13(s[i]).min(4);
+        pairs += n * n.saturating_sub(1) / 2;
+        for j in i + 1..4 {
+            pairs += pop13(s[i] & s[j]);
+        }
+    }
+    pairs
+}
+
 impl Greedy {
+    /// The bot with these knob values (defaults for the knobs not given).
     pub fn new(p: &Params) -> Greedy {
         let k = |n| p.knob(KNOBS, n) as f32;
         Greedy {
             set_weight: k("set_weight"),
             progress: k("progress"),
             penalty_weight: k("penalty_weight"),
+            rival_weight: k("rival_weight"),
             stock_value: k("stock_value"),
             draw_cost: k("draw_cost"),
             bluff_risk: k("bluff_risk"),
             bluff_margin: k("bluff_margin"),
+            ace_hold: k("ace_hold"),
+            feed: k("feed"),
             lasso_min: k("lasso_min"),
+            tempo: k("tempo"),
             patience: k("patience"),
+            start: None,
         }
     }
 
-    /// The hand evaluation (see the module docs).
+    /// The hand evaluation (see the module docs); `ace` is the penalty of an ace in hand.
     pub fn value(&self, hand: CardSet, ace: i32) -> f32 {
         if hand.is_empty() {
             return 100.0;
         }
-        let s = Suit::ALL.map(|s| hand.suit_bits(s));
-        let mut pairs = 0;
-        for i in 0..4 {
-            let n = pop13(s[i]).min(4);
-            pairs += n * n.saturating_sub(1) / 2;
-            for j in i + 1..4 {
-                pairs += pop13(s[i] & s[j]);
-            }
-        }
-        self.set_weight * best_set_points(hand) as f32 + self.progress * pairs as f32
-            - self.penalty_weight * hand_penalty(hand, ace) as f32
+        let (pts, set) = best_set(hand);
+        let rest = hand - set;
+        self.set_weight * pts as f32 + self.progress * pairs(rest) as f32
+            - self.penalty_weight * hand_penalty(rest, ace) as f32
     }
 
-    /// What a mismatch revealed later costs this seat.
+    /// The penalty an ace in hand counts in the hand evaluation: its penalty, less
+    /// `ace_hold` with lasso on (an ace may lasso a set).
+    fn ace(&self, v: &View<'_>) -> i32 {
+        let hold = if v.rules.lasso {
+            self.ace_hold as i32
+        } else {
+            0
+        };
+        v.rules.ace_in_hand - hold
+    }
+
+    /// The worth of going out now: the +100 bonus, and the round ends with the other seats'
+    /// hands counting against them (`rival_weight` times their mean hand size times the
+    /// mean penalty of a card this seat cannot place).
+    fn out_value(&self, v: &View<'_>) -> f32 {
+        let unseen = v.unseen();
+        let others = (0..v.players).filter(|&s| s != v.seat);
+        let cards: u32 = others.clone().map(|s| u32::from(v.hand_len[s])).sum();
+        let per_card =
+            hand_penalty(unseen, v.rules.ace_in_hand) as f32 / unseen.len().max(1) as f32;
+        let mean = cards as f32 / others.count().max(1) as f32;
+        100.0 + self.rival_weight * mean * per_card
+    }
+
+    /// What a mismatch of ours, revealed, costs this seat relative to the table.
     fn mismatch_cost(&self, v: &View<'_>) -> f32 {
         match v.rules.mismatch_penalty {
             Mismatch::Discarder => v.rules.mismatch_points as f32,
@@ -152,112 +287,130 @@ impl Greedy {
         }
     }
 
-    /// A hand card discarded, as a bluff or not (going out with a bluff costs nothing).
-    fn score_discard(&self, v: &View<'_>, c: Card, bluff: bool) -> f32 {
-        let plain = self.value(v.hand.without(c), v.rules.ace_in_hand);
-        if bluff {
-            plain - self.bluff_cost(v, c)
+    /// The estimated gain of revealing pile `p` (see the module docs).
+    fn reveal_gain(&self, v: &View<'_>, p: usize) -> f32 {
+        let pv = &v.piles[p];
+        let ace = self.ace(v);
+        let base = self.value(v.hand, ace);
+        let gain = |c: Card| (self.value(v.hand.with(c), ace) - base).max(0.0);
+        let under = pv.up.last().copied();
+        if let Some(t) = pv.known_top {
+            let ours = pv.by == Some(v.seat);
+            let miss = under.is_some_and(|u| !same(t, u));
+            return if ours && miss {
+                -self.mismatch_cost(v)
+            } else {
+                gain(t)
+            };
+        }
+        let unseen = v.unseen() | pv.by.map_or(CardSet::EMPTY, |s| v.known[s]);
+        let Some(u) = under else {
+            return mean(unseen, gain);
+        };
+        let fits = unseen & (CardSet::suit(u.suit()) | CardSet::rank(u.rank()));
+        if pv.paired {
+            let paired: CardSet = fits.into_iter().filter(|&c| pair_ok(u, c)).collect();
+            return mean(paired, gain);
+        }
+        if pv.from_hand {
+            mean(fits, gain) // a discard from a hand matches, unless it is a bluff
         } else {
-            plain
+            mean(unseen, gain) // the stock top, unseen
         }
     }
 
-    /// The cost of discarding `c` as a bluff: nothing when it empties the hand.
-    fn bluff_cost(&self, v: &View<'_>, c: Card) -> f32 {
-        if v.hand.without(c).is_empty() {
-            0.0
-        } else {
-            self.bluff_risk * self.mismatch_cost(v) + self.bluff_margin
+    /// The worth of a lasso or an answer with `c`, against passing.
+    fn claim(&self, v: &View<'_>, c: Card) -> f32 {
+        let pts = v.chain.map_or(0, |(i, _)| v.sets[i].points) as f32;
+        if pts < self.lasso_min {
+            return f32::MIN;
         }
+        let rest = v.hand.without(c);
+        if rest.is_empty() {
+            return pts + self.out_value(v);
+        }
+        pts + self.value(rest, self.ace(v))
     }
 
-    /// The estimated worth of one action from this view.
-    fn score(&self, v: &View<'_>, a: Action, base: f32) -> f32 {
-        let hand = v.hand;
-        let ace = v.rules.ace_in_hand;
-        let val = |h: CardSet| self.value(h, ace);
-        let top = |p: u8| v.piles[p as usize].open_top();
+    /// Past `patience` turns with a live stock: its moves get `IMPATIENCE` more (the deal
+    /// must end).
+    fn impatient(&self, v: &View<'_>, a: Action) -> bool {
         let stock = matches!(
             a,
             Action::Stock | Action::Blind(_) | Action::DrawUntil | Action::RefillStock
         );
-        if stock && v.turns as f32 > self.patience {
-            return f32::MAX / 4.0; // past patience: use up the stock so that the deal ends
-        }
-        if stock && v.stock_len == 0 && v.rules.empty_stock == super::rules::EmptyStock::End {
-            return f32::MIN / 2.0; // ends the round: the last resort
-        }
+        stock && self.late(v)
+    }
+
+    /// Past `patience` turns with a live stock.
+    fn late(&self, v: &View<'_>) -> bool {
+        v.turns as f32 > self.patience && v.stock_live()
+    }
+
+    /// The estimated worth of one action from this view.
+    fn score<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
+        let bonus = if self.impatient(v, a) {
+            IMPATIENCE
+        } else {
+            0.0
+        };
+        bonus + self.worth(v, plan, a)
+    }
+
+    /// The worth the bot gives `a` from view `v` (tests read it).
+    #[cfg(test)]
+    pub(crate) fn worth_of(&self, v: &View<'_>, a: Action) -> f32 {
+        self.score(v, &mut None, a)
+    }
+
+    /// The estimated worth of one action from this view, patience aside.
+    fn worth<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
+        let ace = self.ace(v);
         match a {
-            Action::Setup(up, down) => val(hand.without(up).without(down)),
-            Action::Reveal(p) => {
-                let pv = &v.piles[p as usize];
-                match (pv.known_top, pv.up.last()) {
-                    (Some(t), Some(&u)) if !same(t, u) => -self.mismatch_cost(v),
-                    (Some(t), _) => (val(hand.with(t)) - base).max(0.0),
-                    _ => 0.0,
-                }
+            Action::Setup(up, down) => self.value(v.hand.without(up).without(down), ace),
+            Action::Reveal(p) => self.reveal_gain(v, p as usize),
+            Action::Lasso(c) | Action::Answer(c) => self.claim(v, c),
+            Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
+                self.value(v.hand, ace)
             }
-            Action::Take(p, n) => {
-                let up = v.piles[p as usize].up;
-                val(hand | up[up.len() - n as usize..].iter().copied().collect())
+            _ => {
+                let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
+                plan.get_or_insert_with(|| Plan::new(self, v, start))
+                    .action(a)
             }
-            Action::Stock => base + self.stock_value,
-            Action::Discard(c, p) => self.score_discard(v, c, top(p).is_some_and(|t| !same(t, c))),
-            Action::Blind(_) => base - BLIND_MISS * self.mismatch_cost(v),
-            Action::DrawUntil => base - self.draw_cost,
-            Action::Refill(_, c) => val(hand.without(c)) - self.draw_cost / 2.0,
-            Action::RefillWith(c) => match v.my_phase {
-                Some(Phase::Refill(_, first)) => val(hand.without(first).without(c)),
-                _ => 0.0,
-            },
-            Action::RefillStock => match v.my_phase {
-                Some(Phase::Refill(_, first)) => {
-                    val(hand.without(first)) - BLIND_MISS * self.mismatch_cost(v)
-                }
-                _ => 0.0,
-            },
-            Action::Lay(s) => classify(s).map_or(0, |k| k.1) as f32 + val(hand - s),
-            Action::Lasso(c) | Action::Answer(c) => {
-                let pts = v.chain.map_or(0, |(i, _)| v.sets[i].points) as f32;
-                if pts < self.lasso_min {
-                    f32::MIN
-                } else {
-                    pts + val(hand.without(c))
-                }
-            }
-            Action::Pass => base,
         }
     }
 }
 
+/// The mean of `f` over `cards` (0 for none).
+fn mean(cards: CardSet, f: impl Fn(Card) -> f32) -> f32 {
+    if cards.is_empty() {
+        return 0.0;
+    }
+    cards.into_iter().map(f).sum::<f32>() / cards.len() as f32
+}
+
 impl Strategy<Lasso> for Greedy {
+    fn begin_deal(&mut self, _seat: usize) {
+        self.start = None;
+    }
+
     fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+        if view.my_phase == Some(Phase::Pickup) {
+            self.start = Some((view.turns, view.hand));
+        }
         let mut best = legal[0];
         let mut best_v = f32::MIN;
-        // discards of one card onto each pile are listed together: score the card once
-        let mut last: Option<(Card, f32, f32)> = None;
-        let base = self.value(view.hand, view.rules.ace_in_hand);
+        let mut plan = None;
         for &a in legal {
-            let s = match a {
-                Action::Discard(c, p) => {
-                    let (plain, bluff) = match last {
-                        Some((lc, plain, bluff)) if lc == c => (plain, bluff),
-                        _ => {
-                            let plain = self.score_discard(view, c, false);
-                            let pair = (plain, plain - self.bluff_cost(view, c));
-                            last = Some((c, pair.0, pair.1));
-                            pair
-                        }
-                    };
-                    let matches = view.piles[p as usize].open_top().is_none_or(|t| same(t, c));
-                    if matches { plain } else { bluff }
-                }
-                _ => self.score(view, a, base),
-            };
+            let s = self.score(view, &mut plan, a);
             if s > best_v {
                 best = a;
                 best_v = s;
             }
+        }
+        if matches!(best, Action::Stock) {
+            self.start = None; // a stock card kept or put back wastes nothing
         }
         best
     }

@@ -3,7 +3,7 @@
 
 use super::scoring::can_set_with;
 use super::scoring::each_set;
-use super::state::{Action, Lasso, SLOTS, pair_ok, same};
+use super::state::{Action, Lasso, pair_ok, same};
 use crate::cards::{Card, CardSet};
 
 /// Most sets listed at once: a hand of many cards of one suit has hundreds of 4-subsets;
@@ -13,7 +13,7 @@ pub const MAX_LAYS: usize = 200;
 impl Lasso {
     /// `Reveal`: every face-down top.
     pub(crate) fn legal_reveal(&self, mut f: impl FnMut(Action)) {
-        for p in 0..SLOTS {
+        for p in self.slots_from(self.actor) {
             if self.down[p] {
                 f(Action::Reveal(p as u8));
             }
@@ -22,7 +22,7 @@ impl Lasso {
 
     /// `Drawn(c)`: the drawn card onto each pile whose top it matches.
     pub(crate) fn legal_drawn(&self, c: Card, mut f: impl FnMut(Action)) {
-        for p in 0..SLOTS {
+        for p in self.slots_from(self.actor) {
             if self.open_top(p).is_some_and(|t| same(t, c)) {
                 f(Action::Discard(c, p as u8));
             }
@@ -78,7 +78,7 @@ impl Lasso {
     pub(crate) fn legal_pickup(&self, mut f: impl FnMut(Action)) {
         let hand = self.hands[self.actor as usize];
         let mut any = false;
-        for p in 0..SLOTS {
+        for p in self.slots_from(self.actor) {
             if self.open_top(p).is_none() {
                 continue;
             }
@@ -132,7 +132,9 @@ impl Lasso {
     /// The discards, with the stock's moves when `stock`.
     fn discard_moves(&self, stock: bool, mut f: impl FnMut(Action)) {
         let hand = self.hands[self.turn as usize];
-        let open = (0..SLOTS).filter(|&p| self.open_top(p).is_some());
+        let open = self
+            .slots_from(self.turn)
+            .filter(|&p| self.open_top(p).is_some());
         for c in hand {
             if self.keeps_owed(hand, CardSet::from_card(c)) {
                 for p in open.clone() {
@@ -148,7 +150,7 @@ impl Lasso {
                 f(Action::DrawUntil);
             }
         }
-        for p in 0..SLOTS {
+        for p in self.slots_from(self.turn) {
             if !self.piles[p].is_empty() {
                 continue;
             }

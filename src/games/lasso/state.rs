@@ -198,6 +198,15 @@ impl Lasso {
         g
     }
 
+    /// The pile slots in the order every list and the reshuffle walk them: the slots of the
+    /// seats clockwise from `from` (its own first), then the slots no seat owns (fewer than
+    /// 4 players). So lists depend on positions relative to a seat, never on seat numbers.
+    pub(crate) fn slots_from(&self, from: u8) -> impl Iterator<Item = usize> + Clone + use<> {
+        let n = self.players as usize;
+        let f = from as usize;
+        (0..n).map(move |i| (f + i) % n).chain(n..SLOTS)
+    }
+
     pub(crate) fn next_seat(&self, s: u8) -> u8 {
         (s + 1) % self.players
     }

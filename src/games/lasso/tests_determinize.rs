@@ -137,7 +137,7 @@ fn state_json_holds_every_card() {
 /// top it discarded: a discard that breaks the owed set is not legal) with a set around it.
 #[test]
 fn an_owed_card_stays_in_its_owners_hand() {
-    let mut found = 0;
+    let (mut found, mut drawn) = (0, 0);
     for deal in 0..300u64 {
         let mut rng = GameRng::new(deal, 5);
         let mut g = Lasso::deal(
@@ -148,28 +148,68 @@ fn an_owed_card_stays_in_its_owners_hand() {
         let mut buf = crate::game::ActionList::new();
         while g.to_act().is_some() {
             g.legal_actions(&mut buf);
-            // prefer multi-card pick-ups so that owed sets come up often
+            // prefer multi-card pick-ups so that owed sets come up often, then draw-until
             let a = buf
                 .iter()
                 .copied()
                 .find(|a| matches!(a, Action::Take(_, k) if *k > 1))
+                .or_else(|| buf.iter().copied().find(|a| *a == Action::DrawUntil))
                 .unwrap_or(buf[rng.index(buf.len())]);
             g.apply(a);
-            let (Some(d), Phase::Discard | Phase::Set) = (g.owed, g.phase) else {
+            let (Some(d), Phase::Discard | Phase::Set | Phase::Drawn(_)) = (g.owed, g.phase) else {
                 continue;
             };
             found += 1;
+            drawn += matches!(g.phase, Phase::Drawn(_)) as u32;
             let (t, seat) = (g.turn as usize, 1 - g.turn as usize);
             for i in 0..20 {
-                let s = Lasso::determinize(&g.view(seat), &mut GameRng::new(i, deal));
+                let mut s = Lasso::determinize(&g.view(seat), &mut GameRng::new(i, deal));
                 assert!(s.hands[t].contains(d), "deal {deal}: owed {d} not in hand");
                 s.legal_actions(&mut buf);
                 assert!(
                     !buf.is_empty(),
                     "deal {deal}: a sample with no legal action"
                 );
+                if let Phase::Drawn(_) = s.phase {
+                    // the drawn card goes down; the owed set is made without it
+                    s.apply(buf[0]);
+                    s.legal_actions(&mut buf);
+                    assert!(!buf.is_empty(), "deal {deal}: no set after the draw");
+                }
             }
         }
     }
+    assert!(drawn >= 3, "{drawn} draw-until positions owing a set");
     assert!(found >= 5, "{found} owed positions");
+}
+
+/// Bots decide by positions relative to their seat and the dealer, never by seat numbers:
+/// a deal dealt by seat `k` plays as the deal dealt by seat 0, rotated (random too: the
+/// legal lists walk the piles from the acting seat's own).
+#[test]
+fn bots_are_seat_symmetric() {
+    use crate::game::check::seat_symmetry;
+    use crate::strategy::{Random, Strategy};
+    let greedy = |_: usize| Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>;
+    let random = |_: usize| Box::new(Random) as Box<dyn Strategy<Lasso>>;
+    let mixed = |p: usize| {
+        if p % 2 == 0 {
+            Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>
+        } else {
+            Box::new(Random)
+        }
+    };
+    let mut reshuffle = LassoRules::default();
+    reshuffle.set("empty_stock", "reshuffle").unwrap();
+    for (i, rules) in variants().iter().chain([&reshuffle]).enumerate() {
+        for players in 2..=4 {
+            let seed = 40 + i as u64;
+            let bots: [(&str, &dyn Fn(usize) -> Box<dyn Strategy<Lasso>>); 3] =
+                [("greedy", &greedy), ("random", &random), ("mixed", &mixed)];
+            for (name, make) in bots {
+                seat_symmetry::<Lasso>(rules, players, 12, seed, make)
+                    .unwrap_or_else(|e| panic!("{name}, {players} players: {e}"));
+            }
+        }
+    }
 }

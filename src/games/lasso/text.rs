@@ -115,6 +115,10 @@ pub(crate) fn render(g: &Lasso) -> String {
     s
 }
 
+/// The most cards a hand can hold when a round ends: never the whole deck.
+const MAX_HAND: u32 = 51;
+
+/// Cards of one deck without jokers, each at most once (the deck holds one of each).
 fn parse_cards(words: &[String]) -> Result<CardSet, String> {
     let mut set = CardSet::EMPTY;
     for w in words {
@@ -125,7 +129,7 @@ fn parse_cards(words: &[String]) -> Result<CardSet, String> {
             return Err("lasso is played without jokers".into());
         }
         if set.contains(c) {
-            return Err(format!("card {c} given twice (one deck)"));
+            return Err(format!("card {c} given twice, but the deck holds one"));
         }
         set.insert(c);
     }
@@ -136,6 +140,13 @@ fn parse_cards(words: &[String]) -> Result<CardSet, String> {
 pub(crate) fn score_cli(rules: &LassoRules, args: &[String]) -> Result<serde_json::Value, String> {
     if args.first().is_some_and(|a| a == "--hand") {
         let hand = parse_cards(&args[1..])?;
+        if hand.len() > MAX_HAND {
+            return Err(format!(
+                "a hand holds at most {MAX_HAND} cards, not {} (when a round ends, another \
+                 seat still holds a card, or its last card went onto the table)",
+                hand.len()
+            ));
+        }
         return Ok(json!({ "penalty": hand_penalty(hand, rules.ace_in_hand) }));
     }
     if args.len() != 4 {

@@ -1,7 +1,7 @@
 //! What one seat may see: its hand and setup pair, the fanned (face-up) pile cards, the
 //! face-down tops it put there itself, the sets and set-aside cards, and counts.
 
-use super::rules::LassoRules;
+use super::rules::{EmptyStock, LassoRules};
 use super::state::{LaidSet, Phase, SLOTS};
 use crate::cards::{Card, CardCounts, CardSet};
 use crate::game::SeatView;
@@ -78,6 +78,33 @@ pub struct View<'a> {
     pub pending_len: [u8; SLOTS],
     /// Cards each seat took in view of all and has not shown since (see `Lasso::known`).
     pub known: [CardSet; SLOTS],
+}
+
+impl View<'_> {
+    /// True when the stock can give a card: it holds one, or `empty_stock=reshuffle` has
+    /// revealed pile cards below the tops to shuffle into a new one (`Lasso::stock_live`).
+    pub fn stock_live(&self) -> bool {
+        self.stock_len > 0
+            || (self.rules.empty_stock == EmptyStock::Reshuffle
+                && self.piles.iter().any(|p| p.up.len() > 1))
+    }
+
+    /// The cards whose place this seat cannot tell: the stock, the other hands and setup
+    /// pairs, face-down tops it has not seen, less the cards known to sit with another seat.
+    pub fn unseen(&self) -> CardSet {
+        let mut seen = self.hand | self.pending | self.aside;
+        for p in &self.piles {
+            seen |= p.up.iter().copied().collect::<CardSet>();
+            seen |= p.known_top.map_or(CardSet::EMPTY, CardSet::from_card);
+        }
+        for s in self.sets {
+            seen |= s.cards;
+        }
+        for k in &self.known[..self.players] {
+            seen |= *k;
+        }
+        CardSet::DECK52 - seen
+    }
 }
 
 fn card_list(cards: impl IntoIterator<Item = Card>) -> Vec<String> {

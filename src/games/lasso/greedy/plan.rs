@@ -1,0 +1,372 @@
+//! The turn planner of `greedy`: the best way to finish the turn after each option, over the
+//! cards the seat can see (see the module docs of `greedy`).
+
+use super::{Greedy, SET_SCAN};
+use crate::cards::{Card, CardSet};
+use crate::games::lasso::rules::EmptyStock;
+use crate::games::lasso::scoring::{can_set_with, classify, each_set, hand_penalty, has_set};
+use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
+use crate::games::lasso::view::View;
+
+/// A value below every real plan: an option that cannot be finished.
+const NONE: f32 = f32::MIN / 8.0;
+
+/// The table after a pick-up: each slot's revealed top, or whether the slot is empty.
+#[derive(Clone, Copy)]
+struct Tops {
+    top: [Option<Card>; SLOTS],
+    /// The card under each revealed top.
+    under: [Option<Card>; SLOTS],
+    empty: [bool; SLOTS],
+}
+
+/// One hand step of the plan: the cards, the card a set must hold, whether the hand also
+/// holds an unseen stock card (then it cannot go out), and whether this turn's pick-up came
+/// from a pile (then ending the turn with the hand it started with wastes the turn).
+#[derive(Clone, Copy)]
+struct Hand {
+    cards: CardSet,
+    owed: Option<Card>,
+    extra: bool,
+    pile: bool,
+}
+
+impl Hand {
+    /// True when the set obligation still holds after the hand loses `gone`.
+    fn keeps(&self, gone: CardSet) -> bool {
+        self.owed
+            .is_none_or(|d| !gone.contains(d) && can_set_with(self.cards - gone, d))
+    }
+
+    fn less(self, gone: CardSet) -> Hand {
+        Hand {
+            cards: self.cards - gone,
+            ..self
+        }
+    }
+}
+
+/// What the planner knows at one decision of its own turn.
+pub(super) struct Plan<'a> {
+    g: &'a Greedy,
+    v: &'a View<'a>,
+    tops: Tops,
+    /// The stock can give a card.
+    live: bool,
+    /// Sets still allowed this turn.
+    left: u8,
+    /// The cards this seat cannot place (what a stock card may be).
+    unseen: CardSet,
+    /// What a hand-card bluff costs when the round goes on.
+    bluff: f32,
+    /// What a revealed mismatch of ours costs.
+    mismatch: f32,
+    /// The worth of going out now.
+    out: f32,
+    /// The hand at the start of this turn, when known: ending the turn with it after a
+    /// pile pick-up wastes the turn.
+    start: Option<CardSet>,
+}
+
+impl<'a> Plan<'a> {
+    /// The planner for `v`, the view of the seat to act.
+    pub(super) fn new(g: &'a Greedy, v: &'a View<'a>, start: Option<CardSet>) -> Plan<'a> {
+        let mismatch = g.mismatch_cost(v);
+        Plan {
+            g,
+            v,
+            tops: Tops {
+                top: std::array::from_fn(|p| v.piles[p].open_top()),
+                under: std::array::from_fn(|p| {
+                    let up = v.piles[p].up;
+                    let open = !v.piles[p].down && up.len() >= 2;
+                    open.then(|| up[up.len() - 2])
+                }),
+                empty: std::array::from_fn(|p| v.piles[p].up.is_empty() && !v.piles[p].down),
+            },
+            live: v.stock_live(),
+            left: v.rules.sets_per_turn.saturating_sub(v.laid),
+            unseen: v.unseen(),
+            bluff: g.bluff_risk * mismatch + g.bluff_margin,
+            mismatch,
+            out: g.out_value(v)
+                + if g.late(v) {
+                    2.0 * super::IMPATIENCE
+                } else {
+                    0.0
+                },
+            start,
+        }
+    }
+
+    fn hand(&self) -> Hand {
+        Hand {
+            cards: self.v.hand,
+            owed: self.v.owed,
+            extra: false,
+            pile: true,
+        }
+    }
+
+    /// The chance that an unseen card shares neither rank nor suit with any of `cards`.
+    fn miss(&self, cards: impl IntoIterator<Item = Card>) -> f32 {
+        let mut fits = CardSet::EMPTY;
+        for c in cards {
+            fits |= CardSet::suit(c.suit()) | CardSet::rank(c.rank());
+        }
+        let n = self.unseen.len().max(1) as f32;
+        (self.unseen - fits).len() as f32 / n
+    }
+
+    /// The chance that draw-until-match runs the stock dry (the round then ends with no
+    /// bonus): that none of the stock's cards, drawn from the cards this seat cannot place,
+    /// matches a revealed top. With `empty_stock=reshuffle` it counts as never dry.
+    fn dry(&self, tops: impl IntoIterator<Item = Card>) -> f32 {
+        let n = self.v.stock_len as u32;
+        if n == 0 || self.v.rules.empty_stock == EmptyStock::Reshuffle {
+            return 0.0;
+        }
+        let total = self.unseen.len();
+        let misses = (self.miss(tops) * total as f32).round() as u32;
+        let mut p = 1.0f32;
+        for i in 0..n.min(total) {
+            if misses <= i {
+                return 0.0;
+            }
+            p *= (misses - i) as f32 / (total - i) as f32;
+        }
+        p
+    }
+
+    /// The worth of `a`, one of this seat's legal actions in its own turn.
+    pub(super) fn action(&self, a: Action) -> f32 {
+        let h = self.hand();
+        match (self.v.phase, a) {
+            (Phase::Pickup, _) => self.pickup(a),
+            (Phase::Set, Action::Lay(s)) => self.lay(h, s, self.left),
+            (Phase::Set, _) => self.end(h).0,
+            (Phase::Refill(..), Action::RefillWith(c)) => self.refill_with(h, c),
+            (Phase::Refill(_, first), _) => self.refill_stock(h, first),
+            (Phase::Drawn(c), _) => self.sets(h.less(CardSet::from_card(c)), self.left).0,
+            _ => self.discard(h, &self.tops, a),
+        }
+    }
+
+    /// The end of the turn with hand `h`: its value, and whether it went out.
+    fn end(&self, h: Hand) -> (f32, bool) {
+        match (h.cards.is_empty(), h.extra) {
+            (true, false) => (self.out, true),
+            (true, true) => (0.0, false),
+            _ => {
+                let wasted = h.pile && self.start == Some(h.cards);
+                let tempo = if wasted { self.g.tempo } else { 0.0 };
+                (self.g.value(h.cards, self.g.ace(self.v)) - tempo, false)
+            }
+        }
+    }
+
+    /// The round ends now with no bonus (a dead stock was needed): the hand counts in full,
+    /// and this seat's share of the race for the +100 (as if the race were even) is lost.
+    fn dead_end(&self, h: Hand) -> f32 {
+        let full = -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32);
+        let race = 100.0 / self.v.players as f32;
+        full.min(self.g.value(h.cards, self.g.ace(self.v))) - race
+    }
+
+    /// The set step: the best of laying each set (up to `left` of them) or passing.
+    fn sets(&self, h: Hand, left: u8) -> (f32, bool) {
+        let mut best = if h.owed.is_none() {
+            self.end(h)
+        } else {
+            (NONE, false)
+        };
+        if left == 0 || h.cards.is_empty() || (h.owed.is_none() && !has_set(h.cards)) {
+            return best;
+        }
+        let mut n = 0;
+        each_set(h.cards, h.owed, |s| {
+            if n < SET_SCAN {
+                n += 1;
+                let pts = classify(s).map_or(0, |k| k.1) as f32;
+                let (v, out) = self.sets(
+                    Hand {
+                        owed: None,
+                        ..h.less(s)
+                    },
+                    left - 1,
+                );
+                if pts + v > best.0 {
+                    best = (pts + v, out);
+                }
+            }
+        });
+        best
+    }
+
+    /// Laying `s` now, then the best further sets.
+    fn lay(&self, h: Hand, s: CardSet, left: u8) -> f32 {
+        let pts = classify(s).map_or(0, |k| k.1) as f32;
+        let rest = Hand {
+            owed: None,
+            ..h.less(s)
+        };
+        pts + self.sets(rest, left.saturating_sub(1)).0
+    }
+
+    /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
+    /// matches the top in neither rank nor suit, and `feed` when it makes the top three
+    /// cards one suit or one rank (a set for whoever holds one more: three cards can be
+    /// taken at once).
+    fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
+        let Some(top) = t.top[p] else {
+            return 0.0;
+        };
+        let bluff = if same(top, c) { 0.0 } else { self.bluff };
+        let three = t.under[p].is_some_and(|u| {
+            (c.suit() == top.suit() && top.suit() == u.suit())
+                || (c.rank() == top.rank() && top.rank() == u.rank())
+        });
+        bluff + if three { self.g.feed } else { 0.0 }
+    }
+
+    /// A discard from `h` onto pile `p`, then the set step.
+    fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
+        let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
+        if out { v } else { v - self.pile_cost(t, c, p) }
+    }
+
+    /// A refill's second card from the hand, then the set step.
+    fn refill_with(&self, h: Hand, c: Card) -> f32 {
+        self.sets(h.less(CardSet::from_card(c)), self.left).0
+    }
+
+    /// A refill's second card from the stock (unseen, face down on `first`).
+    fn refill_stock(&self, h: Hand, first: Card) -> f32 {
+        if !self.live {
+            return self.dead_end(h);
+        }
+        let (v, out) = self.sets(h, self.left);
+        if out {
+            v
+        } else {
+            v - self.miss([first]) * self.mismatch
+        }
+    }
+
+    /// The best refill starting with hand card `c`: a partner from the hand, or the stock.
+    fn refill(&self, h: Hand, c: Card) -> f32 {
+        let one = CardSet::from_card(c);
+        let rest = h.less(one);
+        let mut best = if self.live {
+            self.refill_stock(rest, c)
+        } else {
+            NONE
+        };
+        for d in rest.cards {
+            if pair_ok(c, d) && h.keeps(one.with(d)) {
+                best = best.max(self.refill_with(rest, d));
+            }
+        }
+        best
+    }
+
+    /// The worth of discard-step action `a` from hand `h` with the table `t`.
+    fn discard(&self, h: Hand, t: &Tops, a: Action) -> f32 {
+        let open = || t.top.iter().flatten().copied();
+        match a {
+            Action::Discard(c, p) => self.discard_card(h, c, t, p as usize),
+            Action::Refill(_, c) => self.refill(h, c),
+            _ if !self.live => self.dead_end(h),
+            Action::Blind(p) => {
+                let (v, out) = self.sets(h, self.left);
+                let top = t.top[p as usize];
+                if out {
+                    v
+                } else {
+                    v - self.miss(top) * self.mismatch
+                }
+            }
+            Action::DrawUntil if open().next().is_some() => {
+                let dry = self.dry(open());
+                let on = self.sets(h, self.left).0 - self.g.draw_cost;
+                (1.0 - dry) * on + dry * self.dead_end(h)
+            }
+            _ => NONE,
+        }
+    }
+
+    /// The best discard step from hand `h` with the table `t` (a dead end when only the
+    /// stock's moves are left and the stock is dead).
+    fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
+        let mut best = NONE;
+        let any_open = t.top.iter().any(Option::is_some);
+        for c in h.cards {
+            if !h.keeps(CardSet::from_card(c)) {
+                continue;
+            }
+            if any_open {
+                // onto the pile where it costs least
+                let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
+                let cost = (0..SLOTS)
+                    .filter(|&p| t.top[p].is_some())
+                    .map(|p| self.pile_cost(t, c, p))
+                    .fold(f32::MAX, f32::min);
+                best = best.max(if out { v } else { v - cost });
+            }
+            if t.empty.iter().any(|&e| e) {
+                best = best.max(self.refill(h, c));
+            }
+        }
+        if self.live && any_open {
+            let blind = (0..SLOTS)
+                .filter(|&p| t.top[p].is_some())
+                .map(|p| self.discard(h, t, Action::Blind(p as u8)));
+            best = best.max(blind.fold(NONE, f32::max));
+            best = best.max(self.discard(h, t, Action::DrawUntil));
+        }
+        if best == NONE { self.dead_end(h) } else { best }
+    }
+
+    /// The mean over the cards a stock card may be of the best turn that card leaves.
+    fn stock_ev(&self, h: Hand) -> f32 {
+        let h = Hand { pile: false, ..h };
+        if self.unseen.is_empty() {
+            return self.best_discard(Hand { extra: true, ..h }, &self.tops) + self.g.stock_value;
+        }
+        let mut sum = 0.0;
+        for x in self.unseen {
+            sum += self.best_discard(
+                Hand {
+                    cards: h.cards.with(x),
+                    ..h
+                },
+                &self.tops,
+            );
+        }
+        sum / self.unseen.len() as f32
+    }
+
+    /// The worth of pick-up action `a`: the best turn it leaves.
+    fn pickup(&self, a: Action) -> f32 {
+        let h = self.hand();
+        match a {
+            Action::Take(p, k) => {
+                let (p, k) = (p as usize, k as usize);
+                let up = self.v.piles[p].up;
+                let taken = &up[up.len() - k..];
+                let mut t = self.tops;
+                t.top[p] = up.len().checked_sub(k + 1).map(|i| up[i]);
+                t.under[p] = up.len().checked_sub(k + 2).map(|i| up[i]);
+                t.empty[p] = t.top[p].is_none();
+                let hand = Hand {
+                    cards: h.cards | taken.iter().copied().collect(),
+                    owed: (k > 1).then_some(taken[0]),
+                    ..h
+                };
+                self.best_discard(hand, &t)
+            }
+            Action::Stock if self.live => self.stock_ev(h),
+            _ => self.dead_end(h),
+        }
+    }
+}
