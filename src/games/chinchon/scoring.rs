@@ -5,7 +5,7 @@
 
 use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
 use super::cards::{WILD, points};
-use super::layoff::{best_arrangement, best_layoff};
+use super::layoff::best_arrangement;
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
 use super::unmatched::best_and_without;
@@ -97,31 +97,24 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
     let pts = s.hand_points(seat);
     let pts = &pts[..hand.len()];
     let mut masks = [0u16; HAND_CAP / 3];
-    let (u, mut k) = arrange_listed(hand, pts, Some(&s.combos[seat]), &mut masks);
+    let (u, k) = arrange_listed(hand, pts, Some(&s.combos[seat]), &mut masks);
+    if out.minus_ten {
+        return u as i32;
+    }
     let melds = &mut out.melds[..out.n_melds];
-    if !out.minus_ten {
-        let fixed = masks;
-        k = best_arrangement(hand, pts, u, &fixed[..k], melds, &mut masks);
-    }
-    let covered = masks[..k].iter().fold(0u16, |a, &m| a | m);
-    let (mut loose, mut lp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
-    let mut n = 0;
-    for i in (0..hand.len()).filter(|&i| covered >> i & 1 == 0) {
-        (loose[n], lp[n]) = (hand[i], pts[i]);
-        n += 1;
-    }
-    let mut left: u16 = lp[..n].iter().sum();
-    if !out.minus_ten {
-        let (targets, laid) = best_layoff(melds, &loose[..n], &lp[..n]);
-        for (&c, &t) in loose[..n].iter().zip(&targets) {
-            if let Some(m) = melds.get_mut(t as usize) {
-                m.push(c);
-                out.laid_off[seat] += 1;
-            }
+    let live = s.combos[seat]
+        .list()
+        .map_or(u16::MAX, |l| l.iter().fold(0, |a, &c| a | c));
+    let lay = best_arrangement(hand, pts, u, &masks[..k], melds, live);
+    let covered = lay.masks[..lay.k].iter().fold(0u16, |a, &m| a | m);
+    let loose = (0..hand.len()).filter(|&i| covered >> i & 1 == 0);
+    for (i, &t) in loose.zip(&lay.targets) {
+        if let Some(m) = melds.get_mut(t as usize) {
+            m.push(hand[i]);
+            out.laid_off[seat] += 1;
         }
-        left -= laid;
     }
-    left as i32
+    (u - lay.laid) as i32
 }
 
 /// The `score` command: for 7 cards, their best arrangement; for 8 (a hand after drawing),
