@@ -14,7 +14,7 @@
 //! number or cannot close its gaps with the cards still to come, or the points still to lay
 //! off cannot beat the best found; a hand with nothing that fits anywhere is answered at once.
 
-use super::arrange::{HAND_CAP, Shape, arc};
+use super::arrange::{HAND_CAP, Shape, arc, positions};
 use super::cards::{Kind, kind};
 use super::combos::{Masks, combinations, rot};
 use super::scoring::Meld;
@@ -325,16 +325,15 @@ pub fn best_arrangement(
     };
     let total: u16 = pts.iter().sum();
     let mut seen = false;
-    let mut visit = |used: &[u16]| {
-        let covered = used.iter().fold(0u16, |a, &m| a | m);
+    let sum = |m: u16| -> u16 { positions(m).map(|i| pts[i]).sum() };
+    let mut visit = |used: &[u16], covered: u16| {
         let free = !covered & ((1u32 << hand.len()) - 1) as u16;
-        let sum = |m: u16| -> u16 { super::arrange::positions(m).map(|i| pts[i]).sum() };
-        if sum(free) != best || (seen && sum(free & able) <= top.laid) {
-            return; // not a best arrangement, or it cannot lay off more than one found
+        if seen && sum(free & able) <= top.laid {
+            return; // it cannot lay off more than one found
         }
         let (mut loose, mut lp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
         let mut k = 0;
-        for i in super::arrange::positions(free) {
+        for i in positions(free) {
             (loose[k], lp[k]) = (hand[i], pts[i]);
             k += 1;
         }
@@ -351,29 +350,53 @@ pub fn best_arrangement(
         }
     };
     if n > ENUM_CAP || total == best {
-        visit(fixed);
+        visit(fixed, fixed.iter().fold(0, |a, &m| a | m));
     } else {
-        let mut stack = [0u16; MELDS];
-        each_packing(&found[..n], 0, 0, &mut stack, 0, &mut visit);
+        let mut worth = [0u16; ENUM_CAP];
+        for (w, &m) in worth.iter_mut().zip(&found[..n]) {
+            *w = sum(m);
+        }
+        let mut p = Packings {
+            found: &found[..n],
+            worth: &worth[..n],
+            want: total - best,
+            stack: [0; MELDS],
+        };
+        p.go(0, 0, 0, 0, &mut visit);
     }
     top
 }
 
-/// Calls `visit` with every set of pairwise disjoint combinations from `found[k..]` added to
-/// `stack[..depth]` (the empty addition included).
-fn each_packing(
-    found: &[u16],
-    k: usize,
-    used: u16,
-    stack: &mut [u16; MELDS],
-    depth: usize,
-    visit: &mut impl FnMut(&[u16]),
-) {
-    visit(&stack[..depth]);
-    for j in k..found.len() {
-        if found[j] & used == 0 && depth < stack.len() {
-            stack[depth] = found[j];
-            each_packing(found, j + 1, used | found[j], stack, depth + 1, visit);
+/// The best arrangements among the packings (sets of pairwise disjoint combinations) of a
+/// hand's combinations `found`: those covering `want` points (`worth`: each combination's).
+struct Packings<'a> {
+    found: &'a [u16],
+    worth: &'a [u16],
+    want: u16,
+    stack: [u16; MELDS],
+}
+
+impl Packings<'_> {
+    /// Calls `visit(combinations, covered positions)` for each best packing that adds
+    /// combinations from `found[k..]` to `stack[..depth]` (the empty addition included), in
+    /// depth-first order.
+    fn go(
+        &mut self,
+        k: usize,
+        used: u16,
+        covered: u16,
+        depth: usize,
+        visit: &mut impl FnMut(&[u16], u16),
+    ) {
+        if covered == self.want {
+            visit(&self.stack[..depth], used);
+        }
+        for j in k..self.found.len() {
+            let c = self.found[j];
+            if c & used == 0 && depth < MELDS && covered + self.worth[j] <= self.want {
+                self.stack[depth] = c;
+                self.go(j + 1, used | c, covered + self.worth[j], depth + 1, visit);
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::cards::{Card, GameRng};
 use crate::game::check::{random_deals, random_matches};
 use crate::game::{Rules as _, Table};
 use crate::sim::{Quiet, deal_rngs, play_deal};
-use crate::strategy::{Params, Random, Strategy, resolve};
+use crate::strategy::{Strategy, resolve};
 
 fn c(s: &str) -> Card {
     parse_card(s).unwrap()
@@ -516,38 +516,6 @@ fn knob_file_resolves_and_greedy_is_listed() {
 }
 
 #[test]
-fn greedy_beats_random() {
-    let r = Rules::default();
-    let mut seats: Vec<Box<dyn Strategy<Chinchon>>> =
-        vec![Box::new(Greedy::new(&Params::default())), Box::new(Random)];
-    let mut buf = ActionList::new();
-    let (mut wins, mut losses) = (0.0, 0.0);
-    for i in 0..300u64 {
-        let mut t = Table::first(2);
-        t.dealer = (i % 2) as usize;
-        let (res, _) = play_deal(
-            &r,
-            &t,
-            &mut deal_rngs(5, i, 0),
-            &mut seats,
-            &mut buf,
-            &mut Quiet,
-        );
-        let k = res.winners.len() as f64;
-        if res.winners.contains(0) {
-            wins += 1.0 / k;
-        }
-        if res.winners.contains(1) {
-            losses += 1.0 / k;
-        }
-    }
-    assert!(
-        wins > 4.0 * losses && wins > 200.0,
-        "greedy {wins} vs random {losses}"
-    );
-}
-
-#[test]
 fn close_limit_and_point_switches() {
     let hands = [
         "3C 8O 9O 12O 1C 10E 12B",
@@ -606,3 +574,6 @@ mod determinize;
 
 #[path = "tests_layoff.rs"]
 mod layoff;
+
+#[path = "tests_bots.rs"]
+mod bots;

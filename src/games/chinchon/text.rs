@@ -3,7 +3,7 @@
 
 use super::cards::{name, names_json};
 use super::state::Chinchon;
-use super::view::{effect_json, end_json, phase_name};
+use super::view::{counts_json, effect_json, end_json, phase_name};
 use crate::game::Rules as _;
 use serde_json::{Value, json};
 
@@ -32,6 +32,8 @@ pub(crate) fn state_json(g: &Chinchon) -> Value {
         "face_down": g.face_down.map(name),
         "last_effect": effect_json(g.effect),
         "end": end_json(g.end),
+        "reshuffles": g.reshuffles,
+        "restocked": counts_json(&g.restocked),
     });
     if let super::End::Closed(_) = g.end {
         let c = &g.close;
