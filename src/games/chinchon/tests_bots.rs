@@ -166,3 +166,39 @@ fn greedy_beats_random() {
         "greedy {wins} vs random {losses}"
     );
 }
+
+/// Every bot chooses by positions relative to its seat and the dealer: a deal dealt by seat
+/// `k` with the line-up rotated by `k` plays the very same deal, seats shifted by `k`
+/// (issue 13 item 11). Random seats get `close_limit=25` so that their deals end early.
+#[test]
+fn bots_are_seat_symmetric() {
+    use crate::game::check::seat_symmetry;
+    use crate::strategy::{build, resolve};
+    let mut loose = Rules::default();
+    loose.set("close_limit", "25").unwrap();
+    let mut two_skip = Rules::default();
+    two_skip.set("reverse_two_players", "skip").unwrap();
+    for name in ["random", "greedy", "patient"] {
+        let spec = resolve::<Chinchon>(name).unwrap();
+        let make = |_| build::<Chinchon>(&spec);
+        let rules: &[Rules] = match name {
+            "random" => &[loose],
+            _ => &[Rules::default(), Rules::classic(), two_skip],
+        };
+        for (i, r) in rules.iter().enumerate() {
+            for players in [2, 3, 4, 6] {
+                seat_symmetry::<Chinchon>(r, players, 12, 40 + i as u64, &make)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+    }
+    // A mixed table keeps its order relative to the dealer.
+    let mixed = |p: usize| -> Box<dyn Strategy<Chinchon>> {
+        if p % 2 == 0 {
+            Box::new(greedy())
+        } else {
+            Box::new(Random)
+        }
+    };
+    seat_symmetry::<Chinchon>(&loose, 4, 12, 7, &mixed).unwrap();
+}
