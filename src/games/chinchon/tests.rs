@@ -556,10 +556,13 @@ fn draw_against_a_full_hand_only_skips() {
     let line = g.describe(Action::Discard(DRAW));
     g.apply(Action::Discard(DRAW));
     assert_eq!((g.hands[1].len(), g.to_act()), (HAND_CAP - 1, Some(0)));
-    assert_eq!(line, "seat 2 discards DRAW");
+    assert_eq!(
+        line,
+        "seat 2 discards DRAW: seat 1 loses its turn (no card to draw)"
+    );
     assert!(
         g.render()
-            .contains("seat 1 lost its turn (DRAW, no card to draw)"),
+            .contains("last action card: seat 1 loses its turn (no card to draw)"),
         "{}",
         g.render()
     );
