@@ -149,25 +149,7 @@ impl Game for Chinchon {
     }
 
     fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
-        if !(7..=8).contains(&args.len()) {
-            return Err(format!(
-                "score chinchon takes 7 or 8 cards (e.g. 1O 2O 3O 7C 7E 7B WILD), got {}",
-                args.len()
-            ));
-        }
-        let hand: Vec<_> = args
-            .iter()
-            .map(|a| cards::parse(a))
-            .collect::<Result<_, _>>()?;
-        let counts: CardCounts = hand.iter().copied().collect();
-        let shoe = cards::shoe(rules, 8);
-        if let Some((c, _)) = counts.iter().find(|&(c, n)| n > shoe.count(c)) {
-            return Err(format!(
-                "too many copies of {} for two decks under these rules",
-                name(c)
-            ));
-        }
-        Ok(scoring::score_json(rules, &hand))
+        scoring::score_cli(rules, args)
     }
 
     /// The player on the dealer's right starts (play runs counter-clockwise).

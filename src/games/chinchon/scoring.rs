@@ -4,12 +4,13 @@
 //! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
 
 use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
-use super::cards::{WILD, points};
+use super::cards::{self, WILD, points};
 use super::layoff::best_arrangement;
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
+use super::state::HAND;
 use super::unmatched::best_and_without;
-use crate::cards::{Card, Pile};
+use crate::cards::{Card, CardCounts, Pile};
 use crate::game::{MAX_SEATS, Seat, SeatMask};
 
 /// A deal score meaning "chinchón under `chinchon=win`": the match layer makes this seat the
@@ -117,38 +118,70 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
     (u - lay.laid) as i32
 }
 
-/// The `score` command: for 7 cards, their best arrangement; for 8 (a hand after drawing),
-/// the best discard and the arrangement of the 7 cards left.
-pub fn score_json(rules: &Rules, cards: &[Card]) -> serde_json::Value {
-    let mut hand: Pile<HAND_CAP> = Pile::from_slice(cards);
-    let mut discard = None;
-    if cards.len() == 8 {
-        let mut pts = [0u16; HAND_CAP];
-        for (p, &c) in pts.iter_mut().zip(cards) {
-            *p = points(rules, c);
-        }
-        let mut without = [0u16; HAND_CAP];
-        best_and_without(cards, &pts[..8], &mut without);
-        let i = (0..8)
-            .min_by_key(|&i| (without[i], u16::MAX - pts[i]))
-            .expect("8 cards");
-        discard = Some(hand.remove_at(i));
+/// The `score` command: 7 to 12 cards (a hand holds 7, one more after drawing, and one more
+/// for each `DRAW` it took). Refuses a position no shoe holds: more copies of a card than two
+/// decks have under `rules` (the biggest shoe).
+pub fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
+    if !(HAND..=HAND_CAP).contains(&args.len()) {
+        return Err(format!(
+            "takes 7 to 12 cards (7 in hand, one more after drawing, one more per DRAW taken; \
+             e.g. 1O 2O 3O 7C 7E 7B WILD), got {}",
+            args.len()
+        ));
     }
-    let hand = hand.as_slice();
-    let pts: Vec<u16> = hand.iter().map(|&c| points(rules, c)).collect();
+    let hand: Vec<Card> = args
+        .iter()
+        .map(|a| cards::parse(a))
+        .collect::<Result<_, _>>()?;
+    let counts: CardCounts = hand.iter().copied().collect();
+    let shoe = cards::shoe(rules, MAX_SEATS);
+    if let Some((c, n)) = counts.iter().find(|&(c, n)| n > shoe.count(c)) {
+        return Err(format!(
+            "too many {} ({n}): the biggest shoe (two decks) holds {} under these rules",
+            cards::name(c),
+            shoe.count(c)
+        ));
+    }
+    Ok(score_json(rules, &hand))
+}
+
+/// The `score` command's answer. With 7 cards, their best arrangement. With more (a hand
+/// after drawing), the best discard (fewest points left, the higher card on ties) and the
+/// arrangement of the cards left, and under `"whole_hand"` the arrangement of all of them (a
+/// hand grown by `DRAW` cards, between turns).
+pub fn score_json(rules: &Rules, cards: &[Card]) -> serde_json::Value {
+    let n = cards.len();
+    let pts: Vec<u16> = cards.iter().map(|&c| points(rules, c)).collect();
+    let whole = arrangement_json(rules, cards, &pts);
+    if n <= HAND {
+        return whole;
+    }
+    let mut without = [0u16; HAND_CAP];
+    best_and_without(cards, &pts, &mut without);
+    let i = (0..n)
+        .min_by_key(|&i| (without[i], u16::MAX - pts[i]))
+        .expect("cards");
+    let mut hand: Pile<HAND_CAP> = Pile::from_slice(cards);
+    let discard = hand.remove_at(i);
+    let mut left_pts = pts.clone();
+    left_pts.remove(i);
+    let mut v = arrangement_json(rules, hand.as_slice(), &left_pts);
+    v["discard"] = serde_json::Value::String(cards::name(discard));
+    v["whole_hand"] = whole;
+    v
+}
+
+/// `{"unmatched", "can_close", "combinations"}` for `hand`.
+fn arrangement_json(rules: &Rules, hand: &[Card], pts: &[u16]) -> serde_json::Value {
     let mut masks = [0u16; HAND_CAP / 3];
-    let (u, k) = arrange(hand, &pts, &mut masks);
+    let (u, k) = arrange(hand, pts, &mut masks);
     let combos: Vec<Vec<String>> = masks[..k]
         .iter()
-        .map(|&m| positions(m).map(|p| super::cards::name(hand[p])).collect())
+        .map(|&m| positions(m).map(|p| cards::name(hand[p])).collect())
         .collect();
-    let mut v = serde_json::json!({
+    serde_json::json!({
         "unmatched": u,
         "can_close": u <= rules.close_limit,
         "combinations": combos,
-    });
-    if let Some(d) = discard {
-        v["discard"] = serde_json::Value::String(super::cards::name(d));
-    }
-    v
+    })
 }

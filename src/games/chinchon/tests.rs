@@ -429,8 +429,43 @@ fn score_command() {
     assert!(
         Chinchon::score_cli(&r, &args("1O 1O 1O 4O 5O 6O 7O"))
             .unwrap_err()
-            .contains("too many")
+            .contains("too many 1O (3)")
     );
+}
+
+/// A hand grows past 8 cards only by `DRAW`s: `score` takes up to 12 (issue 13 item 14),
+/// gives the best discard and what is left, and the whole hand's arrangement; it refuses
+/// positions no shoe holds, in one line.
+#[test]
+fn score_takes_grown_hands_and_refuses_impossible_ones() {
+    let r = Rules::default();
+    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let v = Chinchon::score_cli(&r, &args("1O 2O 3O 4O 7C 7E 7B 9B 9C 12E 12B")).unwrap();
+    assert_eq!(v["discard"], "12E");
+    assert_eq!(v["unmatched"], 9 + 9 + 12);
+    assert_eq!(v["whole_hand"]["unmatched"], 9 + 9 + 12 + 12);
+    assert_eq!(v["combinations"].as_array().unwrap().len(), 2);
+    let v = Chinchon::score_cli(&r, &args("1O 2O 3O 4O 5O 6O 7O 8O 9O 10O 11O 12O")).unwrap();
+    assert_eq!(
+        (v["unmatched"].as_u64(), v["discard"].as_str()),
+        (Some(0), Some("12O"))
+    );
+    let v = Chinchon::score_cli(&r, &args("5O 5C 5E DRAW SKIP 1B 2B 3B 9E")).unwrap();
+    assert_eq!(
+        (v["unmatched"].as_u64(), v["discard"].as_str()),
+        (Some(19), Some("DRAW"))
+    );
+    for (hand, want) in [
+        ("1O 2O 3O 4O 5O 6O", "got 6"),
+        ("1O 2O 3O 4O 5O 6O 7O 8O 9O 10O 11O 12O 1C", "got 13"),
+        ("WILD WILD WILD WILD WILD 1O 2O", "too many WILD (5)"),
+        ("7C 7C 7C 1O 2O 3O 4O", "too many 7C (3)"),
+    ] {
+        let e = Chinchon::score_cli(&r, &args(hand)).unwrap_err();
+        assert!(e.contains(want) && !e.contains('\n'), "{hand}: {e}");
+    }
+    let e = Chinchon::score_cli(&Rules::classic(), &args("WILD 1O 2O 3O 4O 5O 6O")).unwrap_err();
+    assert!(e.contains("holds 0"), "{e}");
 }
 
 fn variants() -> Vec<(&'static str, Rules)> {
