@@ -71,16 +71,24 @@ pub fn is_combination(cards: impl Iterator<Item = Card>) -> bool {
 /// is checked without going over the others again (lay-offs try many).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Shape {
-    wild: u32,
-    circ: u32,
-    nats: u32,
+    /// `WILD`s among the cards.
+    pub(super) wild: u32,
+    /// `CIRC`s among the cards.
+    pub(super) circ: u32,
+    /// Number cards among the cards.
+    pub(super) nats: u32,
+    /// Whether an action card is among them (then nothing is a combination).
     action: bool,
-    suits: u8,
-    nums: u16,
+    /// The suits of the number cards (bit per suit).
+    pub(super) suits: u8,
+    /// The numbers held (bit `num - 1`).
+    pub(super) nums: u16,
+    /// Whether a number is held twice.
     dup: bool,
 }
 
 impl Shape {
+    /// Adds one card.
     #[inline]
     pub fn add(&mut self, c: Card) {
         match kind(c) {
@@ -97,20 +105,15 @@ impl Shape {
         }
     }
 
-    /// Whether a number of `suit` (0..4) is among the cards.
+    /// How many cards there are.
     #[inline]
-    pub fn has_suit(&self, suit: u8) -> bool {
-        self.suits >> suit & 1 == 1
+    pub fn size(&self) -> u32 {
+        self.wild + self.circ + self.nats + self.action as u32
     }
 
-    /// Whether the number `num` (1..=12) is among the cards.
-    #[inline]
-    pub fn has_num(&self, num: u8) -> bool {
-        self.nums >> (num - 1) & 1 == 1
-    }
-
+    /// Whether the cards form one combination (see [`is_combination`]).
     pub fn is_combination(&self) -> bool {
-        let len = self.wild + self.circ + self.nats;
+        let len = self.size();
         if self.action || self.wild > 1 || len < 3 {
             return false;
         }

@@ -28,7 +28,7 @@ const SUIT_NUM: [(u8, u8); 64] = {
 
 /// A 13-slot ring pattern rotated up by `k` slots.
 #[inline]
-fn rot(q: u16, k: u32) -> u16 {
+pub(super) fn rot(q: u16, k: u32) -> u16 {
     ((q << k) | (q >> (13 - k))) & 0x1fff
 }
 

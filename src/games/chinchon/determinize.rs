@@ -4,6 +4,8 @@
 //! unknown cards (the shoe less all of those) are dealt uniformly into the stock, the unknown
 //! slots of the other hands and the face-down closing card. The sample's chance generator (the
 //! reshuffle of the discards into a new stock) is seeded afresh from the caller's generator.
+//! The public record of the last reshuffle is copied but not used to place cards (see
+//! `rules.md`, "View JSON").
 
 use super::cards::{SHOE_CAP, shoe};
 use super::combos::ComboList;
@@ -45,6 +47,7 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
     }
     s.discard.extend_from_slice(v.discard);
     (s.turn, s.clockwise, s.turns, s.effect) = (v.turn, v.clockwise, v.turns, v.effect);
+    (s.reshuffles, s.restocked) = (v.reshuffles, *v.restocked);
     s.phase = v.phase;
     if v.phase == Phase::Discard {
         s.fill_without();

@@ -1,16 +1,27 @@
 //! `greedy`: a one-step heuristic on the exact best arrangement.
 //!
-//! - Draw: takes the discard top when keeping it (and discarding the best card) lowers the
-//!   hand's least unmatched points by at least `take_gain`; otherwise draws from the stock.
-//! - Discard: the card whose loss leaves the fewest unmatched points; an action card
-//!   (`DRAW`, `SKIP`, and `REV` with three or more players: each costs the next player its
-//!   turn or its place) counts `action_bonus` points better, so it is played while it hurts;
-//!   ties go to the higher-point card.
+//! Each card of the hand gets a *cost*: the least unmatched points of the hand without it,
+//! plus what keeping it is worth beyond its points:
+//! - a `WILD` counts `wild_keep` points (it turns any pair or near run into a combination, and
+//!   a discarded special card is gone for everyone);
+//! - once the stock has been reshuffled `replan` (2) times, the deal is dragging: the cards each
+//!   hand awaits are likely in other hands. Then every number card also counts
+//!   `partner_value` points for each card that may still come to the seat (in the discard
+//!   pile, or, after a reshuffle, among the cards it put into the stock: [`View::live`]) and
+//!   would pair with it or stand within two of it in its suit. So the bot stops waiting for
+//!   dead low cards and builds with the cards that go round.
+//!
+//! - Draw: takes the discard top when keeping it (and discarding the cheapest other card)
+//!   costs at least `take_gain` less than discarding it again; otherwise draws from the stock.
+//! - Discard: the cheapest card; an action card that costs the next player (`DRAW`, `SKIP`,
+//!   and `REV` with three or more players or `reverse_two_players=skip`) counts
+//!   `action_bonus` points cheaper, so it is played while it hurts; ties go to the higher-point
+//!   card.
 //! - Close: as soon as the rules allow it and the points left are at most `close_at`
 //!   (always with 0 left), with the closing card that leaves the fewest points.
 
 use super::arrange::HAND_CAP;
-use super::cards::{DRAW, REV, SKIP};
+use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
@@ -18,11 +29,12 @@ use crate::cards::{Card, GameRng};
 use crate::game::{Game, Seat};
 use crate::strategy::{Bot, Knob, Params, Strategy};
 
+/// The knobs of `greedy`.
 pub const KNOBS: &[Knob] = &[
     Knob {
         name: "take_gain",
         default: 1.0,
-        doc: "take the discard top when it lowers the unmatched points by at least this",
+        doc: "take the discard top when it lowers the hand's cost by at least this",
     },
     Knob {
         name: "close_at",
@@ -34,7 +46,25 @@ pub const KNOBS: &[Knob] = &[
         default: 3.0,
         doc: "points an action card's discard is preferred by (it costs the next player)",
     },
+    Knob {
+        name: "wild_keep",
+        default: 30.0,
+        doc: "points a WILD's discard counts worse by (it makes pairs and near runs combinations)",
+    },
+    Knob {
+        name: "replan",
+        default: 2.0,
+        doc: "reshuffles of the stock after which cards are also valued by their live partners (0: from the start)",
+    },
+    Knob {
+        name: "partner_value",
+        default: 1.5,
+        doc: "then, points per live card a card could pair with or run with (within two in its suit)",
+    },
 ];
+
+/// Costs are kept in quarter points, so that knobs may be fractions.
+const Q: i32 = 4;
 
 /// The greedy bot with its knob values.
 #[derive(Clone, Copy, Debug)]
@@ -42,14 +72,77 @@ pub struct Greedy {
     take_gain: i32,
     close_at: u16,
     action_bonus: i32,
+    wild_keep: i32,
+    replan: u32,
+    partner_value: i32,
+}
+
+/// What a card's keeping is worth beyond the points of the hand, for one decision.
+struct Worth {
+    wild_keep: i32,
+    /// The live copies of each number card, when the bot is replanning.
+    live: Option<[u8; 48]>,
+    partner_value: i32,
+}
+
+impl Worth {
+    /// The cost of discarding `c` when `w` unmatched points are left without it (quarter
+    /// points, action bonus aside).
+    #[inline]
+    fn cost(&self, c: Card, w: u16) -> i32 {
+        let wild = if c == WILD { self.wild_keep } else { 0 };
+        Q * (w as i32 + wild)
+            + match &self.live {
+                None => 0,
+                Some(l) => self.partner_value * partners(l, c),
+            }
+    }
+}
+
+/// The cards counted in `live` that would pair with `c` or stand within two of it in its
+/// suit.
+#[inline(never)]
+fn partners(live: &[u8; 48], c: Card) -> i32 {
+    let Kind::Num { suit, num } = kind(c) else {
+        return 0;
+    };
+    let (s, n) = (suit as usize * 12, num as usize - 1);
+    let same: u8 = (0..4).map(|t| live[t * 12 + n]).sum();
+    let near: u8 = (n.saturating_sub(2)..=(n + 2).min(11))
+        .filter(|&m| m != n)
+        .map(|m| live[s + m])
+        .sum();
+    same as i32 + near as i32
 }
 
 impl Greedy {
+    /// The bot with the knob values of `p` (defaults for those it does not set).
     pub fn new(p: &Params) -> Greedy {
+        let quarters = |name| (p.knob(KNOBS, name) * Q as f64).round() as i32;
         Greedy {
-            take_gain: p.knob(KNOBS, "take_gain").round() as i32,
+            take_gain: quarters("take_gain"),
             close_at: p.knob(KNOBS, "close_at").max(0.0).round() as u16,
             action_bonus: p.knob(KNOBS, "action_bonus").round() as i32,
+            wild_keep: p.knob(KNOBS, "wild_keep").round() as i32,
+            replan: p.knob(KNOBS, "replan").max(0.0).round() as u32,
+            partner_value: quarters("partner_value"),
+        }
+    }
+
+    /// What keeping each card is worth in `v`, as if the seat held `taken` too (the discard
+    /// top it weighs taking: then that card is no longer live, as after taking it).
+    fn worth(&self, v: &View<'_>, taken: Option<Card>) -> Worth {
+        let live = (v.reshuffles >= self.replan).then(|| {
+            let mut l = v.live();
+            if let Some(x) = taken.and_then(|c| l.get_mut(c.index() as usize)) {
+                *x = x.saturating_sub(1);
+            }
+            l
+        });
+        Worth {
+            wild_keep: self.wild_keep,
+            live,
+            partner_value: self.partner_value,
         }
     }
 
@@ -80,8 +173,12 @@ impl Greedy {
         listed.added(&cards[..=n]);
         let mut without = [0u16; HAND_CAP];
         best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut without);
-        let now = without[n] as i32;
-        let after = *without[..n].iter().min().expect("a hand") as i32;
+        let worth = self.worth(v, Some(top));
+        let now = worth.cost(top, without[n]);
+        let after = (0..n)
+            .map(|i| worth.cost(cards[i], without[i]))
+            .min()
+            .expect("a hand");
         if now - after >= self.take_gain {
             Action::DrawDiscard
         } else {
@@ -89,35 +186,35 @@ impl Greedy {
         }
     }
 
-    /// The best discard or close, trying each distinct card in hand order: its discard,
-    /// then its close when allowed (the order of the legal list; ties keep the first).
+    /// The best discard or close, trying each distinct card in hand order (ties keep the
+    /// first); a close, when allowed, beats every discard.
     fn discard(&self, v: &View<'_>) -> Action {
         let without = v.without.expect("the discarding seat sees its table");
-        let three = v.active.len() > 2;
+        let rev_hurts = v.active.len() > 2 || v.rules.reverse_skips_two;
+        let worth = self.worth(v, None);
         let mut seen = 0u64;
-        // The least key so far, its hand position, and whether it closes.
-        let (mut best, mut at, mut close) = (i32::MAX, 0, false);
+        // The least discard key so far and its position; the least close points and theirs.
+        let (mut best, mut at) = (i32::MAX, 0);
+        let mut close: Option<(u16, usize)> = None;
         for (i, (&c, &w)) in v.hand.iter().zip(without).enumerate() {
             let bit = 1u64 << (c.index() & 63);
             if seen & bit != 0 {
                 continue; // a second copy: the same choices
             }
             seen |= bit;
-            let hurts = c == DRAW || c == SKIP || (c == REV && three);
-            let bonus = if hurts { self.action_bonus } else { 0 };
-            let key = (w as i32 - bonus) * 64 - v.points(c) as i32;
+            let hurts = c == DRAW || c == SKIP || (c == REV && rev_hurts);
+            let bonus = if hurts { Q * self.action_bonus } else { 0 };
+            let key = (worth.cost(c, w) - bonus) * 64 - v.points(c) as i32;
             if key < best {
-                (best, at, close) = (key, i, false);
+                (best, at) = (key, i);
             }
-            if w <= self.close_at && v.may_close_with(i) && -1000 + (w as i32) < best {
-                (best, at, close) = (-1000 + w as i32, i, true);
+            if w <= self.close_at && v.may_close_with(i) && close.is_none_or(|(x, _)| w < x) {
+                close = Some((w, i));
             }
         }
-        let c = v.hand[at];
-        if close {
-            Action::Close(c)
-        } else {
-            Action::Discard(c)
+        match close {
+            Some((_, i)) => Action::Close(v.hand[i]),
+            None => Action::Discard(v.hand[at]),
         }
     }
 }
@@ -147,9 +244,10 @@ fn build(p: &Params) -> Box<dyn Strategy<Chinchon>> {
     Box::new(Greedy::new(p))
 }
 
+/// The bots of Chinchón besides `random`.
 pub static BOTS: &[Bot<Chinchon>] = &[Bot {
     name: "greedy",
-    about: "takes discards that lower its unmatched points, sheds the costliest card, closes when it may",
+    about: "takes discards that lower its unmatched points, sheds the costliest card, keeps WILDs, builds with live cards when a deal drags, closes when it may",
     knobs: KNOBS,
     build,
 }];

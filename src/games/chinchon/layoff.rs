@@ -6,60 +6,222 @@
 //! laid in some order when the combination with all of them is valid (a group grows to 4 in
 //! any order; a run grows outwards from its ends, a `WILD` taking its gap when reached), so the
 //! search assigns each loose card to a combination or to the hand and checks the final shapes.
+//!
+//! The search is pruned without giving up exactness: each closer's combination is read once
+//! ([`Takes`]: a group takes its number, a `CIRC` group `CIRC`s, a run its suit within the ring
+//! slots the loose cards could reach, each a `WILD` while it has none), so a card is only tried
+//! where it could end up; a branch stops as soon as a group is over 4 cards, a run repeats a
+//! number or cannot close its gaps with the cards still to come, or the points still to lay
+//! off cannot beat the best found; a hand with nothing that fits anywhere is answered at once.
 
-use super::arrange::{HAND_CAP, Shape};
+use super::arrange::{HAND_CAP, Shape, arc, positions};
 use super::cards::{Kind, kind};
-use super::combos::{Masks, combinations};
+use super::combos::{Masks, combinations, rot};
 use super::scoring::Meld;
 use crate::cards::Card;
+
+/// Most combinations one player lays down.
+const MELDS: usize = HAND_CAP / 3;
 
 /// Most combinations a hand may have for its arrangements to be enumerated; a hand with more
 /// (rare: several wilds in a long hand) keeps the one arrangement the search fixes.
 const ENUM_CAP: usize = 40;
 
 /// No target: the card stays in the hand.
-const STAY: u8 = u8::MAX;
+pub const STAY: u8 = u8::MAX;
 
-/// The best lay-off of `loose` onto `melds`: the target of each loose card ([`STAY`] for
-/// none) and the points laid off.
-pub fn best_layoff(melds: &[Meld], loose: &[Card], pts: &[u16]) -> ([u8; HAND_CAP], u16) {
-    let mut shapes = [Shape::default(); HAND_CAP / 3];
+/// The ring slot of the `CIRC` (after the numbers 1..12).
+const CIRC_SLOT: u16 = 1 << 12;
+
+/// What a set of cards that may be laid off holds: enough to bound how far runs can grow.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pool {
+    /// The numbers of each suit (bit `num - 1`).
+    suit_nums: [u16; 4],
+    circ: bool,
+    wild: bool,
+}
+
+impl Pool {
+    fn of(cards: &[Card]) -> Pool {
+        let mut p = Pool::default();
+        for &c in cards {
+            match kind(c) {
+                Kind::Num { suit, num } => p.suit_nums[suit as usize] |= 1 << (num - 1),
+                Kind::Circ => p.circ = true,
+                Kind::Wild => p.wild = true,
+                Kind::Action => {}
+            }
+        }
+        p
+    }
+}
+
+/// What one of the closer's combinations can take (read once per search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Takes {
+    /// More cards of this number (bit `num - 1`) and a `WILD` while it has none; 4 at most.
+    Number(u16),
+    /// More `CIRC`s and a `WILD` while it has none; 4 at most.
+    Circs,
+    /// Numbers of `suit` and a `CIRC` whose ring slots are in `open` (the slots the pool's
+    /// cards could reach from the run, its own left out), a `WILD` while it has none.
+    Run { suit: u8, open: u16 },
+}
+
+impl Takes {
+    /// What the combination `m` can take when the loose cards are among `pool`. A group of
+    /// one number has two cards of it (a run never repeats a number); a `CIRC` group has no
+    /// number; anything else is a run of its one suit.
+    fn of(m: &Shape, pool: &Pool) -> Takes {
+        if m.nats == 0 {
+            return Takes::Circs;
+        }
+        if m.circ == 0 && m.nums.count_ones() == 1 {
+            return Takes::Number(m.nums);
+        }
+        let suit = m.suits.trailing_zeros() as u8;
+        let own = m.nums | if m.circ > 0 { CIRC_SLOT } else { 0 };
+        let circ = if m.circ == 0 && pool.circ {
+            CIRC_SLOT
+        } else {
+            0
+        };
+        let avail = (pool.suit_nums[suit as usize & 3] | circ) & !own;
+        let open = reach(own, avail, m.wild > 0 || pool.wild) & !own;
+        Takes::Run { suit, open }
+    }
+
+    /// Whether `c` may go on the combination, whose cards are now `m`: a necessary condition
+    /// (the search checks the final shape of a run exactly).
+    fn fits(self, c: Card, m: &Shape) -> bool {
+        let bit = |x: u16, num: u8| x >> (num - 1) & 1 == 1;
+        match (self, kind(c)) {
+            (_, Kind::Action) => false,
+            (Takes::Number(_) | Takes::Circs, _) if m.size() >= 4 => false,
+            (_, Kind::Wild) => m.wild == 0,
+            (Takes::Number(n), Kind::Num { num, .. }) => bit(n, num),
+            (Takes::Circs, Kind::Circ) => true,
+            (Takes::Run { suit: s, open }, Kind::Num { suit, num }) => {
+                s == suit && bit(open, num) && !bit(m.nums, num)
+            }
+            (Takes::Run { open, .. }, Kind::Circ) => open & CIRC_SLOT != 0 && m.circ == 0,
+            _ => false,
+        }
+    }
+}
+
+/// The ring slots a run holding `own` could grow over with cards in the slots `avail`, one
+/// empty slot bridged by a `WILD` when `jump` (the run's own wild, which may move to an end,
+/// or a loose one). A final run is an arc with at most one empty slot, so every slot of it is
+/// reached from `own` through held slots and at most one jump.
+fn reach(own: u16, avail: u16, jump: bool) -> u16 {
+    let grow = |mut r: u16| loop {
+        let next = r | (rot(r, 1) | rot(r, 12)) & avail;
+        if next == r {
+            return r;
+        }
+        r = next;
+    };
+    let r = grow(own);
+    if jump {
+        grow(r | (rot(r, 2) | rot(r, 11)) & avail)
+    } else {
+        r
+    }
+}
+
+/// The shapes of the closer's combinations.
+fn shapes_of(melds: &[Meld]) -> [Shape; MELDS] {
+    let mut shapes = [Shape::default(); MELDS];
     for (s, m) in shapes.iter_mut().zip(melds) {
         m.as_slice().iter().for_each(|&c| s.add(c));
     }
-    let shapes = &shapes[..melds.len()];
-    // Points still to lay off from each loose card on: a bound that prunes the search.
-    let mut rest = [0u16; HAND_CAP + 1];
-    for i in (0..loose.len()).rev() {
-        let fits = shapes.iter().any(|m| may_join(loose[i], m));
-        rest[i] = rest[i + 1] + if fits { pts[i] } else { 0 };
-    }
-    let mut search = Search {
-        melds: shapes,
-        lens: std::array::from_fn(|i| melds.get(i).map_or(0, |m| m.len())),
-        loose,
-        pts,
-        rest,
-        cur: [STAY; HAND_CAP],
-        best: ([STAY; HAND_CAP], 0),
-    };
-    search.go(0, 0);
-    search.best
+    shapes
 }
 
+/// What each combination takes when the loose cards are among `pool`.
+fn takes_of(shapes: &[Shape], pool: &Pool) -> [Takes; MELDS] {
+    let mut t = [Takes::Circs; MELDS];
+    for (x, s) in t.iter_mut().zip(shapes) {
+        *x = Takes::of(s, pool);
+    }
+    t
+}
+
+/// The best lay-off of `loose` onto `melds`: the target of each loose card ([`STAY`] for
+/// none) and the points laid off. (Scoring asks [`best_arrangement`], which searches each
+/// arrangement's loose cards the same way; this is the search alone, for tests.)
+#[cfg(test)]
+pub fn best_layoff(melds: &[Meld], loose: &[Card], pts: &[u16]) -> ([u8; HAND_CAP], u16) {
+    let shapes = shapes_of(melds);
+    let shapes = &shapes[..melds.len()];
+    let takes = takes_of(shapes, &Pool::of(loose));
+    Search::new(shapes, &takes, loose, pts).run()
+}
+
+/// The exact search over targets (see the module docs).
 struct Search<'a> {
-    melds: &'a [Shape],
-    lens: [usize; HAND_CAP / 3],
+    /// Each combination's cards with those assigned so far.
+    shapes: [Shape; MELDS],
+    /// Each combination's size before any lay-off.
+    base: [u32; MELDS],
+    takes: &'a [Takes; MELDS],
+    melds: usize,
+    /// The combinations each loose card may go on (bit per combination).
+    fit: [u8; HAND_CAP],
+    /// The loose cards each combination may take (bit per loose card).
+    cands: [u16; MELDS],
     loose: &'a [Card],
     pts: &'a [u16],
+    /// The points of the loose cards from each one on that fit somewhere: a bound.
     rest: [u16; HAND_CAP + 1],
     cur: [u8; HAND_CAP],
     best: ([u8; HAND_CAP], u16),
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(shapes: &[Shape], takes: &'a [Takes; MELDS], loose: &'a [Card], pts: &'a [u16]) -> Self {
+        let mut s = Search {
+            shapes: [Shape::default(); MELDS],
+            base: [0; MELDS],
+            takes,
+            melds: shapes.len(),
+            fit: [0; HAND_CAP],
+            cands: [0; MELDS],
+            loose,
+            pts,
+            rest: [0; HAND_CAP + 1],
+            cur: [STAY; HAND_CAP],
+            best: ([STAY; HAND_CAP], 0),
+        };
+        s.shapes[..shapes.len()].copy_from_slice(shapes);
+        for (m, sh) in shapes.iter().enumerate() {
+            s.base[m] = sh.size();
+        }
+        for i in (0..loose.len()).rev() {
+            for m in 0..shapes.len() {
+                if takes[m].fits(loose[i], &shapes[m]) {
+                    s.fit[i] |= 1 << m;
+                    s.cands[m] |= 1 << i;
+                }
+            }
+            s.rest[i] = s.rest[i + 1] + if s.fit[i] != 0 { pts[i] } else { 0 };
+        }
+        s
+    }
+
+    /// The best lay-off; with nothing that fits anywhere, no search at all.
+    fn run(mut self) -> ([u8; HAND_CAP], u16) {
+        if self.rest[0] > 0 {
+            self.go(0, 0);
+        }
+        self.best
+    }
+
     /// Tries targets for loose cards `i..`, `laid` points laid so far; only a strictly better
-    /// lay-off replaces the best (the first found among equals is kept).
+    /// lay-off replaces the best (the first found among equals is kept: combinations in
+    /// order, then the hand, card by card).
     fn go(&mut self, i: usize, laid: u16) {
         if laid + self.rest[i] <= self.best.1 {
             return;
@@ -71,104 +233,170 @@ impl Search<'_> {
             return;
         }
         let c = self.loose[i];
-        for m in 0..self.melds.len() {
-            if may_join(c, &self.melds[m]) {
+        let mut fit = self.fit[i];
+        while fit != 0 {
+            let m = fit.trailing_zeros() as usize;
+            fit &= fit - 1;
+            let before = self.shapes[m];
+            if !self.takes[m].fits(c, &before) {
+                continue;
+            }
+            self.shapes[m].add(c);
+            if self.may_close_gaps(m, i) {
                 self.cur[i] = m as u8;
                 self.go(i + 1, laid + self.pts[i]);
             }
+            self.shapes[m] = before;
         }
         self.cur[i] = STAY;
         self.go(i + 1, laid);
     }
 
-    /// Every combination with the cards assigned to it is still a combination (and fits).
+    /// After loose card `i` went on run `m`: whether the cards still to come could close the
+    /// arc it spans (a run's arc is never longer than its cards).
+    fn may_close_gaps(&self, m: usize, i: usize) -> bool {
+        let s = &self.shapes[m];
+        let Takes::Run { .. } = self.takes[m] else {
+            return true;
+        };
+        let later = (self.cands[m] >> (i + 1)).count_ones();
+        arc(s.nums | (s.circ.min(1) as u16) << 12) <= s.size() + later
+    }
+
+    /// Every combination that took cards is still a combination (and fits its pile).
     fn valid(&self) -> bool {
-        self.melds.iter().enumerate().all(|(m, &shape)| {
-            let mut s = shape;
-            let mut n = self.lens[m];
-            for (i, &t) in self.cur[..self.loose.len()].iter().enumerate() {
-                if t as usize == m {
-                    s.add(self.loose[i]);
-                    n += 1;
-                }
-            }
-            n == self.lens[m] || (n <= 16 && s.is_combination())
+        (0..self.melds).all(|m| {
+            let s = &self.shapes[m];
+            s.size() == self.base[m] || (s.size() <= 16 && s.is_combination())
         })
     }
 }
 
-/// Whether `c` could ever be part of growing the combination `m`: a `WILD` or `CIRC`, or a
-/// number of its suit or of its number (the final check is exact).
-fn may_join(c: Card, m: &Shape) -> bool {
-    match kind(c) {
-        Kind::Wild | Kind::Circ => true,
-        Kind::Num { suit, num } => m.has_suit(suit) || m.has_num(num),
-        Kind::Action => false,
-    }
+/// A non-closer's choice: the combinations it lays down, where its loose cards go, and the
+/// points they shed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layoff {
+    /// The combinations laid down, as hand position masks.
+    pub masks: [u16; MELDS],
+    /// How many of `masks` are used.
+    pub k: usize,
+    /// For each loose card (the hand's cards outside `masks`, in hand order) the closer's
+    /// combination it goes on, [`STAY`] for none.
+    pub targets: [u8; HAND_CAP],
+    /// The points laid off.
+    pub laid: u16,
 }
 
-/// The arrangement of `hand` (its unmatched points `best`, combinations as position masks in
-/// `chosen`, the count returned) whose loose cards lay off best onto `melds`. `fixed` is the
-/// search's own optimum, kept when the hand has too many combinations to enumerate.
+/// The arrangement of `hand` (its unmatched points `best`) whose loose cards lay off best onto
+/// `melds`, with that lay-off. `fixed` is the arrangement search's own optimum, kept when the
+/// hand has too many combinations to enumerate, and when no card that could be laid off is in
+/// `live` (a mask holding every card in some combination of the hand): then every arrangement
+/// leaves the same cards that fit, and lays them off the same way.
 pub fn best_arrangement(
     hand: &[Card],
     pts: &[u16],
     best: u16,
     fixed: &[u16],
     melds: &[Meld],
-    chosen: &mut [u16; HAND_CAP / 3],
-) -> usize {
+    live: u16,
+) -> Layoff {
+    let mut top = Layoff {
+        masks: [0; MELDS],
+        k: fixed.len(),
+        targets: [STAY; HAND_CAP],
+        laid: 0,
+    };
+    top.masks[..fixed.len()].copy_from_slice(fixed);
+    let shapes = shapes_of(melds);
+    let shapes = &shapes[..melds.len()];
+    let takes = takes_of(shapes, &Pool::of(hand));
+    // The hand positions that could go on some combination in some lay-off.
+    let able = (0..hand.len())
+        .filter(|&i| (0..melds.len()).any(|m| takes[m].fits(hand[i], &shapes[m])))
+        .fold(0u16, |a, i| a | 1 << i);
+    if able == 0 {
+        return top;
+    }
     let mut found = [0u16; ENUM_CAP];
-    let n = combinations(&Masks::new(hand), &mut found);
+    let n = if able & live == 0 {
+        ENUM_CAP + 1 // one arrangement is as good as any: the fixed one
+    } else {
+        combinations(&Masks::new(hand), &mut found)
+    };
     let total: u16 = pts.iter().sum();
-    let mut top = (None, [0u16; HAND_CAP / 3], 0usize);
-    let mut visit = |used: &[u16]| {
-        let covered = used.iter().fold(0u16, |a, &m| a | m);
-        let left: u16 = (0..hand.len())
-            .filter(|&i| covered >> i & 1 == 0)
-            .map(|i| pts[i])
-            .sum();
-        if left != best {
-            return;
+    let mut seen = false;
+    let sum = |m: u16| -> u16 { positions(m).map(|i| pts[i]).sum() };
+    let mut visit = |used: &[u16], covered: u16| {
+        let free = !covered & ((1u32 << hand.len()) - 1) as u16;
+        if seen && sum(free & able) <= top.laid {
+            return; // it cannot lay off more than one found
         }
         let (mut loose, mut lp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
         let mut k = 0;
-        for i in (0..hand.len()).filter(|&i| covered >> i & 1 == 0) {
+        for i in positions(free) {
             (loose[k], lp[k]) = (hand[i], pts[i]);
             k += 1;
         }
-        let (_, laid) = best_layoff(melds, &loose[..k], &lp[..k]);
-        if top.0.is_none_or(|t| laid > t) {
-            top.0 = Some(laid);
-            top.1[..used.len()].copy_from_slice(used);
-            top.2 = used.len();
+        let (targets, laid) = Search::new(shapes, &takes, &loose[..k], &lp[..k]).run();
+        if !seen || laid > top.laid {
+            seen = true;
+            top = Layoff {
+                masks: [0; MELDS],
+                k: used.len(),
+                targets,
+                laid,
+            };
+            top.masks[..used.len()].copy_from_slice(used);
         }
     };
     if n > ENUM_CAP || total == best {
-        visit(fixed);
+        visit(fixed, fixed.iter().fold(0, |a, &m| a | m));
     } else {
-        let mut stack = [0u16; HAND_CAP / 3];
-        each_packing(&found[..n], 0, 0, &mut stack, 0, &mut visit);
+        let mut worth = [0u16; ENUM_CAP];
+        for (w, &m) in worth.iter_mut().zip(&found[..n]) {
+            *w = sum(m);
+        }
+        let mut p = Packings {
+            found: &found[..n],
+            worth: &worth[..n],
+            want: total - best,
+            stack: [0; MELDS],
+        };
+        p.go(0, 0, 0, 0, &mut visit);
     }
-    chosen[..top.2].copy_from_slice(&top.1[..top.2]);
-    top.2
+    top
 }
 
-/// Calls `visit` with every set of pairwise disjoint combinations from `found[k..]` added to
-/// `stack[..depth]` (the empty addition included).
-fn each_packing(
-    found: &[u16],
-    k: usize,
-    used: u16,
-    stack: &mut [u16; HAND_CAP / 3],
-    depth: usize,
-    visit: &mut impl FnMut(&[u16]),
-) {
-    visit(&stack[..depth]);
-    for j in k..found.len() {
-        if found[j] & used == 0 && depth < stack.len() {
-            stack[depth] = found[j];
-            each_packing(found, j + 1, used | found[j], stack, depth + 1, visit);
+/// The best arrangements among the packings (sets of pairwise disjoint combinations) of a
+/// hand's combinations `found`: those covering `want` points (`worth`: each combination's).
+struct Packings<'a> {
+    found: &'a [u16],
+    worth: &'a [u16],
+    want: u16,
+    stack: [u16; MELDS],
+}
+
+impl Packings<'_> {
+    /// Calls `visit(combinations, covered positions)` for each best packing that adds
+    /// combinations from `found[k..]` to `stack[..depth]` (the empty addition included), in
+    /// depth-first order.
+    fn go(
+        &mut self,
+        k: usize,
+        used: u16,
+        covered: u16,
+        depth: usize,
+        visit: &mut impl FnMut(&[u16], u16),
+    ) {
+        if covered == self.want {
+            visit(&self.stack[..depth], used);
+        }
+        for j in k..self.found.len() {
+            let c = self.found[j];
+            if c & used == 0 && depth < MELDS && covered + self.worth[j] <= self.want {
+                self.stack[depth] = c;
+                self.go(j + 1, used | c, covered + self.worth[j], depth + 1, visit);
+            }
         }
     }
 }

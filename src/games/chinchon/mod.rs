@@ -29,7 +29,6 @@ pub use view::View;
 use crate::cards::{CardCounts, GameRng};
 use crate::game::{ActionList, DealResult, EndReason, Game, MatchProgress, Seat, SeatMask, Table};
 use crate::strategy::Bot;
-use std::fmt::Write as _;
 
 pub(crate) const NAME: &str = "chinchon";
 
@@ -122,76 +121,11 @@ impl Game for Chinchon {
     }
 
     fn describe(&self, a: Action) -> String {
-        let who = format!("seat {}", self.turn);
-        match a {
-            Action::DrawStock => format!("{who} draws from the stock ({} left)", self.stock.len()),
-            Action::DrawDiscard => {
-                format!(
-                    "{who} takes {} from the discards",
-                    self.discard.top().map(name).unwrap_or_default()
-                )
-            }
-            Action::Discard(c) => format!("{who} discards {}", name(c)),
-            Action::Close(c) => format!("{who} closes, {} face down", name(c)),
-        }
+        text::describe(self, a)
     }
 
     fn render(&self) -> String {
-        let mut s = String::new();
-        let dir = if self.clockwise {
-            "clockwise"
-        } else {
-            "counter-clockwise"
-        };
-        let _ = writeln!(
-            s,
-            "turn {} seat {} {:?} {dir}; stock {} | discards top {} ({} cards)",
-            self.turns,
-            self.turn,
-            self.phase,
-            self.stock.len(),
-            self.discard.top().map(name).unwrap_or_else(|| "-".into()),
-            self.discard.len()
-        );
-        match self.effect {
-            Effect::Drew(v, true) => {
-                let _ = writeln!(s, "  seat {v} drew a card and lost its turn (DRAW)");
-            }
-            Effect::Drew(v, false) => {
-                let _ = writeln!(s, "  seat {v} lost its turn (DRAW, no card to draw)");
-            }
-            Effect::Skipped(v) => {
-                let _ = writeln!(s, "  seat {v} lost its turn");
-            }
-            Effect::Reversed => {
-                let _ = writeln!(s, "  direction reversed");
-            }
-            Effect::None => {}
-        }
-        for seat in self.active.iter() {
-            let _ = writeln!(
-                s,
-                "  seat {seat}: {}",
-                cards::names(self.hands[seat].as_slice())
-            );
-        }
-        if let End::Closed(c) = self.end {
-            let melds: Vec<String> = self.close.melds[..self.close.n_melds]
-                .iter()
-                .map(|m| cards::names(m.as_slice()))
-                .collect();
-            let _ = writeln!(
-                s,
-                "  seat {c} closed ({}): [{}]{}; scores {:?}",
-                self.face_down.map(name).unwrap_or_default(),
-                melds.join("] ["),
-                if self.close.chinchon { " CHINCHON" } else { "" },
-                &self.close.scores[..self.players]
-            );
-        } else if self.end != End::Running {
-            let _ = writeln!(s, "  deal over: {:?}, no winner", self.end);
-        }
-        s
+        text::render(self)
     }
 
     fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
@@ -215,25 +149,7 @@ impl Game for Chinchon {
     }
 
     fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
-        if !(7..=8).contains(&args.len()) {
-            return Err(format!(
-                "score chinchon takes 7 or 8 cards (e.g. 1O 2O 3O 7C 7E 7B WILD), got {}",
-                args.len()
-            ));
-        }
-        let hand: Vec<_> = args
-            .iter()
-            .map(|a| cards::parse(a))
-            .collect::<Result<_, _>>()?;
-        let counts: CardCounts = hand.iter().copied().collect();
-        let shoe = cards::shoe(rules, 8);
-        if let Some((c, _)) = counts.iter().find(|&(c, n)| n > shoe.count(c)) {
-            return Err(format!(
-                "too many copies of {} for two decks under these rules",
-                name(c)
-            ));
-        }
-        Ok(scoring::score_json(rules, &hand))
+        scoring::score_cli(rules, args)
     }
 
     /// The player on the dealer's right starts (play runs counter-clockwise).

@@ -4,12 +4,13 @@
 //! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
 
 use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
-use super::cards::{WILD, points};
-use super::layoff::{best_arrangement, best_layoff};
+use super::cards::{self, WILD, points};
+use super::layoff::best_arrangement;
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
+use super::state::HAND;
 use super::unmatched::best_and_without;
-use crate::cards::{Card, Pile};
+use crate::cards::{Card, CardCounts, Pile};
 use crate::game::{MAX_SEATS, Seat, SeatMask};
 
 /// A deal score meaning "chinchón under `chinchon=win`": the match layer makes this seat the
@@ -97,65 +98,90 @@ fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
     let pts = s.hand_points(seat);
     let pts = &pts[..hand.len()];
     let mut masks = [0u16; HAND_CAP / 3];
-    let (u, mut k) = arrange_listed(hand, pts, Some(&s.combos[seat]), &mut masks);
+    let (u, k) = arrange_listed(hand, pts, Some(&s.combos[seat]), &mut masks);
+    if out.minus_ten {
+        return u as i32;
+    }
     let melds = &mut out.melds[..out.n_melds];
-    if !out.minus_ten {
-        let fixed = masks;
-        k = best_arrangement(hand, pts, u, &fixed[..k], melds, &mut masks);
-    }
-    let covered = masks[..k].iter().fold(0u16, |a, &m| a | m);
-    let (mut loose, mut lp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
-    let mut n = 0;
-    for i in (0..hand.len()).filter(|&i| covered >> i & 1 == 0) {
-        (loose[n], lp[n]) = (hand[i], pts[i]);
-        n += 1;
-    }
-    let mut left: u16 = lp[..n].iter().sum();
-    if !out.minus_ten {
-        let (targets, laid) = best_layoff(melds, &loose[..n], &lp[..n]);
-        for (&c, &t) in loose[..n].iter().zip(&targets) {
-            if let Some(m) = melds.get_mut(t as usize) {
-                m.push(c);
-                out.laid_off[seat] += 1;
-            }
+    let live = s.combos[seat]
+        .list()
+        .map_or(u16::MAX, |l| l.iter().fold(0, |a, &c| a | c));
+    let lay = best_arrangement(hand, pts, u, &masks[..k], melds, live);
+    let covered = lay.masks[..lay.k].iter().fold(0u16, |a, &m| a | m);
+    let loose = (0..hand.len()).filter(|&i| covered >> i & 1 == 0);
+    for (i, &t) in loose.zip(&lay.targets) {
+        if let Some(m) = melds.get_mut(t as usize) {
+            m.push(hand[i]);
+            out.laid_off[seat] += 1;
         }
-        left -= laid;
     }
-    left as i32
+    (u - lay.laid) as i32
 }
 
-/// The `score` command: for 7 cards, their best arrangement; for 8 (a hand after drawing),
-/// the best discard and the arrangement of the 7 cards left.
-pub fn score_json(rules: &Rules, cards: &[Card]) -> serde_json::Value {
-    let mut hand: Pile<HAND_CAP> = Pile::from_slice(cards);
-    let mut discard = None;
-    if cards.len() == 8 {
-        let mut pts = [0u16; HAND_CAP];
-        for (p, &c) in pts.iter_mut().zip(cards) {
-            *p = points(rules, c);
-        }
-        let mut without = [0u16; HAND_CAP];
-        best_and_without(cards, &pts[..8], &mut without);
-        let i = (0..8)
-            .min_by_key(|&i| (without[i], u16::MAX - pts[i]))
-            .expect("8 cards");
-        discard = Some(hand.remove_at(i));
+/// The `score` command: 7 to 12 cards (a hand holds 7, one more after drawing, and one more
+/// for each `DRAW` it took). Refuses a position no shoe holds: more copies of a card than two
+/// decks have under `rules` (the biggest shoe).
+pub fn score_cli(rules: &Rules, args: &[String]) -> Result<serde_json::Value, String> {
+    if !(HAND..=HAND_CAP).contains(&args.len()) {
+        return Err(format!(
+            "takes 7 to 12 cards (7 in hand, one more after drawing, one more per DRAW taken; \
+             e.g. 1O 2O 3O 7C 7E 7B WILD), got {}",
+            args.len()
+        ));
     }
-    let hand = hand.as_slice();
-    let pts: Vec<u16> = hand.iter().map(|&c| points(rules, c)).collect();
+    let hand: Vec<Card> = args
+        .iter()
+        .map(|a| cards::parse(a))
+        .collect::<Result<_, _>>()?;
+    let counts: CardCounts = hand.iter().copied().collect();
+    let shoe = cards::shoe(rules, MAX_SEATS);
+    if let Some((c, n)) = counts.iter().find(|&(c, n)| n > shoe.count(c)) {
+        return Err(format!(
+            "too many {} ({n}): the biggest shoe (two decks) holds {} under these rules",
+            cards::name(c),
+            shoe.count(c)
+        ));
+    }
+    Ok(score_json(rules, &hand))
+}
+
+/// The `score` command's answer. With 7 cards, their best arrangement. With more (a hand
+/// after drawing), the best discard (fewest points left, the higher card on ties) and the
+/// arrangement of the cards left, and under `"whole_hand"` the arrangement of all of them (a
+/// hand grown by `DRAW` cards, between turns).
+pub fn score_json(rules: &Rules, cards: &[Card]) -> serde_json::Value {
+    let n = cards.len();
+    let pts: Vec<u16> = cards.iter().map(|&c| points(rules, c)).collect();
+    let whole = arrangement_json(rules, cards, &pts);
+    if n <= HAND {
+        return whole;
+    }
+    let mut without = [0u16; HAND_CAP];
+    best_and_without(cards, &pts, &mut without);
+    let i = (0..n)
+        .min_by_key(|&i| (without[i], u16::MAX - pts[i]))
+        .expect("cards");
+    let mut hand: Pile<HAND_CAP> = Pile::from_slice(cards);
+    let discard = hand.remove_at(i);
+    let mut left_pts = pts.clone();
+    left_pts.remove(i);
+    let mut v = arrangement_json(rules, hand.as_slice(), &left_pts);
+    v["discard"] = serde_json::Value::String(cards::name(discard));
+    v["whole_hand"] = whole;
+    v
+}
+
+/// `{"unmatched", "can_close", "combinations"}` for `hand`.
+fn arrangement_json(rules: &Rules, hand: &[Card], pts: &[u16]) -> serde_json::Value {
     let mut masks = [0u16; HAND_CAP / 3];
-    let (u, k) = arrange(hand, &pts, &mut masks);
+    let (u, k) = arrange(hand, pts, &mut masks);
     let combos: Vec<Vec<String>> = masks[..k]
         .iter()
-        .map(|&m| positions(m).map(|p| super::cards::name(hand[p])).collect())
+        .map(|&m| positions(m).map(|p| cards::name(hand[p])).collect())
         .collect();
-    let mut v = serde_json::json!({
+    serde_json::json!({
         "unmatched": u,
         "can_close": u <= rules.close_limit,
         "combinations": combos,
-    });
-    if let Some(d) = discard {
-        v["discard"] = serde_json::Value::String(super::cards::name(d));
-    }
-    v
+    })
 }

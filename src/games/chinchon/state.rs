@@ -89,6 +89,11 @@ pub struct Chinchon {
     pub(crate) combos: [ComboList; MAX_SEATS],
     /// Cards each seat took from the discard pile in view of all and still holds (public).
     pub(crate) known: [Pile<HAND_CAP>; MAX_SEATS],
+    /// How many times the discards were shuffled into a new stock.
+    pub(crate) reshuffles: u32,
+    /// The cards the last reshuffle put into the stock (public: all were face up), empty
+    /// before any: the stock holds only cards from it.
+    pub(crate) restocked: CardCounts,
 }
 
 impl Chinchon {
@@ -154,6 +159,8 @@ impl Chinchon {
             card_points: point_table(rules),
             combos: [ComboList::EMPTY; MAX_SEATS],
             known: [Pile::new(); MAX_SEATS],
+            reshuffles: 0,
+            restocked: CardCounts::EMPTY,
         }
     }
 
@@ -193,6 +200,8 @@ impl Chinchon {
         self.discard.clear();
         self.discard.push(top);
         self.stock.shuffle(&mut self.rng);
+        self.reshuffles += 1;
+        self.restocked = self.stock.counts();
     }
 
     fn draw_stock(&mut self, seat: Seat) -> bool {

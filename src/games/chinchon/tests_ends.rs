@@ -100,3 +100,64 @@ fn greedy_plays_the_same_without_the_legal_list() {
         assert!(rep.asked_reading > 1_000, "{bot} at 6: {rep:?}");
     }
 }
+
+/// The text trace gives the stock left after each draw (the count a player sees next), says
+/// when the discards became the stock, and what each action card did (issue 13 item 13).
+#[test]
+fn trace_lines_count_the_stock_after_the_draw_and_show_action_cards() {
+    let r = Rules::default();
+    let mut g = game(&r, &H3, "8B", "10B 11B 12B");
+    let stock = g.stock.len();
+    let step = |g: &mut Chinchon, a: Action| {
+        let line = g.describe(a);
+        g.apply(a);
+        line
+    };
+    let left = |n: usize| format!("({n} left)");
+    assert_eq!(
+        step(&mut g, Action::DrawStock),
+        format!("seat 2 draws from the stock {}", left(stock - 1))
+    );
+    assert_eq!(
+        step(&mut g, Action::Discard(DRAW)),
+        format!(
+            "seat 2 discards DRAW: seat 1 draws a card {} and loses its turn",
+            left(stock - 2)
+        )
+    );
+    assert_eq!(
+        step(&mut g, Action::DrawStock),
+        format!("seat 0 draws from the stock {}", left(stock - 3))
+    );
+    assert_eq!(step(&mut g, Action::Discard(c("7C"))), "seat 0 discards 7C");
+    step(&mut g, Action::DrawStock);
+    assert_eq!(
+        step(&mut g, Action::Discard(REV)),
+        "seat 2 discards REV: play turns clockwise"
+    );
+    assert!(
+        g.render()
+            .contains("last action card: play turns clockwise")
+    );
+    step(&mut g, Action::DrawStock);
+    step(&mut g, Action::Discard(c("6C")));
+    step(&mut g, Action::DrawStock);
+    step(&mut g, Action::Discard(c("7E")));
+    step(&mut g, Action::DrawStock);
+    assert_eq!(
+        step(&mut g, Action::Discard(SKIP)),
+        "seat 2 discards SKIP: seat 0 loses its turn"
+    );
+    // An empty stock: the next draw reshuffles the discards but the top.
+    while let Some(x) = g.stock.pop() {
+        g.discard.push(x);
+    }
+    let n = g.discard.len();
+    assert_eq!(
+        step(&mut g, Action::DrawStock),
+        format!(
+            "seat 1 draws from the stock, made of the discards but the top {}",
+            left(n - 2)
+        )
+    );
+}

@@ -62,3 +62,172 @@ fn lay_offs_that_need_an_order_are_found() {
     // Seat 1 (next from the closer) lays off nothing; seat 0 lays 11B then 12B.
     assert_eq!(res.scores[0], 9 + 9 + 1 + 5 + 1, "{:?}", g.close);
 }
+
+/// The reference: every assignment of each loose card to a combination or to the hand, the
+/// grown combinations checked by the tests' own validity check.
+fn brute_layoff(melds: &[Vec<Card>], loose: &[Card], p: &[u16]) -> u16 {
+    let k = melds.len() + 1;
+    let mut best = 0;
+    for code in 0..k.pow(loose.len() as u32) {
+        let (mut x, mut grown, mut laid) = (code, melds.to_vec(), 0);
+        for (i, &card) in loose.iter().enumerate() {
+            if x % k < melds.len() {
+                grown[x % k].push(card);
+                laid += p[i];
+            }
+            x /= k;
+        }
+        let ok = grown
+            .iter()
+            .zip(melds)
+            .all(|(g, m)| g.len() == m.len() || naive_valid(g));
+        if laid > best && ok {
+            best = laid;
+        }
+    }
+    best
+}
+
+/// A random close: a closer's combinations (the best arrangement of 10 cards from a shoe
+/// crowded with wilds and `CIRC`s) and `n` other cards, most of them sharing a number or a
+/// suit with a combination (so that many fit).
+fn random_close(
+    deck: &mut crate::cards::Pile<{ cards::SHOE_CAP }>,
+    rng: &mut GameRng,
+    n: usize,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let r = crowded();
+    deck.shuffle(rng);
+    let cards = deck.as_slice();
+    let closer = &cards[..10];
+    let mut masks = [0u16; 4];
+    let (_, k) = arrange::arrange(closer, &pts(&r, closer), &mut masks);
+    let melds: Vec<Vec<Card>> = masks[..k]
+        .iter()
+        .map(|&m| arrange::positions(m).map(|i| closer[i]).collect())
+        .collect();
+    let touches = |x: Card| {
+        x.index() >= 48
+            || melds.iter().flatten().any(|&y| {
+                y.index() < 48
+                    && (y.index() / 12 == x.index() / 12 || y.index() % 12 == x.index() % 12)
+            })
+    };
+    let mut loose = Vec::new();
+    for &x in &cards[10..] {
+        if loose.len() < n && (touches(x) || rng.below(5) == 0) && x.index() < 50 {
+            loose.push(x);
+        }
+    }
+    (melds, loose)
+}
+
+fn crowded() -> Rules {
+    Rules {
+        wild: 4,
+        circ: 6,
+        ..Rules::default()
+    }
+}
+
+/// The pruned search lays off exactly as much as trying every target for every card, and
+/// what it lays off makes valid combinations.
+#[test]
+fn the_pruned_lay_off_search_matches_brute_force() {
+    let r = crowded();
+    let mut deck = cards::ordered_shoe(&r, 8);
+    let mut rng = GameRng::new(77, 3);
+    let (mut laid_some, mut several) = (0, 0);
+    for round in 0..3000 {
+        let (melds, loose) = random_close(&mut deck, &mut rng, 1 + round % 6);
+        if melds.is_empty() {
+            continue;
+        }
+        let p = pts(&r, &loose);
+        let piles: Vec<scoring::Meld> =
+            melds.iter().map(|m| scoring::Meld::from_slice(m)).collect();
+        let (targets, laid) = super::super::layoff::best_layoff(&piles, &loose, &p);
+        let want = brute_layoff(&melds, &loose, &p);
+        assert_eq!(laid, want, "{:?} <- {}", melds, cards::names(&loose));
+        let mut grown = melds.clone();
+        let mut sum = 0;
+        for (i, &t) in targets[..loose.len()].iter().enumerate() {
+            if t != super::super::layoff::STAY {
+                grown[t as usize].push(loose[i]);
+                sum += p[i];
+            }
+        }
+        assert_eq!(sum, laid);
+        assert!(grown.iter().all(|g| naive_valid(g)), "{grown:?}");
+        laid_some += (laid > 0) as u32;
+        several += (targets
+            .iter()
+            .filter(|&&t| t != super::super::layoff::STAY)
+            .count()
+            > 1) as u32;
+    }
+    assert!(laid_some > 800 && several > 150, "{laid_some} {several}");
+}
+
+/// Over whole hands: among the best arrangements (found by brute force over subsets), the most
+/// any lays off equals what the scoring's choice lays off.
+#[test]
+fn the_best_arrangement_lays_off_as_much_as_any_best_arrangement() {
+    let r = crowded();
+    let mut deck = cards::ordered_shoe(&r, 8);
+    let mut rng = GameRng::new(78, 5);
+    let mut laid_some = 0;
+    for round in 0..400 {
+        let (melds, hand) = random_close(&mut deck, &mut rng, 7 + round % 2);
+        if melds.is_empty() || hand.len() < 7 {
+            continue;
+        }
+        let p = pts(&r, &hand);
+        let piles: Vec<scoring::Meld> =
+            melds.iter().map(|m| scoring::Meld::from_slice(m)).collect();
+        let mut fixed = [0u16; 4];
+        let (u, k) = arrange::arrange(&hand, &p, &mut fixed);
+        let lay =
+            super::super::layoff::best_arrangement(&hand, &p, u, &fixed[..k], &piles, u16::MAX);
+        let listed = ComboList::of(&hand);
+        let live = listed
+            .list()
+            .map_or(u16::MAX, |l| l.iter().fold(0, |a, &x| a | x));
+        let quick = super::super::layoff::best_arrangement(&hand, &p, u, &fixed[..k], &piles, live);
+        assert_eq!(
+            lay.laid,
+            quick.laid,
+            "{:?} <- {}",
+            melds,
+            cards::names(&hand)
+        );
+        let combos: Vec<u16> = (1u16..1 << hand.len())
+            .filter(|m| m.count_ones() >= 3)
+            .filter(|&m| naive_valid(&arrange::positions(m).map(|i| hand[i]).collect::<Vec<_>>()))
+            .collect();
+        let mut want = 0;
+        packings(&combos, 0, 0, &mut |used| {
+            let free: Vec<usize> = (0..hand.len()).filter(|&i| used >> i & 1 == 0).collect();
+            if free.iter().map(|&i| p[i]).sum::<u16>() == u {
+                let loose: Vec<Card> = free.iter().map(|&i| hand[i]).collect();
+                let lp: Vec<u16> = free.iter().map(|&i| p[i]).collect();
+                want = want.max(brute_layoff(&melds, &loose, &lp));
+            }
+        });
+        if combos.len() <= 40 {
+            assert_eq!(lay.laid, want, "{:?} <- {}", melds, cards::names(&hand));
+        }
+        laid_some += (want > 0) as u32;
+    }
+    assert!(laid_some > 60, "{laid_some}");
+}
+
+/// Calls `visit` with the union of every set of pairwise disjoint masks from `combos[k..]`.
+fn packings(combos: &[u16], k: usize, used: u16, visit: &mut impl FnMut(u16)) {
+    visit(used);
+    for j in k..combos.len() {
+        if combos[j] & used == 0 {
+            packings(combos, j + 1, used | combos[j], visit);
+        }
+    }
+}

@@ -1,11 +1,96 @@
-//! Text and JSON forms of a deal: the whole state as JSON for `trace --json` (enough to
-//! replay and re-score the deal alone).
+//! Text and JSON forms of a deal: trace lines (`describe`: each draw with the stock left
+//! after it, each action card with what it did), the full picture (`render`), and the whole
+//! state as JSON for `trace --json` (enough to replay and re-score the deal alone).
 
-use super::cards::{name, names_json};
-use super::state::Chinchon;
-use super::view::{effect_json, end_json, phase_name};
+use super::cards::{self, name, names_json};
+use super::state::{Action, Chinchon, Effect, End};
+use super::view::{counts_json, effect_json, end_json, phase_name};
 use crate::game::Rules as _;
 use serde_json::{Value, json};
+use std::fmt::Write as _;
+
+/// One trace line for `a` about to be played in `g`: what it does, read from a copy of the
+/// deal with `a` played (the stock left after a draw, an action card's effect).
+pub(crate) fn describe(g: &Chinchon, a: Action) -> String {
+    let who = format!("seat {}", g.turn);
+    let mut after = g.clone();
+    after.play(a);
+    let left = after.stock.len();
+    match a {
+        Action::DrawStock if after.reshuffles > g.reshuffles => {
+            format!("{who} draws from the stock, made of the discards but the top ({left} left)")
+        }
+        Action::DrawStock => format!("{who} draws from the stock ({left} left)"),
+        Action::DrawDiscard => format!(
+            "{who} takes {} from the discards",
+            g.discard.top().map(name).unwrap_or_default()
+        ),
+        Action::Discard(c) => match effect_text(&after, left) {
+            Some(e) => format!("{who} discards {}: {e}", name(c)),
+            None => format!("{who} discards {}", name(c)),
+        },
+        Action::Close(c) => format!("{who} closes, {} face down", name(c)),
+    }
+}
+
+/// What the action card just discarded did in `g` (`left`: the stock after it).
+fn effect_text(g: &Chinchon, left: usize) -> Option<String> {
+    Some(match g.effect {
+        Effect::Drew(v, true) => format!("seat {v} draws a card ({left} left) and loses its turn"),
+        Effect::Drew(v, false) => format!("seat {v} loses its turn (no card to draw)"),
+        Effect::Skipped(v) => format!("seat {v} loses its turn"),
+        Effect::Reversed if g.clockwise => "play turns clockwise".into(),
+        Effect::Reversed => "play turns counter-clockwise".into(),
+        Effect::None => return None,
+    })
+}
+
+/// A full-information picture of the deal, for `trace`.
+pub(crate) fn render(g: &Chinchon) -> String {
+    let mut s = String::new();
+    let dir = if g.clockwise {
+        "clockwise"
+    } else {
+        "counter-clockwise"
+    };
+    let _ = writeln!(
+        s,
+        "turn {} seat {} {:?} {dir}; stock {} | discards top {} ({} cards)",
+        g.turns,
+        g.turn,
+        g.phase,
+        g.stock.len(),
+        g.discard.top().map(name).unwrap_or_else(|| "-".into()),
+        g.discard.len()
+    );
+    if let Some(e) = effect_text(g, g.stock.len()) {
+        let _ = writeln!(s, "  last action card: {e}");
+    }
+    for seat in g.active.iter() {
+        let _ = writeln!(
+            s,
+            "  seat {seat}: {}",
+            cards::names(g.hands[seat].as_slice())
+        );
+    }
+    if let End::Closed(c) = g.end {
+        let melds: Vec<String> = g.close.melds[..g.close.n_melds]
+            .iter()
+            .map(|m| cards::names(m.as_slice()))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  seat {c} closed ({}): [{}]{}; scores {:?}",
+            g.face_down.map(name).unwrap_or_default(),
+            melds.join("] ["),
+            if g.close.chinchon { " CHINCHON" } else { "" },
+            &g.close.scores[..g.players]
+        );
+    } else if g.end != End::Running {
+        let _ = writeln!(s, "  deal over: {:?}, no winner", g.end);
+    }
+    s
+}
 
 /// The whole state, hidden cards included. Piles are listed bottom first (the stock's top,
 /// the next card drawn, is its last card).
@@ -32,6 +117,8 @@ pub(crate) fn state_json(g: &Chinchon) -> Value {
         "face_down": g.face_down.map(name),
         "last_effect": effect_json(g.effect),
         "end": end_json(g.end),
+        "reshuffles": g.reshuffles,
+        "restocked": counts_json(&g.restocked),
     });
     if let super::End::Closed(_) = g.end {
         let c = &g.close;

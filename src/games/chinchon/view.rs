@@ -45,6 +45,12 @@ pub struct View<'a> {
     pub card_points: &'a [u16; 64],
     /// The combinations of this seat's hand (a function of its own hand only).
     pub combos: &'a ComboList,
+    /// How many times the discards were shuffled into a new stock this deal.
+    pub reshuffles: u32,
+    /// The cards the last reshuffle put into the stock (all had been face up), empty before
+    /// any: whatever is in the stock now is among them. Public memory, yet not in the JSON:
+    /// most of these cards are out of sight now, and the JSON names only cards in sight.
+    pub restocked: &'a CardCounts,
 }
 
 impl std::fmt::Debug for View<'_> {
@@ -68,6 +74,8 @@ impl std::fmt::Debug for View<'_> {
                 &(0..self.players).map(|s| self.known(s)).collect::<Vec<_>>(),
             )
             .field("without", &self.without)
+            .field("reshuffles", &self.reshuffles)
+            .field("restocked", &self.restocked)
             .finish_non_exhaustive()
     }
 }
@@ -108,6 +116,49 @@ impl View<'_> {
     pub fn points(&self, c: Card) -> u16 {
         self.card_points[c.index() as usize & 63]
     }
+
+    /// For each number card (index `suit * 12 + number - 1`), the copies that may still come
+    /// to this seat: those in the discard pile, and those that may be in the stock. Before any
+    /// reshuffle that is every copy the seat cannot see; after one, only copies among
+    /// [`View::restocked`] (the others sit in hands).
+    pub fn live(&self) -> [u8; 48] {
+        let hidden = self.unseen_numbers();
+        let mut live = [0u8; 48];
+        for &c in self.discard {
+            if let Some(l) = live.get_mut(c.index() as usize) {
+                *l += 1;
+            }
+        }
+        for (i, (l, &h)) in live.iter_mut().zip(&hidden).enumerate() {
+            *l += h.min(self.may_be_in_stock(i));
+        }
+        live
+    }
+
+    /// The copies of number card `i` the stock may hold, as far as this seat can tell.
+    fn may_be_in_stock(&self, i: usize) -> u8 {
+        if self.reshuffles > 0 {
+            self.restocked.count(Card::from_index(i as u8))
+        } else {
+            u8::MAX
+        }
+    }
+
+    /// For each number card, the copies out of this seat's sight (not in its hand, the discard
+    /// pile, or among the cards others are known to hold).
+    fn unseen_numbers(&self) -> [u8; 48] {
+        let mut hidden = [super::cards::decks(self.players); 48];
+        let mut seen = |c: Card| {
+            if let Some(h) = hidden.get_mut(c.index() as usize) {
+                *h = h.saturating_sub(1);
+            }
+        };
+        self.hand.iter().chain(self.discard).for_each(|&c| seen(c));
+        (0..self.players)
+            .filter(|&s| s != self.seat)
+            .for_each(|s| self.known(s).iter().for_each(|&c| seen(c)));
+        hidden
+    }
 }
 
 impl Chinchon {
@@ -132,6 +183,8 @@ impl Chinchon {
             without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
             card_points: &self.card_points,
             combos: &self.combos[seat],
+            reshuffles: self.reshuffles,
+            restocked: &self.restocked,
         }
     }
 
@@ -189,6 +242,7 @@ impl SeatView for View<'_> {
             "unmatched_without": self.without,
             "last_effect": effect_json(self.effect),
             "end": end_json(self.end),
+            "reshuffles": self.reshuffles,
         })
     }
 
@@ -200,6 +254,13 @@ impl SeatView for View<'_> {
         }
         c
     }
+}
+
+/// Cards as a JSON array of names, copies repeated, in index order.
+pub(crate) fn counts_json(c: &CardCounts) -> Value {
+    c.iter()
+        .flat_map(|(x, n)| std::iter::repeat_n(super::cards::name(x), n as usize))
+        .collect()
 }
 
 /// The phase as JSON text.
