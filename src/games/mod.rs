@@ -3,11 +3,9 @@
 //! entry in [`NAMES`] and one arm in [`with_game`].
 
 pub mod broken_ladder;
-#[allow(missing_docs)] // documented as its folder's work lands
 pub mod chinchon;
 pub mod golf;
 pub mod hand_and_foot;
-#[allow(missing_docs)] // documented as its folder's work lands
 pub mod lasso;
 
 use crate::game::Game;

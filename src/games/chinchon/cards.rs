@@ -9,10 +9,15 @@ use crate::cards::{Card, CardCounts, Pile};
 /// The most cards one shoe can hold: two decks of 48 plus 5 special kinds x 8 copies.
 pub const SHOE_CAP: usize = 2 * (48 + 5 * 8);
 
+/// The WILD special card: stands for any card in a combination.
 pub const WILD: Card = Card::from_index(48);
+/// The CIRC special card: combines only with other CIRCs (and WILDs).
 pub const CIRC: Card = Card::from_index(49);
+/// The DRAW action card: the next player draws and loses its turn.
 pub const DRAW: Card = Card::from_index(50);
+/// The SKIP action card: the next player is skipped.
 pub const SKIP: Card = Card::from_index(51);
+/// The REV action card: the direction of play turns.
 pub const REV: Card = Card::from_index(52);
 
 const SUITS: [char; 4] = ['O', 'C', 'E', 'B'];
@@ -22,10 +27,14 @@ const SUITS: [char; 4] = ['O', 'C', 'E', 'B'];
 pub enum Kind {
     /// A Spanish card: suit 0..4, number 1..=12.
     Num {
+        /// The suit, 0..4 (oros, copas, espadas, bastos).
         suit: u8,
+        /// The number, 1..=12.
         num: u8,
     },
+    /// A `WILD`.
     Wild,
+    /// A `CIRC`.
     Circ,
     /// `DRAW`, `SKIP` or `REV`: never combines.
     Action,

@@ -32,14 +32,18 @@ pub enum Action {
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// The seat to act draws (stock or discard).
     Draw,
+    /// The seat to act discards (or closes).
     Discard,
+    /// The deal has ended.
     Over,
 }
 
 /// How the deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
+    /// The deal is still being played.
     Running,
     /// The seat closed.
     Closed(Seat),

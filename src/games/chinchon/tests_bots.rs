@@ -194,7 +194,7 @@ fn bots_are_seat_symmetric() {
     }
     // A mixed table keeps its order relative to the dealer.
     let mixed = |p: usize| -> Box<dyn Strategy<Chinchon>> {
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             Box::new(greedy())
         } else {
             Box::new(Random)

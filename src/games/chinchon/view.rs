@@ -16,21 +16,29 @@ use serde_json::{Value, json};
 /// One seat's view of a deal. Its `Debug` output shows only what the seat may see.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
+    /// The seat whose view this is.
     pub seat: Seat,
     /// Seats at the table (active or not).
     pub players: usize,
+    /// The deal's rules.
     pub rules: &'a Rules,
+    /// This seat's own hand.
     pub hand: &'a [Card],
     /// The discard pile, bottom first (the top is the last card).
     pub discard: &'a [Card],
+    /// Cards left in the stock.
     pub stock_len: usize,
     /// The deal, private to this file: the methods below read only public facts from it
     /// (hand sizes, what may be drawn, whether a discard closes), so building a view costs
     /// no work for facts a strategy never asks.
     g: &'a Chinchon,
+    /// The seats still in the match (not eliminated).
     pub active: SeatMask,
+    /// The seat whose turn it is.
     pub turn: Seat,
+    /// The direction of play (a REV turns it).
     pub clockwise: bool,
+    /// Where the turn stands.
     pub phase: Phase,
     /// How the deal stands (running, or how it ended).
     pub end: End,

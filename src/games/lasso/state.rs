@@ -54,28 +54,38 @@ pub enum Action {
 /// Where the deal stands; the seat deciding is `Lasso::actor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// Players make their setup pairs.
     Setup,
+    /// The turn's player may turn up a face-down top.
     Reveal,
+    /// The turn's player picks up (from a pile or the stock).
     Pickup,
+    /// The turn's player discards.
     Discard,
     /// Draw-until-match drew this card: discard it onto a matching pile.
     Drawn(Card),
     /// Refilling this slot, first card chosen (still in hand).
     Refill(u8, Card),
+    /// The turn's player may lay sets.
     Set,
     /// Seat `actor` may lasso the set just laid.
     Lasso,
     /// Seat `actor` holds the next card of the chain.
     Answer(Card),
+    /// The round has ended.
     Over,
 }
 
 /// A set on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaidSet {
+    /// The set's four cards.
     pub cards: CardSet,
+    /// What kind of set it is (its multiplier).
     pub kind: SetKind,
+    /// Its points.
     pub points: i32,
+    /// The seat it scores for (the layer, or the seat that lassoed it).
     pub owner: u8,
 }
 

@@ -193,7 +193,7 @@ fn bots_are_seat_symmetric() {
     let greedy = |_: usize| Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>;
     let random = |_: usize| Box::new(Random) as Box<dyn Strategy<Lasso>>;
     let mixed = |p: usize| {
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>
         } else {
             Box::new(Random)
@@ -204,7 +204,8 @@ fn bots_are_seat_symmetric() {
     for (i, rules) in variants().iter().chain([&reshuffle]).enumerate() {
         for players in 2..=4 {
             let seed = 40 + i as u64;
-            let bots: [(&str, &dyn Fn(usize) -> Box<dyn Strategy<Lasso>>); 3] =
+            type Make<'a> = &'a dyn Fn(usize) -> Box<dyn Strategy<Lasso>>;
+            let bots: [(&str, Make); 3] =
                 [("greedy", &greedy), ("random", &random), ("mixed", &mixed)];
             for (name, make) in bots {
                 seat_symmetry::<Lasso>(rules, players, 12, seed, make)

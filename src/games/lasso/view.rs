@@ -27,6 +27,7 @@ pub struct PileView<'a> {
     /// For a top from a hand: the discarder's `known` cards at the time (it may be one of
     /// them) and its hand size then.
     pub pool: CardSet,
+    /// The discarder's hand size when it laid the top.
     pub hand_at: u8,
 }
 
@@ -44,26 +45,39 @@ impl PileView<'_> {
 /// A seat's view of a Lasso deal.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
+    /// The seat whose view this is.
     pub seat: usize,
+    /// Seats at the table (2..=4).
     pub players: usize,
+    /// The dealer of this deal.
     pub dealer: usize,
+    /// The deal's rules.
     pub rules: &'a LassoRules,
     /// Whose turn it is.
     pub turn: usize,
     /// Who decides now, and the phase (public: everyone watches the turn).
     pub actor: usize,
+    /// The phase the deal is in.
     pub phase: Phase,
     /// The phase, when this seat is the one deciding (`None` otherwise).
     pub my_phase: Option<Phase>,
+    /// This seat's hand.
     pub hand: CardSet,
     /// This seat's setup pair while setup is under way, and which card of it lies face up.
     pub pending: CardSet,
+    /// The card of that pair this seat chose to lay face up.
     pub pending_up: Option<Card>,
+    /// Each slot's discard pile, as this seat sees it.
     pub piles: [PileView<'a>; SLOTS],
+    /// The sets on the table.
     pub sets: &'a [LaidSet],
+    /// Lasso aces and answer cards set aside for the round (public).
     pub aside: CardSet,
+    /// Cards left in the stock.
     pub stock_len: usize,
+    /// Each seat's hand size.
     pub hand_len: [u8; SLOTS],
+    /// Each seat's mismatch penalties so far this round.
     pub penalties: [i32; SLOTS],
     /// Player turns so far in this deal (including the current one).
     pub turns: u32,
@@ -73,6 +87,7 @@ pub struct View<'a> {
     pub chain: Option<(usize, usize)>,
     /// Sets laid this turn, and how far round the current lasso question has gone.
     pub laid: u8,
+    /// How many seats the current lasso question has been put to.
     pub asked: u8,
     /// Each seat's setup pair size (2 while setup is under way once it has chosen).
     pub pending_len: [u8; SLOTS],
