@@ -199,13 +199,25 @@ fn bots_are_seat_symmetric() {
             Box::new(Random)
         }
     };
+    let file = |name: &'static str| {
+        move |_: usize| {
+            let spec = crate::strategy::resolve::<Lasso>(name).unwrap();
+            crate::strategy::build::<Lasso>(&spec)
+        }
+    };
+    let (cautious, bluffer) = (file("cautious"), file("bluffer"));
     let mut reshuffle = LassoRules::default();
     reshuffle.set("empty_stock", "reshuffle").unwrap();
     for (i, rules) in variants().iter().chain([&reshuffle]).enumerate() {
         for players in 2..=4 {
             let seed = 40 + i as u64;
-            let bots: [(&str, &dyn Fn(usize) -> Box<dyn Strategy<Lasso>>); 3] =
-                [("greedy", &greedy), ("random", &random), ("mixed", &mixed)];
+            let bots: [(&str, &dyn Fn(usize) -> Box<dyn Strategy<Lasso>>); 5] = [
+                ("greedy", &greedy),
+                ("random", &random),
+                ("mixed", &mixed),
+                ("cautious", &cautious),
+                ("bluffer", &bluffer),
+            ];
             for (name, make) in bots {
                 seat_symmetry::<Lasso>(rules, players, 12, seed, make)
                     .unwrap_or_else(|e| panic!("{name}, {players} players: {e}"));
