@@ -357,12 +357,6 @@ impl Greedy {
         bonus + self.worth(v, plan, a)
     }
 
-    /// The worth the bot gives `a` from view `v` (tests read it).
-    #[cfg(test)]
-    pub(crate) fn worth_of(&self, v: &View<'_>, a: Action) -> f32 {
-        self.score(v, &mut None, a)
-    }
-
     /// The estimated worth of one action from this view, patience aside.
     fn worth<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
         let ace = self.ace(v);

@@ -183,6 +183,9 @@ fn an_owed_card_stays_in_its_owners_hand() {
     assert!(found >= 5, "{found} owed positions");
 }
 
+/// Builds the bot for the seat a given number of places left of the dealer.
+type Make = dyn Fn(usize) -> Box<dyn crate::strategy::Strategy<Lasso>>;
+
 /// Bots decide by positions relative to their seat and the dealer, never by seat numbers:
 /// a deal dealt by seat `k` plays as the deal dealt by seat 0, rotated (random too: the
 /// legal lists walk the piles from the acting seat's own).
@@ -193,7 +196,7 @@ fn bots_are_seat_symmetric() {
     let greedy = |_: usize| Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>;
     let random = |_: usize| Box::new(Random) as Box<dyn Strategy<Lasso>>;
     let mixed = |p: usize| {
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             Box::new(Greedy::default()) as Box<dyn Strategy<Lasso>>
         } else {
             Box::new(Random)
@@ -211,7 +214,7 @@ fn bots_are_seat_symmetric() {
     for (i, rules) in variants().iter().chain([&reshuffle]).enumerate() {
         for players in 2..=4 {
             let seed = 40 + i as u64;
-            let bots: [(&str, &dyn Fn(usize) -> Box<dyn Strategy<Lasso>>); 5] = [
+            let bots: [(&str, &Make); 5] = [
                 ("greedy", &greedy),
                 ("random", &random),
                 ("mixed", &mixed),
