@@ -25,10 +25,15 @@ pub enum EmptyStock {
 /// Every switch of RULES.md's `lasso` section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LassoRules {
+    /// Who loses points when a revealed discard mismatches.
     pub mismatch_penalty: Mismatch,
+    /// Points lost per revealed mismatch.
     pub mismatch_points: i32,
+    /// Most sets a player may lay in one turn.
     pub sets_per_turn: u8,
+    /// Aces may lasso a set just laid.
     pub lasso: bool,
+    /// What happens when the stock is needed and empty.
     pub empty_stock: EmptyStock,
     /// Penalty of an ace left in hand.
     pub ace_in_hand: i32,

@@ -54,28 +54,38 @@ pub enum Action {
 /// Where the deal stands; the seat deciding is `Lasso::actor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// Each seat chooses its setup pair, from the dealer's left.
     Setup,
+    /// The turn's player turns up a face-down top.
     Reveal,
+    /// The turn's player picks up.
     Pickup,
+    /// The turn's player discards.
     Discard,
     /// Draw-until-match drew this card: discard it onto a matching pile.
     Drawn(Card),
     /// Refilling this slot, first card chosen (still in hand).
     Refill(u8, Card),
+    /// The turn's player may lay a set (must, when it owes one).
     Set,
     /// Seat `actor` may lasso the set just laid.
     Lasso,
     /// Seat `actor` holds the next card of the chain.
     Answer(Card),
+    /// The round is over.
     Over,
 }
 
 /// A set on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaidSet {
+    /// Its four cards.
     pub cards: CardSet,
+    /// The best type it qualifies for.
     pub kind: SetKind,
+    /// What it scores.
     pub points: i32,
+    /// The seat that owns it now (a lasso chain moves it).
     pub owner: u8,
 }
 
