@@ -25,13 +25,13 @@ pub enum EmptyStock {
 /// Every switch of RULES.md's `lasso` section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LassoRules {
-    /// Who loses `mismatch_points` when a revealed discard matches its pile in neither rank nor suit.
+    /// Who loses points when a revealed discard mismatches.
     pub mismatch_penalty: Mismatch,
     /// Points lost per revealed mismatch.
     pub mismatch_points: i32,
-    /// The most sets a player may lay in one turn.
+    /// Most sets a player may lay in one turn.
     pub sets_per_turn: u8,
-    /// Aces may steal a set just laid (answered by K, Q, J... of the ace's suit).
+    /// Aces may lasso a set just laid.
     pub lasso: bool,
     /// What happens when the stock is needed and empty.
     pub empty_stock: EmptyStock,

@@ -54,11 +54,11 @@ pub enum Action {
 /// Where the deal stands; the seat deciding is `Lasso::actor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// Players make their setup pairs.
+    /// Each seat chooses its setup pair, from the dealer's left.
     Setup,
-    /// The turn's player may turn up a face-down top.
+    /// The turn's player turns up a face-down top.
     Reveal,
-    /// The turn's player picks up (from a pile or the stock).
+    /// The turn's player picks up.
     Pickup,
     /// The turn's player discards.
     Discard,
@@ -66,26 +66,26 @@ pub enum Phase {
     Drawn(Card),
     /// Refilling this slot, first card chosen (still in hand).
     Refill(u8, Card),
-    /// The turn's player may lay sets.
+    /// The turn's player may lay a set (must, when it owes one).
     Set,
     /// Seat `actor` may lasso the set just laid.
     Lasso,
     /// Seat `actor` holds the next card of the chain.
     Answer(Card),
-    /// The round has ended.
+    /// The round is over.
     Over,
 }
 
 /// A set on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaidSet {
-    /// The set's four cards.
+    /// Its four cards.
     pub cards: CardSet,
-    /// What kind of set it is (its multiplier).
+    /// The best type it qualifies for.
     pub kind: SetKind,
-    /// Its points.
+    /// What it scores.
     pub points: i32,
-    /// The seat it scores for (the layer, or the seat that lassoed it).
+    /// The seat that owns it now (a lasso chain moves it).
     pub owner: u8,
 }
 

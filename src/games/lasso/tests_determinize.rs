@@ -183,6 +183,9 @@ fn an_owed_card_stays_in_its_owners_hand() {
     assert!(found >= 5, "{found} owed positions");
 }
 
+/// Builds the bot for the seat a given number of places left of the dealer.
+type Make = dyn Fn(usize) -> Box<dyn crate::strategy::Strategy<Lasso>>;
+
 /// Bots decide by positions relative to their seat and the dealer, never by seat numbers:
 /// a deal dealt by seat `k` plays as the deal dealt by seat 0, rotated (random too: the
 /// legal lists walk the piles from the acting seat's own).
@@ -199,14 +202,25 @@ fn bots_are_seat_symmetric() {
             Box::new(Random)
         }
     };
+    let file = |name: &'static str| {
+        move |_: usize| {
+            let spec = crate::strategy::resolve::<Lasso>(name).unwrap();
+            crate::strategy::build::<Lasso>(&spec)
+        }
+    };
+    let (cautious, bluffer) = (file("cautious"), file("bluffer"));
     let mut reshuffle = LassoRules::default();
     reshuffle.set("empty_stock", "reshuffle").unwrap();
     for (i, rules) in variants().iter().chain([&reshuffle]).enumerate() {
         for players in 2..=4 {
             let seed = 40 + i as u64;
-            type Make<'a> = &'a dyn Fn(usize) -> Box<dyn Strategy<Lasso>>;
-            let bots: [(&str, Make); 3] =
-                [("greedy", &greedy), ("random", &random), ("mixed", &mixed)];
+            let bots: [(&str, &Make); 5] = [
+                ("greedy", &greedy),
+                ("random", &random),
+                ("mixed", &mixed),
+                ("cautious", &cautious),
+                ("bluffer", &bluffer),
+            ];
             for (name, make) in bots {
                 seat_symmetry::<Lasso>(rules, players, 12, seed, make)
                     .unwrap_or_else(|e| panic!("{name}, {players} players: {e}"));

@@ -27,7 +27,7 @@ pub struct PileView<'a> {
     /// For a top from a hand: the discarder's `known` cards at the time (it may be one of
     /// them) and its hand size then.
     pub pool: CardSet,
-    /// The discarder's hand size when it laid the top.
+    /// The discarder's hand size when it put the top down (the card included).
     pub hand_at: u8,
 }
 
@@ -45,9 +45,9 @@ impl PileView<'_> {
 /// A seat's view of a Lasso deal.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
-    /// The seat whose view this is.
+    /// The seat this view belongs to.
     pub seat: usize,
-    /// Seats at the table (2..=4).
+    /// Seats at the table.
     pub players: usize,
     /// The dealer of this deal.
     pub dealer: usize,
@@ -57,7 +57,7 @@ pub struct View<'a> {
     pub turn: usize,
     /// Who decides now, and the phase (public: everyone watches the turn).
     pub actor: usize,
-    /// The phase the deal is in.
+    /// The phase of the deal.
     pub phase: Phase,
     /// The phase, when this seat is the one deciding (`None` otherwise).
     pub my_phase: Option<Phase>,
@@ -65,19 +65,19 @@ pub struct View<'a> {
     pub hand: CardSet,
     /// This seat's setup pair while setup is under way, and which card of it lies face up.
     pub pending: CardSet,
-    /// The card of that pair this seat chose to lay face up.
+    /// The face-up card of this seat's pending setup pair.
     pub pending_up: Option<Card>,
-    /// Each slot's discard pile, as this seat sees it.
+    /// The four pile slots, by slot number (a seat's own pile is its slot).
     pub piles: [PileView<'a>; SLOTS],
-    /// The sets on the table.
+    /// The sets laid so far.
     pub sets: &'a [LaidSet],
-    /// Lasso aces and answer cards set aside for the round (public).
+    /// Lasso aces and answer cards set aside for the round.
     pub aside: CardSet,
     /// Cards left in the stock.
     pub stock_len: usize,
     /// Each seat's hand size.
     pub hand_len: [u8; SLOTS],
-    /// Each seat's mismatch penalties so far this round.
+    /// Each seat's mismatch penalties so far.
     pub penalties: [i32; SLOTS],
     /// Player turns so far in this deal (including the current one).
     pub turns: u32,
@@ -85,9 +85,9 @@ pub struct View<'a> {
     pub owed: Option<Card>,
     /// The set a lasso chain is about, and its claimant, during a chain.
     pub chain: Option<(usize, usize)>,
-    /// Sets laid this turn, and how far round the current lasso question has gone.
+    /// Sets laid this turn.
     pub laid: u8,
-    /// How many seats the current lasso question has been put to.
+    /// How far round the current lasso or answer question has gone.
     pub asked: u8,
     /// Each seat's setup pair size (2 while setup is under way once it has chosen).
     pub pending_len: [u8; SLOTS],

@@ -300,29 +300,49 @@ impl<'a> Plan<'a> {
     fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
         let mut best = NONE;
         let any_open = t.top.iter().any(Option::is_some);
+        let any_empty = t.empty.iter().any(|&e| e);
         for c in h.cards {
-            if !h.keeps(CardSet::from_card(c)) {
+            let one = CardSet::from_card(c);
+            if !h.keeps(one) {
                 continue;
             }
+            let (v, out) = self.sets(h.less(one), self.left);
             if any_open {
                 // onto the pile where it costs least
-                let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
                 let cost = (0..SLOTS)
                     .filter(|&p| t.top[p].is_some())
                     .map(|p| self.pile_cost(t, c, p))
                     .fold(f32::MAX, f32::min);
                 best = best.max(if out { v } else { v - cost });
             }
-            if t.empty.iter().any(|&e| e) {
-                best = best.max(self.refill(h, c));
+            if any_empty {
+                // `c` face up in an empty slot, the stock top or a partner on it
+                if self.live {
+                    let miss = if out {
+                        0.0
+                    } else {
+                        self.miss([c]) * self.mismatch
+                    };
+                    best = best.max(v - miss);
+                }
+                for d in h.cards - one {
+                    if pair_ok(c, d) && h.keeps(one.with(d)) {
+                        best = best.max(self.refill_with(h.less(one), d));
+                    }
+                }
             }
         }
         if self.live && any_open {
-            let blind = (0..SLOTS)
-                .filter(|&p| t.top[p].is_some())
-                .map(|p| self.discard(h, t, Action::Blind(p as u8)));
-            best = best.max(blind.fold(NONE, f32::max));
-            best = best.max(self.discard(h, t, Action::DrawUntil));
+            // the hand stays as it is: a blind card, or draw-until-match
+            let (v, out) = self.sets(h, self.left);
+            let miss = (0..SLOTS)
+                .filter_map(|p| t.top[p])
+                .map(|x| self.miss([x]))
+                .fold(f32::MAX, f32::min);
+            best = best.max(if out { v } else { v - miss * self.mismatch });
+            let dry = self.dry(t.top.iter().flatten().copied());
+            let on = v - self.g.draw_cost;
+            best = best.max((1.0 - dry) * on + dry * self.dead_end(h));
         }
         if best == NONE { self.dead_end(h) } else { best }
     }
