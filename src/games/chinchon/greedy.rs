@@ -4,6 +4,9 @@
 //! plus what keeping it is worth beyond its points:
 //! - a `WILD` counts `wild_keep` points (it turns any pair or near run into a combination, and
 //!   a discarded special card is gone for everyone);
+//! - a card counts `feed` points for each card the next player is known to hold (it took it
+//!   from the discards) that it pairs with or stands within two of in its suit: the next
+//!   player may take it to complete what it collects;
 //! - once the stock has been reshuffled `replan` (2) times, the deal is dragging: the cards each
 //!   hand awaits are likely in other hands. Then every number card also counts
 //!   `partner_value` points for each card that may still come to the seat (in the discard
@@ -12,7 +15,8 @@
 //!   dead low cards and builds with the cards that go round.
 //!
 //! - Draw: takes the discard top when keeping it (and discarding the cheapest other card)
-//!   costs at least `take_gain` less than discarding it again; otherwise draws from the stock.
+//!   costs at least `take_gain` (3) less than discarding it again; otherwise draws from the
+//!   stock (a blind card may combine, and a small swap tells the others what it collects).
 //! - Discard: the cheapest card; an action card that costs the next player (`DRAW`, `SKIP`,
 //!   and `REV` with three or more players or `reverse_two_players=skip`) counts
 //!   `action_bonus` points cheaper, so it is played while it hurts; ties go to the higher-point
@@ -33,7 +37,7 @@ use crate::strategy::{Bot, Knob, Params, Strategy};
 pub const KNOBS: &[Knob] = &[
     Knob {
         name: "take_gain",
-        default: 1.0,
+        default: 3.0,
         doc: "take the discard top when it lowers the hand's cost by at least this",
     },
     Knob {
@@ -50,6 +54,11 @@ pub const KNOBS: &[Knob] = &[
         name: "wild_keep",
         default: 30.0,
         doc: "points a WILD's discard counts worse by (it makes pairs and near runs combinations)",
+    },
+    Knob {
+        name: "feed",
+        default: 4.0,
+        doc: "points a discard counts worse by for each card the next player is known to hold (it took it from the discards) that it pairs with or stands within two of in its suit",
     },
     Knob {
         name: "replan",
@@ -73,6 +82,7 @@ pub struct Greedy {
     close_at: u16,
     action_bonus: i32,
     wild_keep: i32,
+    feed: i32,
     replan: u32,
     partner_value: i32,
 }
@@ -80,22 +90,59 @@ pub struct Greedy {
 /// What a card's keeping is worth beyond the points of the hand, for one decision.
 struct Worth {
     wild_keep: i32,
+    /// The cards the next player is known to hold (taken from the discards), if any.
+    next_known: Option<Few>,
+    feed: i32,
     /// The live copies of each number card, when the bot is replanning.
     live: Option<[u8; 48]>,
     partner_value: i32,
 }
 
 impl Worth {
-    /// The cost of discarding `c` when `w` unmatched points are left without it (quarter
-    /// points, action bonus aside).
+    /// The cost of discarding `c` when `w` unmatched points are left without it: those
+    /// points, what keeping `c` is worth, and what its discard may give the next player
+    /// (quarter points, action bonus aside).
     #[inline]
     fn cost(&self, c: Card, w: u16) -> i32 {
         let wild = if c == WILD { self.wild_keep } else { 0 };
-        Q * (w as i32 + wild)
-            + match &self.live {
-                None => 0,
-                Some(l) => self.partner_value * partners(l, c),
+        let mut cost = Q * (w as i32 + wild);
+        if let Some(k) = &self.next_known {
+            cost += self.feed * k.near(c);
+        }
+        if let Some(l) = &self.live {
+            cost += self.partner_value * partners(l, c);
+        }
+        cost
+    }
+}
+
+/// A few cards as the numbers held in each suit (bit `num - 1`), to count a card's
+/// partners among them with bit operations.
+#[derive(Clone, Copy, Default)]
+struct Few([u16; 4]);
+
+impl Few {
+    fn of(cards: &[Card]) -> Few {
+        let mut f = Few::default();
+        for &c in cards {
+            if let Kind::Num { suit, num } = kind(c) {
+                f.0[suit as usize] |= 1 << (num - 1);
             }
+        }
+        f
+    }
+
+    /// The distinct cards among these that pair with `c` or stand within two of it in its
+    /// suit.
+    #[inline]
+    fn near(&self, c: Card) -> i32 {
+        let Kind::Num { suit, num } = kind(c) else {
+            return 0;
+        };
+        let bit = 1u16 << (num - 1);
+        let window = ((bit << 1) | (bit << 2) | (bit >> 1) | (bit >> 2)) & 0xfff;
+        let same = self.0.iter().filter(|&&m| m & bit != 0).count() as u32;
+        (same + (self.0[suit as usize] & window).count_ones()) as i32
     }
 }
 
@@ -124,6 +171,7 @@ impl Greedy {
             close_at: p.knob(KNOBS, "close_at").max(0.0).round() as u16,
             action_bonus: p.knob(KNOBS, "action_bonus").round() as i32,
             wild_keep: p.knob(KNOBS, "wild_keep").round() as i32,
+            feed: quarters("feed"),
             replan: p.knob(KNOBS, "replan").max(0.0).round() as u32,
             partner_value: quarters("partner_value"),
         }
@@ -139,8 +187,12 @@ impl Greedy {
             }
             l
         });
+        let next = v.known(v.next_seat(v.seat));
+        let next_known = (self.feed != 0 && !next.is_empty()).then(|| Few::of(next));
         Worth {
             wild_keep: self.wild_keep,
+            next_known,
+            feed: self.feed,
             live,
             partner_value: self.partner_value,
         }

@@ -14,10 +14,11 @@
 //! number or cannot close its gaps with the cards still to come, or the points still to lay
 //! off cannot beat the best found; a hand with nothing that fits anywhere is answered at once.
 
-use super::arrange::{HAND_CAP, Shape, arc, positions};
-use super::cards::{Kind, kind};
-use super::combos::{Masks, combinations, rot};
+use super::arrange::{HAND_CAP, Shape, arc, arrange_listed, positions};
+use super::cards::{CIRC, Kind, WILD, kind};
+use super::combos::{ComboList, Masks, combinations, rot};
 use super::scoring::Meld;
+use super::unmatched::best_and_without_listed;
 use crate::cards::Card;
 
 /// Most combinations one player lays down.
@@ -90,6 +91,29 @@ impl Takes {
         let avail = (pool.suit_nums[suit as usize & 3] | circ) & !own;
         let open = reach(own, avail, m.wild > 0 || pool.wild) & !own;
         Takes::Run { suit, open }
+    }
+
+    /// The cards (a bit per card index) that [`Takes::fits`] lets go on the combination
+    /// whose cards are `m`, in one mask.
+    fn mask(self, m: &Shape) -> u64 {
+        let wild = if m.wild == 0 { 1u64 << WILD.index() } else { 0 };
+        match self {
+            Takes::Number(_) | Takes::Circs if m.size() >= 4 => 0,
+            Takes::Number(n) => {
+                let k = n.trailing_zeros();
+                (0..4).fold(wild, |a, s| a | 1 << (s * 12 + k))
+            }
+            Takes::Circs => wild | 1 << CIRC.index(),
+            Takes::Run { suit, open } => {
+                let nums = (open & 0xfff & !m.nums) as u64;
+                let circ = if open & CIRC_SLOT != 0 && m.circ == 0 {
+                    1u64 << CIRC.index()
+                } else {
+                    0
+                };
+                wild | circ | nums << (suit as u32 * 12)
+            }
+        }
     }
 
     /// Whether `c` may go on the combination, whose cards are now `m`: a necessary condition
@@ -199,9 +223,14 @@ impl<'a> Search<'a> {
         for (m, sh) in shapes.iter().enumerate() {
             s.base[m] = sh.size();
         }
+        let mut masks = [0u64; MELDS];
+        for (m, sh) in shapes.iter().enumerate() {
+            masks[m] = takes[m].mask(sh);
+        }
         for i in (0..loose.len()).rev() {
-            for m in 0..shapes.len() {
-                if takes[m].fits(loose[i], &shapes[m]) {
+            let bit = loose[i].index() & 63;
+            for (m, mask) in masks[..shapes.len()].iter().enumerate() {
+                if mask >> bit & 1 == 1 {
                     s.fit[i] |= 1 << m;
                     s.cands[m] |= 1 << i;
                 }
@@ -287,17 +316,107 @@ pub struct Layoff {
     pub laid: u16,
 }
 
+/// The closer's combinations on the table, growing as the others lay off onto them in turn,
+/// with their shapes kept beside them.
+pub struct Table<'a> {
+    melds: &'a mut [Meld],
+    shapes: [Shape; MELDS],
+}
+
+impl<'a> Table<'a> {
+    /// The table of the closer's combinations `melds`.
+    pub fn new(melds: &'a mut [Meld]) -> Table<'a> {
+        let shapes = shapes_of(melds);
+        Table { melds, shapes }
+    }
+
+    /// A non-closer lays off the cards of `hand` (its combinations listed in `combos`): the
+    /// cards go onto the combinations, and it returns the unmatched points it keeps and how
+    /// many cards it laid off. Among the hand's best arrangements it takes the one whose loose
+    /// cards lay off best ([`best_arrangement`]), sparing the work where it can: with nothing
+    /// that fits anywhere only the points are needed, and when no card that fits is in a
+    /// combination of the hand, those cards are loose in every arrangement and are searched
+    /// alone.
+    pub fn lay_off(&mut self, hand: &[Card], pts: &[u16], combos: &ComboList) -> (u16, u8) {
+        let shapes = &self.shapes[..self.melds.len()];
+        let takes = takes_of(shapes, &Pool::of(hand));
+        let able = able_of(hand, shapes, &takes);
+        let listed = combos.list();
+        let live = listed.map_or(u16::MAX, |l| l.iter().fold(0, |a, &c| a | c));
+        let mut targets = [STAY; HAND_CAP];
+        let left = if able & live == 0 {
+            let mut without = [0u16; HAND_CAP];
+            let best = best_and_without_listed(hand, pts, listed, &mut without);
+            let (mut cards, mut cp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
+            for (k, i) in positions(able).enumerate() {
+                (cards[k], cp[k]) = (hand[i], pts[i]);
+            }
+            let k = able.count_ones() as usize;
+            let (t, laid) = Search::new(shapes, &takes, &cards[..k], &cp[..k]).run();
+            for (i, &x) in positions(able).zip(&t) {
+                targets[i] = x;
+            }
+            best - laid
+        } else {
+            let mut masks = [0u16; MELDS];
+            let (best, k) = arrange_listed(hand, pts, Some(combos), &mut masks);
+            let lay = search_arrangements(hand, pts, best, &masks[..k], shapes, &takes, live);
+            let covered = lay.masks[..lay.k].iter().fold(0u16, |a, &m| a | m);
+            let loose = (0..hand.len()).filter(|&i| covered >> i & 1 == 0);
+            for (i, &t) in loose.zip(&lay.targets) {
+                targets[i] = t;
+            }
+            best - lay.laid
+        };
+        let mut laid = 0;
+        for (&c, &t) in hand.iter().zip(&targets) {
+            if let Some(m) = self.melds.get_mut(t as usize) {
+                m.push(c);
+                self.shapes[t as usize].add(c);
+                laid += 1;
+            }
+        }
+        (left, laid)
+    }
+}
+
+/// The hand positions that could go on some combination in some lay-off.
+fn able_of(hand: &[Card], shapes: &[Shape], takes: &[Takes; MELDS]) -> u16 {
+    let any = (0..shapes.len()).fold(0u64, |a, m| a | takes[m].mask(&shapes[m]));
+    (0..hand.len())
+        .filter(|&i| any >> (hand[i].index() & 63) & 1 == 1)
+        .fold(0u16, |a, i| a | 1 << i)
+}
+
 /// The arrangement of `hand` (its unmatched points `best`) whose loose cards lay off best onto
 /// `melds`, with that lay-off. `fixed` is the arrangement search's own optimum, kept when the
 /// hand has too many combinations to enumerate, and when no card that could be laid off is in
 /// `live` (a mask holding every card in some combination of the hand): then every arrangement
-/// leaves the same cards that fit, and lays them off the same way.
+/// leaves the same cards that fit, and lays them off the same way. (Scoring goes through
+/// [`Table::lay_off`]; this is the search alone, for tests.)
+#[cfg(test)]
 pub fn best_arrangement(
     hand: &[Card],
     pts: &[u16],
     best: u16,
     fixed: &[u16],
     melds: &[Meld],
+    live: u16,
+) -> Layoff {
+    let shapes = shapes_of(melds);
+    let shapes = &shapes[..melds.len()];
+    let takes = takes_of(shapes, &Pool::of(hand));
+    search_arrangements(hand, pts, best, fixed, shapes, &takes, live)
+}
+
+/// [`best_arrangement`] on the combinations' shapes and what they take.
+fn search_arrangements(
+    hand: &[Card],
+    pts: &[u16],
+    best: u16,
+    fixed: &[u16],
+    shapes: &[Shape],
+    takes: &[Takes; MELDS],
     live: u16,
 ) -> Layoff {
     let mut top = Layoff {
@@ -307,13 +426,7 @@ pub fn best_arrangement(
         laid: 0,
     };
     top.masks[..fixed.len()].copy_from_slice(fixed);
-    let shapes = shapes_of(melds);
-    let shapes = &shapes[..melds.len()];
-    let takes = takes_of(shapes, &Pool::of(hand));
-    // The hand positions that could go on some combination in some lay-off.
-    let able = (0..hand.len())
-        .filter(|&i| (0..melds.len()).any(|m| takes[m].fits(hand[i], &shapes[m])))
-        .fold(0u16, |a, i| a | 1 << i);
+    let able = able_of(hand, shapes, takes);
     if able == 0 {
         return top;
     }
@@ -337,7 +450,7 @@ pub fn best_arrangement(
             (loose[k], lp[k]) = (hand[i], pts[i]);
             k += 1;
         }
-        let (targets, laid) = Search::new(shapes, &takes, &loose[..k], &lp[..k]).run();
+        let (targets, laid) = Search::new(shapes, takes, &loose[..k], &lp[..k]).run();
         if !seen || laid > top.laid {
             seen = true;
             top = Layoff {
@@ -398,5 +511,51 @@ impl Packings<'_> {
                 self.go(j + 1, used | c, covered + self.worth[j], depth + 1, visit);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::GameRng;
+    use crate::games::chinchon::Rules;
+    use crate::games::chinchon::arrange::arrange;
+    use crate::games::chinchon::cards::{ordered_shoe, point_table};
+
+    /// A combination's mask of the cards it takes is what `fits` says card by card.
+    #[test]
+    fn masks_agree_with_fits() {
+        let r = Rules {
+            wild: 4,
+            circ: 6,
+            ..Rules::default()
+        };
+        let pt = point_table(&r);
+        let mut deck = ordered_shoe(&r, 8);
+        let mut rng = GameRng::new(5, 5);
+        let mut checked = 0;
+        for _ in 0..500 {
+            deck.shuffle(&mut rng);
+            let hand = &deck.as_slice()[..10];
+            let pts: Vec<u16> = hand.iter().map(|c| pt[c.index() as usize]).collect();
+            let mut masks = [0u16; MELDS];
+            let (_, k) = arrange(hand, &pts, &mut masks);
+            let pool = Pool::of(&deck.as_slice()[10..20]);
+            for &m in &masks[..k] {
+                let mut shape = Shape::default();
+                positions(m).for_each(|p| shape.add(hand[p]));
+                let t = Takes::of(&shape, &pool);
+                for i in 0..53 {
+                    let c = Card::from_index(i);
+                    assert_eq!(
+                        t.mask(&shape) >> i & 1 == 1,
+                        t.fits(c, &shape),
+                        "{t:?} {c:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
     }
 }

@@ -5,11 +5,11 @@
 
 use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
 use super::cards::{self, WILD, points};
-use super::layoff::best_arrangement;
+use super::layoff::Table;
 use super::rules::{ChinchonBonus, Rules};
 use super::state::Chinchon;
 use super::state::HAND;
-use super::unmatched::best_and_without;
+use super::unmatched::{best_and_without, best_and_without_listed};
 use crate::cards::{Card, CardCounts, Pile};
 use crate::game::{MAX_SEATS, Seat, SeatMask};
 
@@ -51,7 +51,10 @@ pub fn clean_close_score(rules: &Rules, chinchon: bool) -> i32 {
     }
 }
 
-/// Scores every active seat after `closer` closed.
+/// Scores every active seat after `closer` closed. Every other player, in turn order from
+/// the closer, keeps its unmatched points after its best arrangement and its lay-offs: among
+/// its equally good arrangements it lays down the one whose loose cards lay off best, and lays
+/// them off for the most points (over every target and order), not after a -10 close.
 pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
     let mut out = CloseScore::default();
     let hand = s.hands[closer].as_slice();
@@ -76,9 +79,20 @@ pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
     } else {
         u as i32
     };
+    let mut table = Table::new(&mut out.melds[..k]);
     let mut p = s.next(closer);
     while p != closer {
-        out.scores[p] = score_other(s, p, &mut out);
+        let hand = s.hands[p].as_slice();
+        let pts = s.hand_points(p);
+        let (pts, combos) = (&pts[..hand.len()], &s.combos[p]);
+        out.scores[p] = if out.minus_ten {
+            let mut without = [0u16; HAND_CAP];
+            best_and_without_listed(hand, pts, combos.list(), &mut without) as i32
+        } else {
+            let (left, laid) = table.lay_off(hand, pts, combos);
+            out.laid_off[p] = laid;
+            left as i32
+        };
         p = s.next(p);
     }
     out.winners = lowest(s.active, &out.scores);
@@ -88,34 +102,6 @@ pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
 /// The active seats with the lowest score (shared ties).
 pub fn lowest(active: SeatMask, scores: &[i32; MAX_SEATS]) -> SeatMask {
     SeatMask::extreme_of(active, scores, true)
-}
-
-/// A non-closer's points: its unmatched cards after its best arrangement and its lay-offs.
-/// Among its equally good arrangements it lays down the one whose loose cards lay off best,
-/// and lays them off for the most points (over every target and order), not after a -10 close.
-fn score_other(s: &Chinchon, seat: Seat, out: &mut CloseScore) -> i32 {
-    let hand = s.hands[seat].as_slice();
-    let pts = s.hand_points(seat);
-    let pts = &pts[..hand.len()];
-    let mut masks = [0u16; HAND_CAP / 3];
-    let (u, k) = arrange_listed(hand, pts, Some(&s.combos[seat]), &mut masks);
-    if out.minus_ten {
-        return u as i32;
-    }
-    let melds = &mut out.melds[..out.n_melds];
-    let live = s.combos[seat]
-        .list()
-        .map_or(u16::MAX, |l| l.iter().fold(0, |a, &c| a | c));
-    let lay = best_arrangement(hand, pts, u, &masks[..k], melds, live);
-    let covered = lay.masks[..lay.k].iter().fold(0u16, |a, &m| a | m);
-    let loose = (0..hand.len()).filter(|&i| covered >> i & 1 == 0);
-    for (i, &t) in loose.zip(&lay.targets) {
-        if let Some(m) = melds.get_mut(t as usize) {
-            m.push(hand[i]);
-            out.laid_off[seat] += 1;
-        }
-    }
-    (u - lay.laid) as i32
 }
 
 /// The `score` command: 7 to 12 cards (a hand holds 7, one more after drawing, and one more

@@ -49,6 +49,38 @@ fn greedy_plays_a_rev_that_skips_at_two() {
     }
 }
 
+/// Seed 2026 deal 1 at two, classic: seat 0 discarded 5B, 5E and then 5O, and seat 1 took
+/// each, closing with the three 5s. Once the next player is known to hold 5B and 5E (it
+/// took them from the discards), greedy keeps the 5O and sheds its 4C instead.
+#[test]
+fn greedy_does_not_feed_the_next_player_what_it_collects() {
+    let r = Rules::classic();
+    let hands = ["1B 1E 1O 2E 3B 4C 5O", "10C 10B 10O 2B 5B 5E 6C"];
+    for (known, want) in [(false, "5O"), (true, "4C")] {
+        let mut g = game(&r, &hands, "12O", "3C");
+        g.turn = 0;
+        if known {
+            g.known[1].extend_from_slice(&[c("5B"), c("5E")]);
+        }
+        let (_, discard) = greedy_turn(&mut g);
+        assert_eq!(discard, Action::Discard(c(want)), "known: {known}");
+    }
+}
+
+/// A discard top that joins nothing is not worth taking just to swap a 9 for an 11 (the
+/// stock may bring a card that combines, and others learn nothing): greedy takes it only when
+/// the hand gains at least `take_gain` (3) points.
+#[test]
+fn greedy_does_not_take_a_discard_for_a_small_swap() {
+    let r = Rules::classic();
+    let hands = ["1O 2O 3O 4O 5O 6O 7O", "1C 2C 3C 5E 5B 5C 11B"];
+    for (up, want) in [("9E", Action::DrawStock), ("6E", Action::DrawDiscard)] {
+        let g = game(&r, &hands, up, "12O");
+        let mut rng = GameRng::new(3, 3);
+        assert_eq!(greedy().act(&g.view(1), &[], &mut rng), want, "{up}");
+    }
+}
+
 /// Classic rules at four: every greedy hand used to keep its low cards and shed each 8-12 at
 /// once, waiting for a low card another hand held; 3.5% of deals ran to the 1000-turn cap
 /// (seed 611 deal 40). After two reshuffles greedy reckons the cards it awaits are in other

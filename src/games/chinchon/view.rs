@@ -88,7 +88,7 @@ impl std::fmt::Debug for View<'_> {
     }
 }
 
-impl View<'_> {
+impl<'a> View<'a> {
     /// How many cards `seat` holds.
     #[inline]
     pub fn hand_size(&self, seat: Seat) -> usize {
@@ -97,7 +97,7 @@ impl View<'_> {
 
     /// The cards `seat` took from the discard pile in view of all and still holds.
     #[inline]
-    pub fn known(&self, seat: Seat) -> &[Card] {
+    pub fn known(&self, seat: Seat) -> &'a [Card] {
         self.g.known[seat].as_slice()
     }
 
@@ -117,6 +117,13 @@ impl View<'_> {
     #[inline]
     pub fn may_close_with(&self, i: usize) -> bool {
         self.without.is_some() && self.g.may_close_with(i)
+    }
+
+    /// The active seat that plays after `seat` in the present direction (it may take what
+    /// `seat` discards, unless an action card stops it).
+    #[inline]
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        self.g.next(seat)
     }
 
     /// The points `c` counts when unmatched.
