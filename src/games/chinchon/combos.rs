@@ -347,6 +347,7 @@ pub struct ComboList {
 }
 
 impl ComboList {
+    /// The list of an empty hand.
     pub const EMPTY: ComboList = ComboList {
         hand: Masks::EMPTY,
         found: [0; LIST_CAP],
