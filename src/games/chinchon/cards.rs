@@ -9,15 +9,15 @@ use crate::cards::{Card, CardCounts, Pile};
 /// The most cards one shoe can hold: two decks of 48 plus 5 special kinds x 8 copies.
 pub const SHOE_CAP: usize = 2 * (48 + 5 * 8);
 
-/// The WILD special card: stands for any card in a combination.
+/// `WILD`: stands for any card, one per combination.
 pub const WILD: Card = Card::from_index(48);
-/// The CIRC special card: combines only with other CIRCs (and WILDs).
+/// `CIRC`: suitless; groups with other `CIRC`s, bridges 12 and 1 in a run.
 pub const CIRC: Card = Card::from_index(49);
-/// The DRAW action card: the next player draws and loses its turn.
+/// `DRAW`: discarded face up, the next player draws a card and loses its turn.
 pub const DRAW: Card = Card::from_index(50);
-/// The SKIP action card: the next player is skipped.
+/// `SKIP`: discarded face up, the next player loses its turn.
 pub const SKIP: Card = Card::from_index(51);
-/// The REV action card: the direction of play turns.
+/// `REV`: discarded face up, the direction of play reverses.
 pub const REV: Card = Card::from_index(52);
 
 const SUITS: [char; 4] = ['O', 'C', 'E', 'B'];
@@ -27,9 +27,9 @@ const SUITS: [char; 4] = ['O', 'C', 'E', 'B'];
 pub enum Kind {
     /// A Spanish card: suit 0..4, number 1..=12.
     Num {
-        /// The suit, 0..4 (oros, copas, espadas, bastos).
+        /// 0..4: oros, copas, espadas, bastos.
         suit: u8,
-        /// The number, 1..=12.
+        /// 1..=12.
         num: u8,
     },
     /// A `WILD`.

@@ -68,8 +68,29 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
 pub(crate) fn hidden_zones(g: &Chinchon, seat: Seat) -> Vec<CardCounts> {
     let mut zones = vec![g.stock.counts()];
     for k in 1..g.players {
-        zones.push(g.unknown_in_hand((seat + k) % g.players));
+        zones.push(unknown_in_hand(g, (seat + k) % g.players));
     }
     zones.push(g.face_down.into_iter().collect());
     zones
+}
+
+/// The cards of `seat`'s hand nobody else knows (its hand less the cards it took from the
+/// discard pile in view of all).
+pub(crate) fn unknown_in_hand(g: &Chinchon, seat: Seat) -> CardCounts {
+    let mut h = g.hands[seat].counts();
+    for &c in g.known[seat].as_slice() {
+        h.remove(c);
+    }
+    h
+}
+
+/// The cards `seat` cannot see: the stock, the other hands but the cards known to be there,
+/// the face-down closing card.
+pub(crate) fn hidden_from(g: &Chinchon, seat: Seat) -> CardCounts {
+    let mut h = g.stock.counts();
+    for s in (0..g.players).filter(|&s| s != seat) {
+        h.add(&unknown_in_hand(g, s));
+    }
+    h.add_cards(g.face_down);
+    h
 }

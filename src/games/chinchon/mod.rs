@@ -1,11 +1,13 @@
 #![doc = include_str!("rules.md")]
 
+mod apply;
 mod arrange;
 mod cards;
 mod combos;
 mod determinize;
 mod greedy;
 mod layoff;
+mod legal;
 mod rules;
 mod scoring;
 mod state;
@@ -70,7 +72,10 @@ impl Game for Chinchon {
     }
 
     fn deal(rules: &Rules, table: &Table, rng: &mut GameRng) -> Self {
-        Chinchon::shuffled(rules, table, rng)
+        let mut deck = cards::ordered_shoe(rules, table.players);
+        deck.shuffle(rng);
+        let chance = rng.fork();
+        Chinchon::from_deck(rules, table, deck.as_slice(), chance)
     }
 
     fn to_act(&self) -> Option<Seat> {
@@ -78,15 +83,48 @@ impl Game for Chinchon {
     }
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
-        self.legal(out);
+        out.clear();
+        match self.phase {
+            Phase::Draw => self.legal_draw(out),
+            Phase::Discard => self.legal_discard(out),
+            Phase::Over => {}
+        }
     }
 
     fn apply(&mut self, action: Action) {
-        self.play(action);
+        match (self.phase, action) {
+            (Phase::Draw, Action::DrawStock) => self.apply_draw_stock(),
+            (Phase::Draw, Action::DrawDiscard) => self.apply_draw_discard(),
+            (Phase::Discard, Action::Discard(c)) => self.apply_discard(c),
+            (Phase::Discard, Action::Close(c)) => self.apply_close(c),
+            (p, a) => panic!("illegal action {a:?} in phase {p:?}"),
+        }
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
-        self.view_of(seat)
+        let hand = self.hands[seat].as_slice();
+        let mine = self.turn == seat && self.phase == Phase::Discard;
+        View {
+            seat,
+            players: self.players,
+            rules: &self.rules,
+            hand,
+            discard: self.discard.as_slice(),
+            stock_len: self.stock.len(),
+            g: self,
+            active: self.active,
+            turn: self.turn,
+            clockwise: self.clockwise,
+            phase: self.phase,
+            end: self.end,
+            turns: self.turns,
+            effect: self.effect,
+            without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
+            card_points: &self.card_points,
+            combos: &self.combos[seat],
+            reshuffles: self.reshuffles,
+            restocked: &self.restocked,
+        }
     }
 
     fn result(&self) -> DealResult {
@@ -113,11 +151,17 @@ impl Game for Chinchon {
     }
 
     fn all_cards(&self) -> CardCounts {
-        self.every_card()
+        let mut all = self.stock.counts();
+        for hand in &self.hands[..self.players] {
+            all.add_cards(hand.as_slice().iter().copied());
+        }
+        all.add_cards(self.face_down);
+        all.add_cards(self.discard.as_slice().iter().copied());
+        all
     }
 
     fn hidden_from(&self, seat: Seat) -> CardCounts {
-        self.hidden(seat)
+        determinize::hidden_from(self, seat)
     }
 
     fn describe(&self, a: Action) -> String {

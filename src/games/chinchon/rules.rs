@@ -21,27 +21,27 @@ const REV2: [&str; 2] = ["nothing", "skip"];
 /// Every switch of the `chinchon` section of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// Special cards per deck.
+    /// `WILD` cards per deck.
     pub wild: u8,
-    /// CIRC cards per deck.
+    /// `CIRC` cards per deck.
     pub circ: u8,
-    /// DRAW cards per deck.
+    /// `DRAW` cards per deck.
     pub draw: u8,
-    /// SKIP cards per deck.
+    /// `SKIP` cards per deck.
     pub skip: u8,
-    /// REV cards per deck.
+    /// `REV` cards per deck.
     pub reverse: u8,
     /// With two players a `REV` skips the other player (else it does nothing).
     pub reverse_skips_two: bool,
-    /// The most unmatched points a player may close with.
+    /// Most unmatched points a player may close with.
     pub close_limit: u16,
-    /// What closing with a 7-card run without a wild earns.
+    /// What a closing chinchón is worth.
     pub chinchon: ChinchonBonus,
-    /// An unmatched WILD's points.
+    /// An unmatched `WILD`'s points.
     pub wild_points: u16,
-    /// An unmatched CIRC's points.
+    /// An unmatched `CIRC`'s points.
     pub circ_points: u16,
-    /// An unmatched DRAW, SKIP or REV's points.
+    /// An unmatched action card's points.
     pub action_points: u16,
     /// A match total over this eliminates.
     pub eliminate_over: i64,

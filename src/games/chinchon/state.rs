@@ -1,14 +1,14 @@
-//! The state of one deal and its transitions: the deal, the draw and discard phases, the
-//! action-card effects, closing, and the scoring at the close.
+//! The state of one deal: its types (actions, phases, how it ended, the last action card's
+//! effect), the deal from a stacked deck (`Game::deal` shuffles), and the direction of play. What is legal
+//! is in `legal.rs`, how actions change the state in `apply.rs`.
 
 use super::arrange::HAND_CAP;
-use super::cards::{DRAW, REV, SHOE_CAP, SKIP, is_special, ordered_shoe, point_table, shoe};
+use super::cards::{SHOE_CAP, point_table, shoe};
 use super::combos::ComboList;
 use super::rules::Rules;
-use super::scoring::{self, CloseScore};
-use super::unmatched::best_and_without_listed;
+use super::scoring::CloseScore;
 use crate::cards::{Card, CardCounts, GameRng, Pile};
-use crate::game::{ActionList, MAX_SEATS, Seat, SeatMask, Table};
+use crate::game::{MAX_SEATS, Seat, SeatMask, Table};
 
 /// Cards dealt to each player.
 pub const HAND: usize = 7;
@@ -32,18 +32,18 @@ pub enum Action {
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// The seat to act draws (stock or discard).
+    /// The seat to act draws.
     Draw,
-    /// The seat to act discards (or closes).
+    /// The seat to act discards or closes.
     Discard,
-    /// The deal has ended.
+    /// The deal is over.
     Over,
 }
 
 /// How the deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
-    /// The deal is still being played.
+    /// Not over yet.
     Running,
     /// The seat closed.
     Closed(Seat),
@@ -77,7 +77,8 @@ pub struct Chinchon {
     pub(crate) discard: Pile<SHOE_CAP>,
     /// The closing card, face down.
     pub(crate) face_down: Option<Card>,
-    rng: GameRng,
+    /// The deal's own generator, for reshuffles.
+    pub(super) rng: GameRng,
     pub(crate) turn: Seat,
     pub(crate) clockwise: bool,
     pub(crate) phase: Phase,
@@ -101,14 +102,6 @@ pub struct Chinchon {
 }
 
 impl Chinchon {
-    /// Shuffles the shoe with `rng` and deals.
-    pub(crate) fn shuffled(rules: &Rules, table: &Table, rng: &mut GameRng) -> Chinchon {
-        let mut deck = ordered_shoe(rules, table.players);
-        deck.shuffle(rng);
-        let chance = rng.fork();
-        Chinchon::from_deck(rules, table, deck.as_slice(), chance)
-    }
-
     /// Deals from `deck` (its first card is the top of the stock): 7 cards to each active
     /// seat one at a time from the first player, then the upcard. `deck` must be the shoe.
     pub(crate) fn from_deck(rules: &Rules, table: &Table, deck: &[Card], rng: GameRng) -> Chinchon {
@@ -183,60 +176,6 @@ impl Chinchon {
         }
     }
 
-    /// True when a stock card can be had (the stock, or discards to reshuffle).
-    pub(crate) fn stock_available(&self) -> bool {
-        !self.stock.is_empty() || self.discard.len() > 1
-    }
-
-    pub(crate) fn discard_takeable(&self) -> bool {
-        self.discard.top().is_some_and(|c| !is_special(c))
-    }
-
-    /// Turns the discards but the top into a new stock when the stock is empty.
-    fn refill_stock(&mut self) {
-        if !self.stock.is_empty() || self.discard.len() < 2 {
-            return;
-        }
-        let top = self.discard.pop().expect("non-empty");
-        for &c in self.discard.as_slice() {
-            self.stock.push(c);
-        }
-        self.discard.clear();
-        self.discard.push(top);
-        self.stock.shuffle(&mut self.rng);
-        self.reshuffles += 1;
-        self.restocked = self.stock.counts();
-    }
-
-    fn draw_stock(&mut self, seat: Seat) -> bool {
-        self.refill_stock();
-        match self.stock.pop() {
-            Some(c) => {
-                self.give(seat, c);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Starts `self.turn`'s turn, or ends the deal when no draw is possible or at the cap.
-    fn begin_turn(&mut self) {
-        self.phase = Phase::Draw;
-        if self.turns >= MAX_TURNS {
-            self.finish(End::Capped);
-        } else if !self.stock_available() && !self.discard_takeable() {
-            self.finish(End::Blocked);
-        }
-    }
-
-    pub(crate) fn finish(&mut self, end: End) {
-        self.end = end;
-        self.phase = Phase::Over;
-        if let End::Closed(closer) = end {
-            self.close = scoring::score_close(self, closer);
-        }
-    }
-
     /// The points of each card of `seat`'s hand.
     pub(crate) fn hand_points(&self, seat: Seat) -> [u16; HAND_CAP] {
         let mut p = [0; HAND_CAP];
@@ -244,137 +183,5 @@ impl Chinchon {
             *x = self.card_points[c.index() as usize];
         }
         p
-    }
-
-    /// In the discard phase: whether discarding position `i` face down closes (the rest is
-    /// within `close_limit`).
-    pub(crate) fn may_close_with(&self, i: usize) -> bool {
-        self.without[i] <= self.rules.close_limit
-    }
-
-    pub(crate) fn legal(&self, out: &mut ActionList<Action>) {
-        out.clear();
-        match self.phase {
-            Phase::Draw => {
-                if self.stock_available() {
-                    out.push(Action::DrawStock);
-                }
-                if self.discard_takeable() {
-                    out.push(Action::DrawDiscard);
-                }
-            }
-            Phase::Discard => {
-                let hand = self.hands[self.turn].as_slice();
-                let mut seen = 0u64;
-                for (i, &c) in hand.iter().enumerate() {
-                    let bit = 1u64 << c.index();
-                    if seen & bit != 0 {
-                        continue; // a second copy: the same actions
-                    }
-                    seen |= bit;
-                    out.push(Action::Discard(c));
-                    if self.may_close_with(i) {
-                        out.push(Action::Close(c));
-                    }
-                }
-            }
-            Phase::Over => {}
-        }
-    }
-
-    pub(crate) fn play(&mut self, a: Action) {
-        let seat = self.turn;
-        match (self.phase, a) {
-            (Phase::Draw, Action::DrawStock) => {
-                assert!(self.draw_stock(seat), "draw from an empty stock");
-                self.after_draw();
-            }
-            (Phase::Draw, Action::DrawDiscard) => {
-                let c = self.discard.pop().expect("draw from an empty discard pile");
-                assert!(!is_special(c), "a special card taken from the discards");
-                self.give(seat, c);
-                self.known[seat].push(c);
-                self.after_draw();
-            }
-            (Phase::Discard, Action::Discard(c)) => {
-                self.take_from_hand(seat, c);
-                self.discard.push(c);
-                self.turns += 1;
-                self.pass_turn(c);
-            }
-            (Phase::Discard, Action::Close(c)) => {
-                let i = self.take_from_hand(seat, c);
-                assert!(self.may_close_with(i), "close over the limit");
-                self.face_down = Some(c);
-                self.turns += 1;
-                self.finish(End::Closed(seat));
-            }
-            (p, a) => panic!("illegal action {a:?} in phase {p:?}"),
-        }
-    }
-
-    fn after_draw(&mut self) {
-        self.phase = Phase::Discard;
-        self.fill_without();
-    }
-
-    /// Lists, for the seat to act, the least unmatched points without each hand position.
-    pub(crate) fn fill_without(&mut self) {
-        let seat = self.turn;
-        let pts = self.hand_points(seat);
-        let hand = self.hands[seat].as_slice();
-        let listed = self.combos[seat].list();
-        best_and_without_listed(hand, &pts[..hand.len()], listed, &mut self.without);
-    }
-
-    /// Adds `c` to the end of `seat`'s hand (and its combinations to the list).
-    fn give(&mut self, seat: Seat, c: Card) {
-        self.hands[seat].push(c);
-        self.combos[seat].added(self.hands[seat].as_slice());
-    }
-
-    /// Removes one copy of `c` from the hand and returns the position it had.
-    fn take_from_hand(&mut self, seat: Seat, c: Card) -> usize {
-        let hand = &mut self.hands[seat];
-        let i = hand
-            .as_slice()
-            .iter()
-            .position(|&x| x == c)
-            .expect("card not in hand");
-        hand.remove_at(i);
-        self.combos[seat].removed(hand.as_slice(), i, c);
-        // Others saw a copy taken; once one copy goes, none is known to stay.
-        let known = &mut self.known[seat];
-        if let Some(k) = known.as_slice().iter().position(|&x| x == c) {
-            known.remove_at(k);
-        }
-        i
-    }
-
-    /// Applies the discarded card's effect and starts the next turn.
-    fn pass_turn(&mut self, c: Card) {
-        let me = self.turn;
-        self.effect = Effect::None;
-        let next = if c == DRAW {
-            let victim = self.next(me);
-            let drew = self.hands[victim].len() < HAND_CAP - 1 && self.draw_stock(victim);
-            self.effect = Effect::Drew(victim, drew);
-            self.next(victim)
-        } else if c == SKIP {
-            let victim = self.next(me);
-            self.effect = Effect::Skipped(victim);
-            self.next(victim)
-        } else if c == REV && self.active.len() > 2 {
-            self.clockwise = !self.clockwise;
-            self.effect = Effect::Reversed;
-            self.next(me)
-        } else if c == REV && self.rules.reverse_skips_two {
-            self.effect = Effect::Skipped(self.next(me));
-            me
-        } else {
-            self.next(me)
-        };
-        self.turn = next;
-        self.begin_turn();
     }
 }

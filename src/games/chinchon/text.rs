@@ -5,7 +5,7 @@
 use super::cards::{self, name, names_json};
 use super::state::{Action, Chinchon, Effect, End};
 use super::view::{counts_json, effect_json, end_json, phase_name};
-use crate::game::Rules as _;
+use crate::game::{Game, Rules as _};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 
@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 pub(crate) fn describe(g: &Chinchon, a: Action) -> String {
     let who = format!("seat {}", g.turn);
     let mut after = g.clone();
-    after.play(a);
+    Game::apply(&mut after, a);
     let left = after.stock.len();
     match a {
         Action::DrawStock if after.reshuffles > g.reshuffles => {

@@ -4,7 +4,6 @@
 //! card's effect; its JSON form (documented in `rules.md`, "View JSON"). Nothing else of the
 //! state is reachable from a `View`.
 
-use super::arrange::HAND_CAP;
 use super::cards::names_json;
 use super::combos::ComboList;
 use super::rules::Rules;
@@ -20,23 +19,23 @@ pub struct View<'a> {
     pub seat: Seat,
     /// Seats at the table (active or not).
     pub players: usize,
-    /// The deal's rules.
+    /// The rules of the deal.
     pub rules: &'a Rules,
-    /// This seat's own hand.
+    /// This seat's cards.
     pub hand: &'a [Card],
     /// The discard pile, bottom first (the top is the last card).
     pub discard: &'a [Card],
-    /// Cards left in the stock.
+    /// Cards in the stock.
     pub stock_len: usize,
-    /// The deal, private to this file: the methods below read only public facts from it
+    /// The deal, private to the game's module: the methods below read only public facts from it
     /// (hand sizes, what may be drawn, whether a discard closes), so building a view costs
     /// no work for facts a strategy never asks.
-    g: &'a Chinchon,
-    /// The seats still in the match (not eliminated).
+    pub(super) g: &'a Chinchon,
+    /// The seats still in the match.
     pub active: SeatMask,
-    /// The seat whose turn it is.
+    /// The seat to act.
     pub turn: Seat,
-    /// The direction of play (a REV turns it).
+    /// The direction of play (counter-clockwise until a `REV`).
     pub clockwise: bool,
     /// Where the turn stands.
     pub phase: Phase,
@@ -173,66 +172,6 @@ impl<'a> View<'a> {
             .filter(|&s| s != self.seat)
             .for_each(|s| self.known(s).iter().for_each(|&c| seen(c)));
         hidden
-    }
-}
-
-impl Chinchon {
-    pub(crate) fn view_of(&self, seat: Seat) -> View<'_> {
-        let hand = self.hands[seat].as_slice();
-        let mine = self.turn == seat && self.phase == Phase::Discard;
-        View {
-            seat,
-            players: self.players,
-            rules: &self.rules,
-            hand,
-            discard: self.discard.as_slice(),
-            stock_len: self.stock.len(),
-            g: self,
-            active: self.active,
-            turn: self.turn,
-            clockwise: self.clockwise,
-            phase: self.phase,
-            end: self.end,
-            turns: self.turns,
-            effect: self.effect,
-            without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
-            card_points: &self.card_points,
-            combos: &self.combos[seat],
-            reshuffles: self.reshuffles,
-            restocked: &self.restocked,
-        }
-    }
-
-    /// The cards of `seat`'s hand nobody else knows (its hand less the cards it took from
-    /// the discard pile in view of all).
-    pub(crate) fn unknown_in_hand(&self, seat: Seat) -> CardCounts {
-        let mut h = self.hands[seat].counts();
-        for &c in self.known[seat].as_slice() {
-            h.remove(c);
-        }
-        h
-    }
-
-    /// The cards `seat` cannot see: the stock, the other hands but the cards known to be
-    /// there, the face-down closing card.
-    pub(crate) fn hidden(&self, seat: Seat) -> CardCounts {
-        let mut h = self.stock.counts();
-        for s in (0..self.players).filter(|&s| s != seat) {
-            h.add(&self.unknown_in_hand(s));
-        }
-        h.add_cards(self.face_down);
-        h
-    }
-
-    /// Every card in every zone.
-    pub(crate) fn every_card(&self) -> CardCounts {
-        let mut all = self.stock.counts();
-        for hand in &self.hands[..self.players] {
-            all.add_cards(hand.as_slice().iter().copied());
-        }
-        all.add_cards(self.face_down);
-        all.add_cards(self.discard.as_slice().iter().copied());
-        all
     }
 }
 

@@ -1,0 +1,161 @@
+//! Playing an action: the draws (a stock card, the reshuffle of the discards when the stock
+//! is empty, the discard top), the discard with its action card's effect, and the close with
+//! its scoring; then the next turn, or the end of the deal.
+
+use super::arrange::HAND_CAP;
+use super::cards::{DRAW, REV, SKIP, is_special};
+use super::scoring;
+use super::state::{Chinchon, Effect, End, MAX_TURNS, Phase};
+use super::unmatched::best_and_without_listed;
+use crate::cards::Card;
+use crate::game::Seat;
+
+impl Chinchon {
+    /// The seat to act draws the stock top (the discards but the top first become the stock
+    /// when it is empty).
+    pub(crate) fn apply_draw_stock(&mut self) {
+        assert!(self.draw_stock(self.turn), "draw from an empty stock");
+        self.after_draw();
+    }
+
+    /// The seat to act takes the discard top, in view of all.
+    pub(crate) fn apply_draw_discard(&mut self) {
+        let seat = self.turn;
+        let c = self.discard.pop().expect("draw from an empty discard pile");
+        assert!(!is_special(c), "a special card taken from the discards");
+        self.give(seat, c);
+        self.known[seat].push(c);
+        self.after_draw();
+    }
+
+    /// The seat to act discards `c` face up; an action card acts, and the next turn starts.
+    pub(crate) fn apply_discard(&mut self, c: Card) {
+        self.take_from_hand(self.turn, c);
+        self.discard.push(c);
+        self.turns += 1;
+        self.pass_turn(c);
+    }
+
+    /// The seat to act closes with `c` face down; the deal is scored.
+    pub(crate) fn apply_close(&mut self, c: Card) {
+        let seat = self.turn;
+        let i = self.take_from_hand(seat, c);
+        assert!(self.may_close_with(i), "close over the limit");
+        self.face_down = Some(c);
+        self.turns += 1;
+        self.finish(End::Closed(seat));
+    }
+
+    /// Turns the discards but the top into a new stock when the stock is empty.
+    fn refill_stock(&mut self) {
+        if !self.stock.is_empty() || self.discard.len() < 2 {
+            return;
+        }
+        let top = self.discard.pop().expect("non-empty");
+        for &c in self.discard.as_slice() {
+            self.stock.push(c);
+        }
+        self.discard.clear();
+        self.discard.push(top);
+        self.stock.shuffle(&mut self.rng);
+        self.reshuffles += 1;
+        self.restocked = self.stock.counts();
+    }
+
+    /// `seat` draws a stock card (after a reshuffle if need be); false when there is none.
+    fn draw_stock(&mut self, seat: Seat) -> bool {
+        self.refill_stock();
+        match self.stock.pop() {
+            Some(c) => {
+                self.give(seat, c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Starts `self.turn`'s turn, or ends the deal when no draw is possible or at the cap.
+    pub(super) fn begin_turn(&mut self) {
+        self.phase = Phase::Draw;
+        if self.turns >= MAX_TURNS {
+            self.finish(End::Capped);
+        } else if !self.stock_available() && !self.discard_takeable() {
+            self.finish(End::Blocked);
+        }
+    }
+
+    /// Ends the deal (scoring it when a player closed).
+    pub(crate) fn finish(&mut self, end: End) {
+        self.end = end;
+        self.phase = Phase::Over;
+        if let End::Closed(closer) = end {
+            self.close = scoring::score_close(self, closer);
+        }
+    }
+
+    /// The seat to act now discards: the least points without each card are listed.
+    fn after_draw(&mut self) {
+        self.phase = Phase::Discard;
+        self.fill_without();
+    }
+
+    /// Lists, for the seat to act, the least unmatched points without each hand position.
+    pub(crate) fn fill_without(&mut self) {
+        let seat = self.turn;
+        let pts = self.hand_points(seat);
+        let hand = self.hands[seat].as_slice();
+        let listed = self.combos[seat].list();
+        best_and_without_listed(hand, &pts[..hand.len()], listed, &mut self.without);
+    }
+
+    /// Adds `c` to the end of `seat`'s hand (and its combinations to the list).
+    fn give(&mut self, seat: Seat, c: Card) {
+        self.hands[seat].push(c);
+        self.combos[seat].added(self.hands[seat].as_slice());
+    }
+
+    /// Removes one copy of `c` from the hand and returns the position it had.
+    fn take_from_hand(&mut self, seat: Seat, c: Card) -> usize {
+        let hand = &mut self.hands[seat];
+        let i = hand
+            .as_slice()
+            .iter()
+            .position(|&x| x == c)
+            .expect("card not in hand");
+        hand.remove_at(i);
+        self.combos[seat].removed(hand.as_slice(), i, c);
+        // Others saw a copy taken; once one copy goes, none is known to stay.
+        let known = &mut self.known[seat];
+        if let Some(k) = known.as_slice().iter().position(|&x| x == c) {
+            known.remove_at(k);
+        }
+        i
+    }
+
+    /// Applies the discarded card's effect and starts the next turn.
+    fn pass_turn(&mut self, c: Card) {
+        let me = self.turn;
+        self.effect = Effect::None;
+        let next = if c == DRAW {
+            let victim = self.next(me);
+            let drew = self.hands[victim].len() < HAND_CAP - 1 && self.draw_stock(victim);
+            self.effect = Effect::Drew(victim, drew);
+            self.next(victim)
+        } else if c == SKIP {
+            let victim = self.next(me);
+            self.effect = Effect::Skipped(victim);
+            self.next(victim)
+        } else if c == REV && self.active.len() > 2 {
+            self.clockwise = !self.clockwise;
+            self.effect = Effect::Reversed;
+            self.next(me)
+        } else if c == REV && self.rules.reverse_skips_two {
+            self.effect = Effect::Skipped(self.next(me));
+            me
+        } else {
+            self.next(me)
+        };
+        self.turn = next;
+        self.begin_turn();
+    }
+}
