@@ -6,7 +6,7 @@
 //! ```
 
 use cardsim::cards::{Card, GameRng};
-use cardsim::games::golf::{Action, Golf, GolfView};
+use cardsim::games::golf::{Action, Golf, View};
 use cardsim::sim::{
     Mode,
     tournament::{TournamentSpec, tournament},
@@ -31,7 +31,7 @@ fn points(c: Card) -> i32 {
 }
 
 impl Strategy<Golf> for Lowball {
-    fn act(&mut self, view: &GolfView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
         let me = view.seat();
         let here = |p: u8| view.card(me, p as usize).map_or(5, points);
         let worst = legal.iter().filter_map(|a| match a {

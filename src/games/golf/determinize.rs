@@ -10,13 +10,13 @@
 //! fresh order, and the rest fill the face-down slots.
 
 use super::state::{Golf, Phase, SHOE_CAP, fresh_shoe};
-use super::view::GolfView;
+use super::view::View;
 use crate::cards::{CardCounts, GameRng, Pile};
 use crate::game::{Seat, SeatView};
 
 /// Samples a deal consistent with `view` (see the module docs). The sample's own chance
 /// (later reshuffles) is re-seeded from `rng`.
-pub fn determinize(view: &GolfView<'_>, rng: &mut GameRng) -> Golf {
+pub fn determinize(view: &View<'_>, rng: &mut GameRng) -> Golf {
     let mut g = view.known_state();
     let players = view.players();
     let mut unseen = view.shown();

@@ -24,7 +24,7 @@ use super::scoring::{
     UNKNOWN, col_index, column_table, has_rows_or_boxes, key, score_tenths, value_table,
 };
 use super::state::{ALL_UP, Action, Phase};
-use super::view::GolfView;
+use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::game::MAX_SEATS;
 use crate::strategy::{Bot, Knob, Params, Strategy};
@@ -331,13 +331,13 @@ impl Greedy {
     }
 
     /// Estimated score of a grid in tenths.
-    fn estimate(&self, v: &GolfView, keys: &[u8; 6]) -> i32 {
+    fn estimate(&self, v: &View, keys: &[u8; 6]) -> i32 {
         score_tenths(keys, &self.tables.vals, v.rules())
     }
 
     /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the
     /// grid it was made for and reused while that grid is unchanged.
-    fn best_opponent(&mut self, v: &GolfView) -> i32 {
+    fn best_opponent(&mut self, v: &View) -> i32 {
         let mut best = i32::MAX;
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let packed = v.packed_keys(s);
@@ -356,7 +356,7 @@ impl Greedy {
     /// column's entries; the rare swaps that make (or meet) a row or a box, read off which
     /// positions already hold the card's key, score the new grid in full. Ties go to the
     /// lowest position.
-    fn best_place(&mut self, v: &GolfView, card: Card) -> (i32, u8) {
+    fn best_place(&mut self, v: &View, card: Card) -> (i32, u8) {
         let packed = v.packed_keys(v.seat());
         if self.own.packed != packed {
             self.own = Own::new(packed, &self.tables, v.rules());
@@ -375,7 +375,7 @@ impl Greedy {
     /// `full`), or one would go out: kept out of the common path.
     #[cold]
     #[inline(never)]
-    fn best_place_rare(&mut self, v: &GolfView, ck: usize, full: u8) -> (i32, u8) {
+    fn best_place_rare(&mut self, v: &View, ck: usize, full: u8) -> (i32, u8) {
         let packed = self.own.packed;
         let mut gains = self.own.gains(&self.tables, ck);
         if full != 0 {
@@ -411,7 +411,7 @@ impl Greedy {
 
     /// The choice when a swap at the last face-down position would go out: go out only when
     /// ahead. The opponents are looked at only when the answer can change the choice.
-    fn going_out(&mut self, v: &GolfView, packed: u64, mut gains: [i32; 6]) -> (i32, u8) {
+    fn going_out(&mut self, v: &View, packed: u64, mut gains: [i32; 6]) -> (i32, u8) {
         let p = self.own.last_down as usize;
         let (g, q) = argmax(&gains, p);
         let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
@@ -430,7 +430,7 @@ impl Greedy {
 
     /// True when discarding now would force the flip of the bot's last face-down card
     /// (`flip_after_discard=required`) and so go out while not ahead.
-    fn forced_out_behind(&mut self, v: &GolfView) -> bool {
+    fn forced_out_behind(&mut self, v: &View) -> bool {
         let down = v.face_down(v.seat());
         v.rules().flip_after_discard == FlipAfter::Required
             && down.count_ones() == 1
@@ -440,7 +440,7 @@ impl Greedy {
 
     /// Instead of a discard that would go out while behind: swaps `held` in where it costs
     /// least among the face-up positions (the lowest such position on a tie).
-    fn swap_face_up(&mut self, v: &GolfView, held: Card) -> Action {
+    fn swap_face_up(&mut self, v: &View, held: Card) -> Action {
         let keys = v.keys(v.seat());
         let down = v.face_down(v.seat());
         let p = (0..6)
@@ -454,7 +454,7 @@ impl Greedy {
         Action::Swap(p as u8)
     }
 
-    fn opening(&self, v: &GolfView) -> Action {
+    fn opening(&self, v: &View) -> Action {
         let down = v.face_down(v.seat());
         let want = if self.same_column { [0u8, 3] } else { [0u8, 4] };
         let p = want
@@ -464,7 +464,7 @@ impl Greedy {
         Action::Flip(p)
     }
 
-    fn flip_after(&mut self, v: &GolfView) -> Action {
+    fn flip_after(&mut self, v: &View) -> Action {
         let down = v.face_down(v.seat());
         let optional = v.rules().flip_after_discard == FlipAfter::Optional;
         if down.count_ones() == 1 && optional && v.ender().is_none() {
@@ -493,7 +493,7 @@ impl Strategy<Golf> for Greedy {
         false
     }
 
-    fn act(&mut self, v: &GolfView<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
+    fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         if !self.checked {
             self.refresh(v.rules()); // the rules stay the same for the whole deal
             self.checked = true;
@@ -545,5 +545,5 @@ impl Strategy<Golf> for Greedy {
 const _: () = assert!(ALL_UP == 63);
 
 #[cfg(test)]
-#[path = "greedy_tests.rs"]
+#[path = "tests_greedy.rs"]
 mod tests;

@@ -22,7 +22,7 @@ pub use greedy::Greedy;
 pub use rules::{FlipAfter, GolfRules};
 pub use scoring::score_cards;
 pub use state::{Action, Golf, Phase};
-pub use view::GolfView;
+pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};
 use crate::game::{ActionList, DealResult, EndReason, Game, MatchProgress, Seat, SeatMask, Table};
@@ -38,7 +38,7 @@ impl Game for Golf {
 
     type Rules = GolfRules;
     type Action = Action;
-    type View<'a> = GolfView<'a>;
+    type View<'a> = View<'a>;
 
     fn check_players(rules: &GolfRules, players: usize) -> Result<(), String> {
         if !(2..=8).contains(&players) {
@@ -87,8 +87,8 @@ impl Game for Golf {
         }
     }
 
-    fn view(&self, seat: Seat) -> GolfView<'_> {
-        GolfView::new(self, seat)
+    fn view(&self, seat: Seat) -> View<'_> {
+        View::new(self, seat)
     }
 
     fn result(&self) -> DealResult {

@@ -11,17 +11,17 @@ use super::state::{Golf, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 
-/// Stands for a card hidden from the seat in [`GolfView::known_state`].
+/// Stands for a card hidden from the seat in [`View::known_state`].
 const PLACEHOLDER: Card = Card::JOKER;
 
 /// One seat's view of a Golf deal. Its `Debug` output shows only what the seat may see.
 #[derive(Clone, Copy)]
-pub struct GolfView<'a> {
+pub struct View<'a> {
     g: &'a Golf,
     seat: Seat,
 }
 
-impl<'a> GolfView<'a> {
+impl<'a> View<'a> {
     /// The seat whose view this is.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -155,12 +155,12 @@ impl<'a> GolfView<'a> {
     }
 }
 
-impl std::fmt::Debug for GolfView<'_> {
+impl std::fmt::Debug for View<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let grids: Vec<Vec<Option<Card>>> = (0..self.players())
             .map(|s| (0..6).map(|p| self.card(s, p)).collect())
             .collect();
-        f.debug_struct("GolfView")
+        f.debug_struct("View")
             .field("seat", &self.seat)
             .field("phase", &self.phase())
             .field("grids", &grids)
@@ -177,7 +177,7 @@ impl std::fmt::Debug for GolfView<'_> {
     }
 }
 
-impl SeatView for GolfView<'_> {
+impl SeatView for View<'_> {
     fn to_json(&self) -> serde_json::Value {
         let text = |c: Option<Card>| c.map(|c| c.to_string());
         let grids: Vec<Vec<Option<String>>> = (0..self.players())
@@ -226,9 +226,9 @@ pub(super) fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-impl<'a> GolfView<'a> {
+impl<'a> View<'a> {
     /// `seat`'s view of `g` (the one way to make a view: its field stays private here).
-    pub(super) fn new(g: &'a Golf, seat: Seat) -> GolfView<'a> {
-        GolfView { g, seat }
+    pub(super) fn new(g: &'a Golf, seat: Seat) -> View<'a> {
+        View { g, seat }
     }
 }

@@ -7,7 +7,7 @@ use crate::sim::{Observer, deal_rngs, play_deal};
 use crate::strategy::{build, resolve};
 
 /// The placement rule written the slow way: score the grid after each of the six swaps.
-fn reference(g: &mut Greedy, v: &GolfView, card: Card) -> (i32, u8) {
+fn reference(g: &mut Greedy, v: &View, card: Card) -> (i32, u8) {
     let keys = v.keys(v.seat());
     let base = g.estimate(v, &keys);
     let mut best = (i32::MIN, 0u8);
