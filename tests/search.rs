@@ -200,3 +200,55 @@ fn bad_search_knobs_give_one_line_and_exit_2() {
     }
     std::fs::remove_dir_all(d).unwrap();
 }
+
+/// With a `prior` no value difference can overcome, both search bots play greedy's every
+/// move: the same Golf scores as greedy itself (Golf's greedy draws nothing from the rng, so
+/// the search's draws do not change its play). With `prior = 0` they play their own moves.
+#[test]
+fn a_large_prior_plays_greedys_moves() {
+    let knobs = tmp("prior-knobs");
+    std::fs::create_dir_all(&knobs).unwrap();
+    let run = |strategy: &str, name: &str| {
+        let dir = tmp(name);
+        let o = cardsim(&[
+            "simulate",
+            "golf",
+            "--deals",
+            "20",
+            "--players",
+            "2",
+            "--strategy",
+            strategy,
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // The score counts by seat, without the strategy's name.
+        let scores: Vec<String> = read(&dir, "scores.csv")
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                format!("{},{}", f[0], f[2..].join(","))
+            })
+            .collect();
+        std::fs::remove_dir_all(dir).unwrap();
+        scores
+    };
+    let greedy = run("greedy", "prior-greedy");
+    for base in ["ismcts", "pimc"] {
+        let budget = if base == "ismcts" {
+            "iterations = 30"
+        } else {
+            "determinizations = 2"
+        };
+        for (prior, same) in [(1000, true), (0, false)] {
+            let f = knobs.join(format!("{base}-{prior}.toml"));
+            let text = format!("base = \"{base}\"\n[knobs]\n{budget}\nprior = {prior}\n");
+            std::fs::write(&f, text).unwrap();
+            let scores = run(f.to_str().unwrap(), &format!("prior-{base}-{prior}"));
+            assert_eq!(scores == greedy, same, "{base} with prior {prior}");
+        }
+    }
+    std::fs::remove_dir_all(knobs).unwrap();
+}

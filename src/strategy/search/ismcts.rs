@@ -7,11 +7,12 @@
 //! the end (or the depth cutoff), and adds every seat's value along the path. Every seat's
 //! moves are in the tree as the searching seat sees them; out-of-turn decisions and the
 //! steps of a multi-step turn are plain nodes. The move played is the root edge visited most
-//! (ties: the better mean).
+//! (ties: the better mean), unless greedy's choice has a mean within `prior` of it (then
+//! greedy's: see [`super::Advisor`]); greedy's move is the root's first edge expanded.
 
 use super::rollout::Rollout;
 use super::tree::{NONE, ROOT, Tree};
-use super::{Common, ISMCTS_KNOBS, count};
+use super::{Advisor, Common, ISMCTS_KNOBS, count};
 use crate::cards::{CardCounts, GameRng};
 use crate::game::{ACTION_CAP, ActionList, Game, MAX_SEATS, Seat, SeatView};
 use crate::strategy::{Params, Strategy};
@@ -45,6 +46,7 @@ pub struct Ismcts<G: Game> {
     exploration: f64,
     common: Common,
     rollout: Rollout<G>,
+    advisor: Advisor<G>,
     seat: Seat,
     tree: Tree<G::Action>,
     /// Edges on this iteration's path.
@@ -54,6 +56,8 @@ pub struct Ismcts<G: Game> {
     keys: [G::Action; ACTION_CAP],
     /// Whether each legal action's key already has an edge.
     has_edge: [bool; ACTION_CAP],
+    /// Greedy's choice at this decision: the root's first edge.
+    advice: Option<G::Action>,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -64,6 +68,7 @@ impl<G: Game> Ismcts<G> {
             iterations: count(p, ISMCTS_KNOBS, "iterations"),
             exploration: p.knob(ISMCTS_KNOBS, "exploration"),
             rollout: Rollout::new(common.policy, common.depth),
+            advisor: Advisor::new(common.prior),
             common,
             seat: 0,
             tree: Tree::new(),
@@ -71,6 +76,7 @@ impl<G: Game> Ismcts<G> {
             buf: ActionList::new(),
             keys: [G::Action::default(); ACTION_CAP],
             has_edge: [false; ACTION_CAP],
+            advice: None,
         }
     }
 
@@ -148,8 +154,12 @@ impl<G: Game> Ismcts<G> {
         }
         let fresh = (0..n).filter(|&i| !self.has_edge[i]).count();
         if fresh > 0 {
-            let k = rng.index(fresh);
-            let i = (0..n).filter(|&i| !self.has_edge[i]).nth(k).unwrap_or(0);
+            let advised = (0..n)
+                .find(|&i| node == ROOT && !self.has_edge[i] && Some(self.keys[i]) == self.advice);
+            let i = advised.unwrap_or_else(|| {
+                let k = rng.index(fresh);
+                (0..n).filter(|&i| !self.has_edge[i]).nth(k).unwrap_or(0)
+            });
             let key = self.keys[i];
             let e = self.tree.add_edge(node, seat as u8, key);
             // Other legal actions with this key now have their edge too.
@@ -171,9 +181,11 @@ impl<G: Game> Ismcts<G> {
         (0..n).filter(|&i| self.keys[i] == key).nth(k).unwrap_or(0)
     }
 
-    /// The root edge to play: most visits, then the better mean.
-    fn best_root(&self, legal: &[G::Action]) -> G::Action {
+    /// The root edge to play: most visits, then the better mean; greedy's choice `advice`
+    /// instead when its mean is within `prior` of that edge's.
+    fn best_root(&self, legal: &[G::Action], advice: Option<G::Action>) -> G::Action {
         let mut best: Option<(u32, f64, G::Action)> = None;
+        let mut advised = None;
         let mut c = self.tree.first_child(ROOT);
         while c != NONE {
             let e = self.tree.node(c);
@@ -182,24 +194,36 @@ impl<G: Game> Ismcts<G> {
                 if best.is_none_or(|(v, m, _)| e.visits > v || (e.visits == v && mean > m)) {
                     best = Some((e.visits, mean, e.action));
                 }
+                if Some(e.action) == advice {
+                    advised = Some(mean);
+                }
             }
             c = e.next_sibling;
         }
-        best.map_or(legal[0], |b| b.2)
+        match (best, advised, advice) {
+            (Some((_, m, _)), Some(g), Some(a)) if m - g <= self.common.prior => a,
+            // Greedy's action was not tried (a budget below the number of moves): no
+            // evidence against it.
+            (_, None, Some(a)) => a,
+            _ => best.map_or(legal[0], |b| b.2),
+        }
     }
 }
 
 impl<G: Game> Strategy<G> for Ismcts<G> {
     fn begin_deal(&mut self, seat: Seat) {
         self.seat = seat;
+        self.advisor.begin_deal(seat);
     }
 
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         debug_assert!(self.seat < MAX_SEATS);
+        let advice = self.advisor.choice(view, legal, rng).map(|i| legal[i]);
+        self.advice = advice;
         self.tree.reset();
         for _ in 0..self.iterations {
             self.iterate(view, rng);
         }
-        self.best_root(legal)
+        self.best_root(legal, advice)
     }
 }

@@ -50,6 +50,11 @@ const DEPTH: Knob = Knob {
     default: 0.0,
     doc: "rollout actions before the position is scored as it stands (0: play to the end)",
 };
+const PRIOR: Knob = Knob {
+    name: "prior",
+    default: 0.15,
+    doc: "value by which the search's best action must beat the greedy bot's choice to be played",
+};
 
 /// The knobs of `pimc`.
 pub const PIMC_KNOBS: &[Knob] = &[
@@ -67,6 +72,7 @@ pub const PIMC_KNOBS: &[Knob] = &[
     MARGIN,
     MARGIN_SCALE,
     DEPTH,
+    PRIOR,
 ];
 
 /// The knobs of `ismcts`.
@@ -85,6 +91,7 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     MARGIN,
     MARGIN_SCALE,
     DEPTH,
+    PRIOR,
 ];
 
 /// Knobs that count something: whole numbers from 1 (0 for `depth`) to [`MAX_COUNT`].
@@ -135,7 +142,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     for (n, v) in &rest {
         let ok = match n.as_str() {
             "policy" => *v == 0.0 || *v == 1.0,
-            "margin" | "exploration" => *v >= 0.0,
+            "margin" | "exploration" | "prior" => *v >= 0.0,
             "margin_scale" => *v > 0.0,
             _ => true,
         };
@@ -159,6 +166,7 @@ struct Common {
     policy: Policy,
     valuation: Valuation,
     depth: u32,
+    prior: f64,
 }
 
 impl Common {
@@ -170,7 +178,46 @@ impl Common {
                 scale: p.knob(knobs, "margin_scale"),
             },
             depth: p.knob(knobs, "depth") as u32,
+            prior: p.knob(knobs, "prior"),
         }
+    }
+}
+
+/// The game's `greedy` bot (default knobs) playing along at the searching seat: its choice
+/// is the search's default, which another action must beat by `prior` to be played. Search
+/// values are noisy; this keeps the bot from trading a sound heuristic move for one that
+/// looked better by chance, so search refines greedy play rather than replacing it.
+struct Advisor<G: Game> {
+    bot: Option<Box<dyn crate::strategy::Strategy<G>>>,
+}
+
+impl<G: Game> Advisor<G> {
+    /// The advisor (none when the game has no `greedy` or `prior` is 0).
+    fn new(prior: f64) -> Advisor<G> {
+        let greedy = G::bots().iter().find(|b| b.name == "greedy");
+        Advisor {
+            bot: greedy
+                .filter(|_| prior > 0.0)
+                .map(|b| (b.build)(&Params::default())),
+        }
+    }
+
+    fn begin_deal(&mut self, seat: crate::game::Seat) {
+        if let Some(b) = &mut self.bot {
+            b.begin_deal(seat);
+        }
+    }
+
+    /// The index in `legal` of greedy's choice, if there is an advisor. It is asked at every
+    /// decision of the seat, as if it played the seat.
+    fn choice(
+        &mut self,
+        view: &G::View<'_>,
+        legal: &[G::Action],
+        rng: &mut crate::cards::GameRng,
+    ) -> Option<usize> {
+        let a = self.bot.as_mut()?.act(view, legal, rng);
+        legal.iter().position(|&x| x == a)
     }
 }
 

@@ -1,11 +1,11 @@
 //! `pimc`: perfect-information Monte Carlo. For each decision: `determinizations` full states
 //! sampled from the seat's view; in each, every legal action is applied and followed by
 //! `rollouts` rollouts; the action with the best mean value is played (the first listed on a
-//! tie). Its known weakness (strategy fusion: it plans as if it would know the hidden cards
+//! tie), unless greedy's choice comes within `prior` of it (then greedy's). Its known weakness (strategy fusion: it plans as if it would know the hidden cards
 //! later) is what `ismcts` addresses.
 
 use super::rollout::Rollout;
-use super::{Common, PIMC_KNOBS, count};
+use super::{Advisor, Common, PIMC_KNOBS, count};
 use crate::cards::GameRng;
 use crate::game::{ACTION_CAP, Game, Seat};
 use crate::strategy::{Params, Strategy};
@@ -16,6 +16,7 @@ pub struct Pimc<G: Game> {
     rollouts: u32,
     common: Common,
     rollout: Rollout<G>,
+    advisor: Advisor<G>,
     seat: Seat,
     /// Sum of values per legal action.
     sums: [f64; ACTION_CAP],
@@ -31,6 +32,7 @@ impl<G: Game> Pimc<G> {
             determinizations: count(p, PIMC_KNOBS, "determinizations"),
             rollouts: count(p, PIMC_KNOBS, "rollouts"),
             rollout: Rollout::new(common.policy, common.depth),
+            advisor: Advisor::new(common.prior),
             common,
             seat: 0,
             sums: [0.0; ACTION_CAP],
@@ -42,9 +44,11 @@ impl<G: Game> Pimc<G> {
 impl<G: Game> Strategy<G> for Pimc<G> {
     fn begin_deal(&mut self, seat: Seat) {
         self.seat = seat;
+        self.advisor.begin_deal(seat);
     }
 
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        let advice = self.advisor.choice(view, legal, rng);
         let sums = &mut self.sums[..legal.len()];
         sums.fill(0.0);
         for _ in 0..self.determinizations {
@@ -68,6 +72,12 @@ impl<G: Game> Strategy<G> for Pimc<G> {
         for i in 1..legal.len() {
             if sums[i] > sums[best] {
                 best = i;
+            }
+        }
+        if let Some(g) = advice {
+            let n = f64::from(self.determinizations * self.rollouts);
+            if (sums[best] - sums[g]) / n <= self.common.prior {
+                best = g;
             }
         }
         legal[best]
