@@ -10,7 +10,7 @@ use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
 use crate::output::{OutFile, num};
 use crate::sim::tournament::{TournamentSpec, TournamentTally, tournament};
-use crate::stats::{Merge, WIN_UNITS, Z95, bradley_terry, wilson};
+use crate::stats::{Merge, WIN_UNITS, Z95, bradley_terry_rated, wilson};
 use serde_json::json;
 
 fn csv_err(e: csv::Error) -> Error {
@@ -37,7 +37,7 @@ fn tables(
     names: &[String],
     t: &TournamentTally,
 ) -> Result<(String, String)> {
-    let ratings = bradley_terry(&wins_matrix(t));
+    let ratings = bradley_terry_rated(&wins_matrix(t));
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "game",
@@ -58,7 +58,7 @@ fn tables(
         let wins = t.win_units[i] as f64 / WIN_UNITS as f64;
         let n = t.games[i] as f64;
         let (lo, hi) = wilson(wins, n);
-        let r = ratings.as_ref().map(|r| r[i]);
+        let r = ratings[i];
         let rf = |f: fn(f64, f64) -> f64| r.map_or(String::new(), |r| num(f(r.elo, r.se), 1));
         w.write_record([
             game.to_string(),
@@ -171,6 +171,12 @@ impl GameVisitor for Tournament<'_> {
             p.warn(n, mode.unit());
         }
         let (strategies, pairs) = tables(G::NAME, mode.unit(), t.players, &names, &tally)?;
+        // The reference of the rating intervals: the first strategy with a rating.
+        let rated = bradley_terry_rated(&wins_matrix(&tally));
+        let reference = rated
+            .iter()
+            .position(Option::is_some)
+            .map_or("none (no strategy could be rated)", |i| names[i].as_str());
         let mut command = vec!["tournament".to_string()];
         command.extend(table_words::<G>(&a.table, t.players, &specs));
         command.extend(count_words(
@@ -198,7 +204,7 @@ impl GameVisitor for Tournament<'_> {
             OutFile::new(
                 "run.json",
                 info.json(json!({"count_is": format!("{} per seating", mode.unit()),
-                    "rating": "Bradley-Terry MLE on pairwise results (ties half), Elo scale, mean 1500; interval 95% relative to the first strategy"})),
+                    "rating": "Bradley-Terry MLE on pairwise results (ties half), Elo scale, mean 1500 over the rated strategies; interval 95% relative to the first rated strategy; a strategy that never wins or never loses has none"})),
             ),
         ];
         emit(&c.output, &files, || {
@@ -209,7 +215,7 @@ impl GameVisitor for Tournament<'_> {
                 mode.unit(),
                 t.players,
                 t.seed,
-                names[0]
+                reference
             );
             let _ = print_csv(
                 &files[0].bytes,
@@ -226,8 +232,8 @@ impl GameVisitor for Tournament<'_> {
                 ],
             );
             crate::outln!(
-                "win rate: a win shared by k seats counts 1/k to each, so a partnership of two that wins every deal shows 0.5; {} is the reference of the rating intervals (its own has width 0), each other interval is for the difference from it",
-                names[0]
+                "win rate: a win shared by k seats counts 1/k to each, so a partnership of two that wins every deal shows 0.5; {} is the reference of the rating intervals (its own has width 0), each other interval is for the difference from it; a strategy that never wins or never loses has no rating",
+                reference
             );
             crate::outln!();
             crate::outln!(

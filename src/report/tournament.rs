@@ -120,11 +120,16 @@ fn ratings_chart(t: &Tournament) -> Result<String> {
         alt: "Ratings of the strategies with 95% intervals",
         width: super::chart::WIDTH,
     })?;
+    // The reference: the first strategy named that has a rating.
+    let first = (0..t.names.len())
+        .find(|&r| s.num(r, rating).is_ok_and(f64::is_finite))
+        .unwrap_or(0);
     let how = format!(
         "Strongest at the top. The intervals are relative to <b>{}</b>, the first strategy \
-         named: its own rating is the fixed point (no interval), and each other interval is \
-         for the gap to it. The dashed line is the mean, 1500.",
-        esc(&t.names[0])
+         named with a rating: its own rating is the fixed point (no interval), and each other \
+         interval is for the gap to it. The dashed line is the mean, 1500. A strategy that \
+         never won (or never lost) has no rating.",
+        esc(&t.names[first])
     );
     Ok(figure(
         "ratings",

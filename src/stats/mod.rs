@@ -17,7 +17,7 @@ mod tally;
 pub use histogram::{Histogram, MAX_SPAN, MAX_VALUE};
 pub use inference::{PairedDiff, holm, normal_cdf, two_sided_p};
 pub use moments::Moments;
-pub use rating::{Rating, bradley_terry};
+pub use rating::{Rating, bradley_terry, bradley_terry_rated};
 pub use tally::{SeatTally, Tally, WIN_UNITS};
 
 /// Summaries that combine exactly: `a.merge(b)` equals the summary of both inputs.

@@ -116,8 +116,71 @@ fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
     Some(inv)
 }
 
+/// Ratings for every player that has a finite one: players that never win or never lose
+/// (within the players still rated) are set aside, `None`, one round at a time, and the rest
+/// are fitted by [`bradley_terry`] (their mean is 1500, intervals relative to the first of
+/// them). A field with fewer than two rated players gets no ratings at all.
+pub fn bradley_terry_rated(wins: &[Vec<f64>]) -> Vec<Option<Rating>> {
+    let k = wins.len();
+    let mut keep: Vec<usize> = (0..k).collect();
+    loop {
+        let won = |i: usize| keep.iter().map(|&j| wins[i][j]).sum::<f64>() > 0.0;
+        let lost = |i: usize| keep.iter().map(|&j| wins[j][i]).sum::<f64>() > 0.0;
+        let next: Vec<usize> = keep
+            .iter()
+            .copied()
+            .filter(|&i| won(i) && lost(i))
+            .collect();
+        if next.len() == keep.len() {
+            break;
+        }
+        keep = next;
+    }
+    let mut out = vec![None; k];
+    if keep.len() < 2 {
+        return out;
+    }
+    let sub: Vec<Vec<f64>> = keep
+        .iter()
+        .map(|&i| keep.iter().map(|&j| wins[i][j]).collect())
+        .collect();
+    if let Some(r) = bradley_terry(&sub) {
+        for (x, &i) in r.into_iter().zip(&keep) {
+            out[i] = Some(x);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_player_that_never_wins_is_unrated_and_the_rest_are_fitted_alone() {
+        // Player 0 loses every game; 1, 2 and 3 play a field of their own.
+        let wins = vec![
+            vec![0.0, 0.0, 0.0, 0.0],
+            vec![9.0, 0.0, 6.0, 7.0],
+            vec![9.0, 4.0, 0.0, 5.0],
+            vec![9.0, 3.0, 5.0, 0.0],
+        ];
+        assert!(super::bradley_terry(&wins).is_none());
+        let r = super::bradley_terry_rated(&wins);
+        assert!(r[0].is_none());
+        let alone = super::bradley_terry(&[
+            vec![0.0, 6.0, 7.0],
+            vec![4.0, 0.0, 5.0],
+            vec![3.0, 5.0, 0.0],
+        ])
+        .unwrap();
+        for (a, b) in r[1..].iter().zip(&alone) {
+            let a = a.unwrap();
+            assert!((a.elo - b.elo).abs() < 1e-9 && (a.se - b.se).abs() < 1e-9);
+        }
+        // Two players, one of them never losing: nobody can be rated.
+        let r = super::bradley_terry_rated(&[vec![0.0, 3.0], vec![0.0, 0.0]]);
+        assert!(r.iter().all(Option::is_none));
+    }
+
     use super::*;
 
     #[test]

@@ -53,7 +53,7 @@ const DEPTH: Knob = Knob {
 const PRIOR: Knob = Knob {
     name: "prior",
     default: 0.15,
-    doc: "value by which the search's best action must beat the greedy bot's choice to be played",
+    doc: "value by which the search's best action must beat greedy's choice (and by 2 standard errors)",
 };
 
 /// The knobs of `pimc`.
@@ -86,6 +86,11 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
         name: "exploration",
         default: 0.7,
         doc: "UCB1 exploration constant",
+    },
+    Knob {
+        name: "opponents",
+        default: 0.0,
+        doc: "other seats' moves: 0 by the rollout policy, 1 in the tree (classic SO-ISMCTS)",
     },
     POLICY,
     MARGIN,
@@ -141,7 +146,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     }
     for (n, v) in &rest {
         let ok = match n.as_str() {
-            "policy" => *v == 0.0 || *v == 1.0,
+            "policy" | "opponents" => *v == 0.0 || *v == 1.0,
             "margin" | "exploration" | "prior" => *v >= 0.0,
             "margin_scale" => *v > 0.0,
             _ => true,
@@ -151,6 +156,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                 "knob '{n}' is {v}; {}",
                 match n.as_str() {
                     "policy" => "0 (greedy rollouts) or 1 (random rollouts)",
+                    "opponents" => "0 (the rollout policy) or 1 (in the tree)",
                     "margin_scale" => "it must be positive",
                     _ => "it must not be negative",
                 }
@@ -181,6 +187,24 @@ impl Common {
             prior: p.knob(knobs, "prior"),
         }
     }
+}
+
+/// Whether a search's best action, `diff` better in mean value than greedy's choice with
+/// standard error `se`, is worth playing instead: it must win by `prior` and by two
+/// standard errors (a difference that noise alone gives about one time in forty).
+fn beats_prior(diff: f64, se: f64, prior: f64) -> bool {
+    diff > prior && diff > 2.0 * se
+}
+
+/// The standard error of a mean paired difference from its sum, its sum of squares and the
+/// number of pairs `k` (infinite for fewer than two pairs: no evidence of spread).
+fn paired_se(sum: f64, squares: f64, k: f64) -> f64 {
+    if k < 2.0 {
+        return f64::INFINITY;
+    }
+    let mean = sum / k;
+    let var = ((squares - k * mean * mean) / (k - 1.0)).max(0.0);
+    (var / k).sqrt()
 }
 
 /// The game's `greedy` bot (default knobs) playing along at the searching seat: its choice

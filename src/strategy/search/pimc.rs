@@ -1,7 +1,8 @@
 //! `pimc`: perfect-information Monte Carlo. For each decision: `determinizations` full states
 //! sampled from the seat's view; in each, every legal action is applied and followed by
 //! `rollouts` rollouts; the action with the best mean value is played (the first listed on a
-//! tie), unless greedy's choice comes within `prior` of it (then greedy's). Its known weakness (strategy fusion: it plans as if it would know the hidden cards
+//! tie), unless it fails to beat greedy's choice by `prior` and by two standard errors of
+//! the paired difference (then greedy's). Its known weakness (strategy fusion: it plans as if it would know the hidden cards
 //! later) is what `ismcts` addresses.
 
 use super::rollout::Rollout;
@@ -20,6 +21,10 @@ pub struct Pimc<G: Game> {
     seat: Seat,
     /// Sum of values per legal action.
     sums: [f64; ACTION_CAP],
+    /// This determinization's values per legal action.
+    here: [f64; ACTION_CAP],
+    /// Sum of squares of each action's difference from greedy's, per determinization.
+    squares: [f64; ACTION_CAP],
     /// The working state (a sample's copy for each rollout).
     work: Option<G>,
 }
@@ -36,6 +41,8 @@ impl<G: Game> Pimc<G> {
             common,
             seat: 0,
             sums: [0.0; ACTION_CAP],
+            here: [0.0; ACTION_CAP],
+            squares: [0.0; ACTION_CAP],
             work: None,
         }
     }
@@ -49,11 +56,13 @@ impl<G: Game> Strategy<G> for Pimc<G> {
 
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         let advice = self.advisor.choice(view, legal, rng);
-        let sums = &mut self.sums[..legal.len()];
-        sums.fill(0.0);
+        let n = legal.len();
+        self.sums[..n].fill(0.0);
+        self.squares[..n].fill(0.0);
         for _ in 0..self.determinizations {
             let sample = G::determinize(view, rng);
             for (i, &a) in legal.iter().enumerate() {
+                self.here[i] = 0.0;
                 for _ in 0..self.rollouts {
                     let work = match &mut self.work {
                         Some(w) => {
@@ -64,19 +73,31 @@ impl<G: Game> Strategy<G> for Pimc<G> {
                     };
                     work.apply(a);
                     let r = self.rollout.play(work, rng);
-                    sums[i] += self.common.valuation.value::<G>(&r, self.seat);
+                    self.here[i] += self.common.valuation.value::<G>(&r, self.seat);
+                }
+                self.sums[i] += self.here[i];
+            }
+            if let Some(g) = advice {
+                for i in 0..n {
+                    let d = self.here[i] - self.here[g];
+                    self.squares[i] += d * d;
                 }
             }
         }
+        let sums = &self.sums[..n];
         let mut best = 0;
-        for i in 1..legal.len() {
+        for i in 1..n {
             if sums[i] > sums[best] {
                 best = i;
             }
         }
         if let Some(g) = advice {
-            let n = f64::from(self.determinizations * self.rollouts);
-            if (sums[best] - sums[g]) / n <= self.common.prior {
+            // Paired: each determinization gives both actions the same deal.
+            let k = f64::from(self.determinizations);
+            let r = f64::from(self.rollouts);
+            let diff = (sums[best] - sums[g]) / (k * r);
+            let spread = super::paired_se(sums[best] - sums[g], self.squares[best], k) / r;
+            if !super::beats_prior(diff, spread, self.common.prior) {
                 best = g;
             }
         }

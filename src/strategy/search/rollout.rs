@@ -59,29 +59,37 @@ impl<G: Game> Rollout<G> {
         }
     }
 
-    /// Plays `state` on to its end (or the depth cutoff) and returns the result.
-    pub fn play(&mut self, state: &mut G, rng: &mut GameRng) -> DealResult {
-        // Every seat's bot starts afresh (a few stores each): a rollout is a new deal to it.
+    /// Every seat's bot starts afresh (a few stores each): what follows is a new deal to it.
+    pub fn begin(&mut self) {
         for (s, b) in self.bots.iter_mut().enumerate() {
             b.begin_deal(s);
         }
+    }
+
+    /// The policy's action for `seat`, the seat to act in `state`.
+    pub fn act(&mut self, state: &G, seat: usize, rng: &mut GameRng) -> G::Action {
+        self.buf.clear();
+        if self.reads[seat] {
+            state.legal_actions(&mut self.buf);
+            if self.buf.len() == 1 {
+                self.buf[0]
+            } else {
+                self.bots[seat].act(&state.view(seat), &self.buf, rng)
+            }
+        } else {
+            self.bots[seat].act(&state.view(seat), &[], rng)
+        }
+    }
+
+    /// Plays `state` on to its end (or the depth cutoff) and returns the result.
+    pub fn play(&mut self, state: &mut G, rng: &mut GameRng) -> DealResult {
+        self.begin();
         let mut actions = 0u32;
         while let Some(seat) = state.to_act() {
             if self.depth > 0 && actions >= self.depth {
                 return state.result_now();
             }
-            let reads = self.reads[seat];
-            self.buf.clear();
-            let a = if reads {
-                state.legal_actions(&mut self.buf);
-                if self.buf.len() == 1 {
-                    self.buf[0]
-                } else {
-                    self.bots[seat].act(&state.view(seat), &self.buf, rng)
-                }
-            } else {
-                self.bots[seat].act(&state.view(seat), &[], rng)
-            };
+            let a = self.act(state, seat, rng);
             state.apply(a);
             actions += 1;
             assert!(

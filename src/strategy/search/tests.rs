@@ -61,3 +61,27 @@ fn tree_links_edges_and_outcomes() {
     t.reset();
     assert_eq!((t.len(), t.first_child(ROOT)), (1, NONE));
 }
+
+#[test]
+fn paired_standard_error_matches_the_textbook_formula() {
+    // Differences 0.2, -0.1, 0.4, 0.3: mean 0.2, sample variance 0.04667, SE sqrt(v / 4).
+    let d = [0.2f64, -0.1, 0.4, 0.3];
+    let mean = d.iter().sum::<f64>() / 4.0;
+    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 3.0;
+    let se = paired_se(d.iter().sum(), d.iter().map(|x| x * x).sum(), 4.0);
+    assert!((se - (var / 4.0).sqrt()).abs() < 1e-12, "{se}");
+    assert_eq!(paired_se(0.3, 0.09, 1.0), f64::INFINITY);
+    // The gate: past the prior and past two standard errors.
+    assert!(beats_prior(0.3, 0.1, 0.15));
+    assert!(!beats_prior(0.3, 0.2, 0.15));
+    assert!(!beats_prior(0.1, 0.01, 0.15));
+    assert!(!beats_prior(1.0, f64::INFINITY, 0.0));
+}
+
+#[test]
+fn the_opponents_knob_takes_zero_or_one() {
+    let ok = |kv: &[(&str, f64)]| check("ismcts", ISMCTS_KNOBS, &params(kv));
+    assert!(ok(&[("opponents", 1.0)]).is_ok());
+    assert!(ok(&[("opponents", 0.5)]).unwrap_err().contains("opponents"));
+    assert!(ok(&[("prior", -0.1)]).is_err());
+}
