@@ -209,9 +209,11 @@ fn the_last_shard_of_a_huge_run_plays_the_last_deal() {
 #[test]
 fn thread_counts_outside_1_to_1024_are_refused_everywhere() {
     let study = std::env::temp_dir().join(format!("cardsim-cli-{}-st.toml", std::process::id()));
+    // The study's output folder: a name of its own, so no earlier file can be mistaken for it.
+    let out = format!("cardsim-cli-{}-st-out", std::process::id());
     std::fs::write(
         &study,
-        "out = \"x\"\n[[run]]\nname = \"a\"\nkind = \"simulate\"\ngame = \"golf\"\ndeals = 10\n",
+        format!("out = \"{out}\"\n[[run]]\nname = \"a\"\nkind = \"simulate\"\ngame = \"golf\"\ndeals = 10\n"),
     )
     .unwrap();
     for t in ["0", "1025"] {
@@ -249,7 +251,7 @@ fn thread_counts_outside_1_to_1024_are_refused_everywhere() {
         );
         refused(&["run", s(&study), "--threads", t], want);
     }
-    assert!(!study.with_file_name("x").exists());
+    assert!(!study.with_file_name(&out).exists());
     std::fs::remove_file(study).unwrap();
 }
 

@@ -1,6 +1,9 @@
 //! Duplicate tournaments: every table (each set of `players` strategies, or one line-up cycled
-//! when there are fewer strategies than seats) plays the same deals once per rotation of its
-//! seats, so every strategy sits in every seat on the same cards. Exact integer tallies.
+//! when there are fewer strategies than seats) plays the same deals once per distinct rotation
+//! of its seats, so every strategy sits in every seat on the same cards. In a partnership game
+//! a table is a set of one strategy per team, and partners always play the same strategy
+//! (each team is one entrant). A rotation that repeats an earlier seating is skipped: it would
+//! replay the very same deals and count them twice. Exact integer tallies.
 
 use super::Mode;
 use super::play::{Quiet, deal_rngs, play_deal, play_match};
@@ -52,6 +55,31 @@ pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
         comb[i] += 1;
         for j in i + 1..players {
             comb[j] = comb[j - 1] + 1;
+        }
+    }
+    out
+}
+
+/// Every seating of a tournament of `k` strategies at `players` seats: the strategy index of
+/// each seat, for each table and each distinct rotation of its seats (partners of game `G`
+/// share a strategy).
+pub fn seatings<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
+    let teams = G::teams(players);
+    let lineups: Vec<Vec<usize>> = if teams < players {
+        tables(k, teams)
+            .into_iter()
+            .map(|t| (0..players).map(|s| t[G::team_of(players, s)]).collect())
+            .collect()
+    } else {
+        tables(k, players)
+    };
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for l in lineups {
+        for rot in 0..players {
+            let who: Vec<usize> = (0..players).map(|s| l[(s + rot) % players]).collect();
+            if !out.contains(&who) {
+                out.push(who);
+            }
         }
     }
     out
@@ -135,9 +163,8 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     if any_failed::<G>(&spec.strategies) {
         return t; // the run is ending with the strategy's error
     }
-    for lineup in tables(k, p) {
-        for rot in 0..p {
-            let who: Vec<usize> = (0..p).map(|s| lineup[(s + rot) % p]).collect();
+    for who in seatings::<G>(k, p) {
+        {
             let mut seats: Vec<Box<dyn Strategy<G>>> = who
                 .iter()
                 .map(|&i| build::<G>(&spec.strategies[i]))
@@ -237,5 +264,30 @@ mod tests {
         assert_eq!(tables(5, 3).len(), 10);
         assert_eq!(tables(3, 3), vec![vec![0, 1, 2]]);
         assert_eq!(tables(2, 4), vec![vec![0, 1, 0, 1]]);
+    }
+
+    #[test]
+    fn partners_share_a_strategy_and_no_seating_repeats() {
+        use crate::games::golf::Golf;
+        use crate::games::hand_and_foot::HandAndFoot;
+        // Five strategies, two teams of two: every pair of strategies, each on both teams.
+        let s = seatings::<HandAndFoot>(5, 4);
+        assert_eq!(s.len(), 10 * 2);
+        for who in &s {
+            assert_eq!((who[0], who[1]), (who[2], who[3]), "{who:?}");
+            assert_ne!(who[0], who[1]);
+        }
+        // Two strategies cycled round four seats: two distinct seatings, not four.
+        assert_eq!(
+            seatings::<Golf>(2, 4),
+            vec![vec![0, 1, 0, 1], vec![1, 0, 1, 0]]
+        );
+        assert_eq!(seatings::<HandAndFoot>(2, 4).len(), 2);
+        // Distinct strategies at every seat: every rotation is new.
+        assert_eq!(seatings::<Golf>(4, 3).len(), 4 * 3);
+        let mut all = seatings::<Golf>(5, 3);
+        let n = all.len();
+        all.dedup();
+        assert_eq!(all.len(), n);
     }
 }
