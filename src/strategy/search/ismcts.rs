@@ -8,7 +8,7 @@
 //! moves are in the tree as the searching seat sees them; out-of-turn decisions and the
 //! steps of a multi-step turn are plain nodes. The move played is the root edge visited most
 //! (ties: the better mean), unless its mean fails to beat greedy's choice by `prior` and by
-//! two standard errors (then greedy's: see [`super::Advisor`]); greedy's move is the root's
+//! two standard errors (then greedy's: see the `prior` knob); greedy's move is the root's
 //! first edge expanded. With `opponents = 0` (the default) only the searching seat's moves
 //! are in the tree and the others play the rollout policy on their sampled cards: the
 //! classic single-observer tree (`opponents = 1`) has them choose, in the tree, with the
