@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::game::{ActionList, Game, Rules, Table};
+use crate::games::golf::scoring::UNKNOWN;
 use crate::sim::{Observer, Quiet, deal_rngs, play_deal};
 use crate::strategy::{build, resolve};
 

@@ -1,0 +1,196 @@
+//! The grid data of `greedy`'s placement search: which swaps make rows or boxes, the packed
+//! gains and their maximum, the value and column tables, and the bot's own grid kept across
+//! its swaps.
+
+use super::super::rules::GolfRules;
+use super::super::scoring::{UNKNOWN, col_index, has_rows_or_boxes};
+
+/// The other two positions of each position's row.
+pub(super) const ROW_MATES: [[usize; 2]; 6] = [[1, 2], [0, 2], [0, 1], [4, 5], [3, 5], [3, 4]];
+
+/// For each set `eq` of positions holding a card's key: the positions (bits) where putting
+/// the card completes a row of three.
+pub(super) const ROWS_MADE: [u8; 64] = made_table(false);
+/// Likewise, the positions where it completes a column pair beside a pair of the same key: a
+/// box.
+pub(super) const BOXES_MADE: [u8; 64] = made_table(true);
+
+pub(super) const fn made_table(boxes: bool) -> [u8; 64] {
+    const fn has(eq: usize, p: usize) -> bool {
+        eq >> p & 1 == 1
+    }
+    const fn pair(eq: usize, c: usize) -> bool {
+        has(eq, c) && has(eq, c + 3)
+    }
+    let mut t = [0u8; 64];
+    let mut eq = 0;
+    while eq < 64 {
+        let mut p = 0;
+        while p < 6 {
+            let c = p % 3;
+            let made = if boxes {
+                has(eq, (p + 3) % 6) && ((c > 0 && pair(eq, c - 1)) || (c < 2 && pair(eq, c + 1)))
+            } else {
+                has(eq, ROW_MATES[p][0]) && has(eq, ROW_MATES[p][1])
+            };
+            if made {
+                t[eq] |= 1 << p;
+            }
+            p += 1;
+        }
+        eq += 1;
+    }
+    t
+}
+
+/// The largest gain and its position, outside position `skip` (6: none); ties go to the
+/// lowest position.
+pub(super) fn argmax(gains: &[i32; 6], skip: usize) -> (i32, u8) {
+    let mut packed = gains.map(|g| g.saturating_mul(8));
+    for (p, x) in packed.iter_mut().enumerate() {
+        *x = if p == skip {
+            i32::MIN
+        } else {
+            *x + 7 - p as i32
+        };
+    }
+    unpack_max(&packed)
+}
+
+/// The maximum of gains packed as `gain * 8 + (7 - p)`, unpacked to (gain, p): one maximum
+/// (no branches, no tie logic) finds the largest gain at its lowest position.
+#[inline(always)]
+pub(super) fn unpack_max(packed: &[i32; 6]) -> (i32, u8) {
+    let m = packed.iter().copied().max().unwrap_or(i32::MIN);
+    (m >> 3, 7 - (m & 7) as u8)
+}
+
+/// No grid packs to this (keys are at most 15).
+pub(super) const NOT_SEEN: u64 = u64::MAX;
+
+/// A packed grid's six keys.
+#[inline]
+pub(super) fn unpack(packed: u64) -> [u8; 6] {
+    std::array::from_fn(|p| (packed >> (8 * p)) as u8)
+}
+
+/// Card values and column scores (tenths) under one set of rules, with face-down cards at
+/// the bot's estimate.
+#[derive(Clone, Debug)]
+pub(super) struct Tables {
+    /// The switches and the face-down estimate (tenths) they were built for (`None`: not
+    /// built yet).
+    pub(super) rules: Option<(bool, i32, bool, Option<i32>, i32)>,
+    /// Card values with the bot's own face-down cards at the current estimate (the tables
+    /// below are built from them).
+    pub(super) vals: [i32; 16],
+    /// Card values with face-down cards at `unknown_value`: for whether a seat is ahead.
+    pub(super) base_vals: [i32; 16],
+    /// Column scores by [`col_index`], times 8 (so that gains pack with their positions).
+    pub(super) cols8: [i32; 256],
+    /// All ones when matching rows score 0, else 0.
+    pub(super) rows: u8,
+    /// All ones when boxes score, else 0.
+    pub(super) boxes: u8,
+}
+
+/// The bot's own grid as the placement search reads it, built once per grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Own {
+    /// The grid (packed keys); [`NOT_SEEN`] before the first.
+    pub(super) packed: u64,
+    /// Per position: its column's table entry plus `7 - p` (see [`unpack_max`]).
+    pub(super) base8: [i32; 6],
+    /// Per position: its column's table index without this position's key.
+    pub(super) other: [u8; 6],
+    /// Per key: the positions holding it.
+    pub(super) by_key: [u8; 16],
+    /// All six positions when the grid already holds a matching row or a box, else none.
+    pub(super) force: u8,
+    /// The only face-down position, or 6 when there are several or none.
+    pub(super) last_down: u8,
+}
+
+impl Own {
+    pub(super) const NONE: Own = Own {
+        packed: NOT_SEEN,
+        base8: [0; 6],
+        other: [0; 6],
+        by_key: [0; 16],
+        force: 0,
+        last_down: 6,
+    };
+
+    pub(super) fn new(packed: u64, t: &Tables, rules: &GolfRules) -> Own {
+        let keys = unpack(packed);
+        let mut by_key = [0u8; 16];
+        for (p, &k) in keys.iter().enumerate() {
+            by_key[k as usize & 15] |= 1 << p;
+        }
+        let down = by_key[UNKNOWN as usize];
+        Own {
+            packed,
+            base8: std::array::from_fn(|p| {
+                t.cols8[col_index(keys[p % 3], keys[p % 3 + 3])] + 7 - p as i32
+            }),
+            other: std::array::from_fn(|p| if p < 3 { keys[p + 3] } else { keys[p - 3] << 4 }),
+            by_key,
+            force: if has_rows_or_boxes(&keys, rules) {
+                63
+            } else {
+                0
+            },
+            last_down: last_down(down),
+        }
+    }
+
+    /// Becomes the grid with key `ck` put at position `p`: what [`Own::new`] gives for
+    /// that grid, for a fraction of the work (one column changes, and a grid without a
+    /// matching row or box gains one only if `ck` makes it).
+    pub(super) fn swap(&mut self, p: usize, ck: u8, t: &Tables, rules: &GolfRules) {
+        let shift = 8 * p as u32;
+        let old = (self.packed >> shift) as usize & 15;
+        let eq = self.by_key[ck as usize & 15] as usize & 63;
+        self.packed = (self.packed & !(0xff << shift)) | (ck as u64) << shift;
+        self.by_key[old] &= !(1 << p);
+        self.by_key[ck as usize & 15] |= 1 << p;
+        let c = p % 3;
+        let key_at = |q: usize| (self.packed >> (8 * q)) as u8;
+        let col = t.cols8[col_index(key_at(c), key_at(c + 3))];
+        self.base8[c] = col + 7 - c as i32;
+        self.base8[c + 3] = col + 4 - c as i32;
+        if p < 3 {
+            self.other[p + 3] = ck << 4;
+        } else {
+            self.other[p - 3] = ck;
+        }
+        self.force = if self.force == 0 {
+            let made = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes);
+            0u8.wrapping_sub(made >> p & 1) & 63
+        } else if has_rows_or_boxes(&unpack(self.packed), rules) {
+            63
+        } else {
+            0
+        };
+        self.last_down = last_down(self.by_key[UNKNOWN as usize]);
+    }
+
+    /// The gain of putting key `ck` at each position, from the column tables alone, packed
+    /// with the position as `gain * 8 + (7 - p)` (see [`unpack_max`]).
+    #[inline(always)]
+    pub(super) fn gains(&self, t: &Tables, ck: usize) -> [i32; 6] {
+        std::array::from_fn(|p| {
+            let index = self.other[p] as usize | if p < 3 { ck << 4 } else { ck };
+            self.base8[p] - t.cols8[index & 255]
+        })
+    }
+}
+
+/// The only position of `down`, or 6 when it has several or none.
+pub(super) fn last_down(down: u8) -> u8 {
+    if down.count_ones() == 1 {
+        down.trailing_zeros() as u8
+    } else {
+        6
+    }
+}
