@@ -5,8 +5,12 @@
 //!   `cardsim` finds them from any folder: `$OUT_DIR/strategies.rs` lists (game, name,
 //!   text) with each text taken by `include_str!`.
 //!
-//! No `rerun-if-changed`: cargo then reruns this script whenever a file of the package
-//! changes, which both facts need.
+//! The script declares what it reads (`rerun-if-changed`), so cargo reruns it only when
+//! one of those changes: the git HEAD, the branch it names, `packed-refs` and the index
+//! (the commit and whether tracked files are staged differently), `src/` and `Cargo.toml`
+//! (whose edits recompile the crate anyway, and make the build `+dirty`) and
+//! `strategies/`. A README, an output folder or a bot script in the checkout changes none
+//! of them, so a second `cargo build` after touching them is a no-op.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -17,6 +21,33 @@ fn git(args: &[&str]) -> Option<String> {
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Tells cargo to rerun this script when `path` changes (a directory: any file in it).
+/// A path that does not exist is not declared: cargo would rerun the script every build.
+fn watch(path: &Path) {
+    if !path.exists() {
+        return;
+    }
+    println!("cargo:rerun-if-changed={}", path.display());
+}
+
+/// Declares the git files the commit and the dirty flag come from: HEAD and the index of
+/// this checkout (a worktree has its own), the ref HEAD names and `packed-refs` (shared).
+fn watch_git() {
+    let (Some(git_dir), Some(common)) = (
+        git(&["rev-parse", "--absolute-git-dir"]),
+        git(&["rev-parse", "--path-format=absolute", "--git-common-dir"]),
+    ) else {
+        return;
+    };
+    let (git_dir, common) = (Path::new(&git_dir), Path::new(&common));
+    watch(&git_dir.join("HEAD"));
+    watch(&git_dir.join("index"));
+    watch(&common.join("packed-refs"));
+    if let Some(head_ref) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watch(&common.join(head_ref));
+    }
 }
 
 fn git_commit() {
@@ -66,6 +97,11 @@ fn shipped_strategies() {
 }
 
 fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for p in ["build.rs", "Cargo.toml", "src", "strategies"] {
+        watch(&root.join(p));
+    }
+    watch_git();
     git_commit();
     shipped_strategies();
 }
