@@ -3,16 +3,12 @@
 
     cardsim simulate golf --strategy 'exec:python3 examples/bots/first_legal.py' --strategy greedy
 """
-import json
-import sys
+from cardsim_bot import run
 
 
-def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        if msg["type"] == "act":
-            print(0, flush=True)
+def choose(view, actions):
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run(choose)

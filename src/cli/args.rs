@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// cardsim: Monte Carlo strategy simulator and analytics for card games.
 #[derive(Parser, Debug)]
-#[command(name = "cardsim", version, about, propagate_version = true)]
+#[command(name = "cardsim", version = super::VERSION, about, propagate_version = true)]
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
@@ -22,6 +22,9 @@ pub enum Command {
     Rules {
         /// The game: lasso, golf, broken-ladder, hand-and-foot, chinchon.
         game: String,
+        /// The rules page, switches and strategies as one JSON document.
+        #[arg(long)]
+        json: bool,
     },
     /// Replay one deal of a simulation step by step.
     Trace(TraceArgs),
@@ -39,6 +42,9 @@ pub enum Command {
     List {
         /// Only this game, in detail.
         game: Option<String>,
+        /// The same as JSON: an array of games (one object with a game).
+        #[arg(long)]
+        json: bool,
     },
     /// Quick throughput table per game and strategy, one thread and all threads.
     Bench(BenchArgs),
@@ -92,7 +98,7 @@ pub struct OutputArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct CommonArgs {
     /// Worker threads (default: one per core). The output does not depend on it.
-    #[arg(long, value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Where results go and how much is said.
     #[command(flatten)]
@@ -171,10 +177,10 @@ pub struct TableArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
     /// Deals to play (simulate and compare: 100000; tournament: 10000 per seating).
-    #[arg(long, conflicts_with = "matches")]
+    #[arg(long, conflicts_with = "matches", value_parser = super::setup::parse_count)]
     pub deals: Option<u64>,
     /// Whole matches to play instead of deals.
-    #[arg(long)]
+    #[arg(long, value_parser = super::setup::parse_count)]
     pub matches: Option<u64>,
     /// Keep playing, in doubling rounds (reproducibly), until every reported win-rate
     /// interval is narrower than this width; --deals/--matches then caps the count.

@@ -125,13 +125,33 @@ fn csv_text(game: &str, players: usize, mode: Mode, n: u64, rows: &[Row]) -> Res
             num(r.diff, 6),
             c(|c| c.lo),
             c(|c| c.hi),
-            c(|c| c.p),
-            num(h, 6),
+            r.ci.as_ref().map_or(String::new(), |c| p_text(c.p)),
+            p_text(h),
         ])
         .map_err(err)?;
     }
     String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
         .map_err(|e| Error::Other(e.to_string()))
+}
+
+/// A p-value in full: six decimals down to 0.0001, below that three significant digits
+/// with a two-digit exponent (`1.20e-09`, as pandas and R write it), so a tiny p-value
+/// never reads `0.000000`; empty when not finite.
+pub fn p_text(p: f64) -> String {
+    if !p.is_finite() {
+        return String::new();
+    }
+    if p == 0.0 || p >= 1e-4 {
+        return num(p, 6);
+    }
+    let t = format!("{p:.2e}");
+    match t.split_once('e') {
+        Some((m, e)) => {
+            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
+            format!("{m}e{sign}{digits:0>2}")
+        }
+        None => t,
+    }
 }
 
 /// The widest seat win-rate interval over all variants.
@@ -285,4 +305,24 @@ impl GameVisitor for Compare<'_> {
 
 pub fn run(a: &CompareArgs) -> Result<()> {
     with_game(&a.table.game, Compare(a)).unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p_values_are_written_in_full() {
+        assert_eq!(p_text(0.5), "0.500000");
+        assert_eq!(p_text(1.0), "1.000000");
+        assert_eq!(p_text(0.00012), "0.000120");
+        assert_eq!(p_text(1.2e-9), "1.20e-09");
+        assert_eq!(p_text(3.456e-123), "3.46e-123");
+        assert_eq!(p_text(0.0), "0.000000");
+        assert_eq!(p_text(f64::NAN), "");
+        for p in [1.2e-9, 4.4e-5, 7.77e-300] {
+            let back: f64 = p_text(p).parse().unwrap();
+            assert!((back - p).abs() <= p * 0.01, "{p}");
+        }
+    }
 }

@@ -3,15 +3,133 @@
 
 use super::args::Cli;
 use crate::error::Result;
-use clap::CommandFactory;
+use crate::game::{Game, Rules};
+use crate::games::{GameVisitor, NAMES, with_game};
+use clap::{Command, CommandFactory};
 use clap_complete::Shell;
 
-/// The completion script for `shell`.
+/// The completion script for `shell`: besides commands and options, it completes the
+/// games, every game's strategies and the `--rule` keys (as `KEY=`).
 pub fn completion_script(shell: Shell) -> Vec<u8> {
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "cardsim", &mut buf);
+    // Built first: every positional then has its index, which `mut_arg` (moving an argument
+    // to the end of the list) leaves alone.
+    let mut cmd = Cli::command();
+    cmd.build();
+    clap_complete::generate(shell, &mut completing(cmd), "cardsim", &mut buf);
     buf
 }
+
+/// Every game's strategy names, and every game's rule keys as `KEY=`, each once.
+struct Words;
+
+impl GameVisitor for Words {
+    type Out = (Vec<String>, Vec<String>);
+    fn visit<G: Game>(self) -> Self::Out {
+        let keys = <G::Rules as Rules>::switches()
+            .iter()
+            .map(|s| format!("{}=", s.key))
+            .collect();
+        (crate::strategy::list_names::<G>(), keys)
+    }
+}
+
+/// `cmd` with the values its completions offer: the games for a `game` argument, the
+/// strategies of all games for `--strategy`, the rule keys for `--rule`. Only the
+/// completion scripts see these lists; parsing stays as it is (knob file paths, `exec:`
+/// commands and unknown names still reach cardsim's own checks and suggestions).
+fn completing(cmd: Command) -> Command {
+    let (mut strategies, mut keys) = (Vec::new(), Vec::new());
+    for g in NAMES {
+        let (s, k) = with_game(g, Words).unwrap_or_default();
+        strategies.extend(s);
+        keys.extend(k);
+    }
+    for list in [&mut strategies, &mut keys] {
+        let mut seen = std::collections::HashSet::new();
+        list.retain(|w| seen.insert(w.clone()));
+    }
+    hint(
+        cmd,
+        NAMES.iter().map(|s| s.to_string()).collect(),
+        strategies,
+        keys,
+    )
+}
+
+fn hint(
+    mut cmd: Command,
+    games: Vec<String>,
+    strategies: Vec<String>,
+    keys: Vec<String>,
+) -> Command {
+    let ids: Vec<String> = cmd
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    for (id, words) in [
+        ("game", &games),
+        ("strategies", &strategies),
+        ("rules", &keys),
+    ] {
+        if ids.iter().any(|i| i == id) {
+            // The completion script is made once per process: leaking its few words is
+            // how clap takes values known only at run time.
+            let words: Vec<&'static str> = words
+                .iter()
+                .map(|w| &*Box::leak(w.clone().into_boxed_str()))
+                .collect();
+            let parser = clap::builder::PossibleValuesParser::new(words);
+            cmd = cmd.mut_arg(id, |a| a.value_parser(parser).hide_possible_values(true));
+        }
+    }
+    let subs: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in subs {
+        cmd = cmd.mut_subcommand(name, |s| {
+            hint(s, games.clone(), strategies.clone(), keys.clone())
+        });
+    }
+    cmd
+}
+
+/// The sections of the manual page after the options: exit status, environment, files.
+const MAN_EXTRA: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Success.
+.TP
+\fB1\fR
+A failure that is not the input's fault: a bot process that broke the protocol, a write to
+stdout that failed.
+.TP
+\fB2\fR
+Bad input: an unknown game, strategy, switch or value, bad card text, an impossible player
+count, an unwritable \fB\-\-out\fR folder, a folder that \fBmerge\fR or \fBrerun\fR
+refuses. The message is one line on stderr, starting \fBcardsim: error:\fR.
+.TP
+\fB130\fR
+Interrupted by SIGINT or SIGTERM; temporary files are removed.
+.SH ENVIRONMENT
+.TP
+\fBCARDSIM_STRATEGIES\fR
+Folders, separated by colons like \fBPATH\fR, searched first for knob files: each holds
+\fIgame\fR/\fIname\fR.toml, which \fB\-\-strategy\fR \fIname\fR then finds.
+.TP
+\fBSLURM_CPUS_PER_TASK\fR
+When set, the default number of threads is at most this.
+.SH FILES
+.TP
+\fB./strategies/\fR\fIgame\fR\fB/\fR\fIname\fR\fB.toml\fR
+Knob files found by \fB\-\-strategy\fR \fIname\fR from the current folder, after those of
+\fBCARDSIM_STRATEGIES\fR; the shipped ones are also built into the binary.
+.TP
+\fIDIR\fR\fB/run.json\fR, \fIDIR\fR\fB/*.csv\fR, \fIDIR\fR\fB/report.html\fR
+What a run with \fB\-\-out\fR \fIDIR\fR writes: \fBrun.json\fR records the run, so
+\fBcardsim rerun\fR \fIDIR\fR replays it byte for byte.
+"#;
 
 /// The manual page (roff) of cardsim and its commands, one section each.
 pub fn man_page() -> Result<Vec<u8>> {
@@ -22,6 +140,7 @@ pub fn man_page() -> Result<Vec<u8>> {
     clap_mangen::Man::new(cmd.clone())
         .render(&mut buf)
         .map_err(io)?;
+    buf.extend_from_slice(MAN_EXTRA.as_bytes());
     for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
         let man = clap_mangen::Man::new(sub.clone()).title(format!("cardsim-{}", sub.get_name()));
         buf.extend_from_slice(b".bp\n");
@@ -48,7 +167,42 @@ pub fn man() -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Command;
+
+    #[test]
+    fn completions_offer_games_strategies_and_rule_keys() {
+        // Fish completes option values, not positionals: its script names no games.
+        let fish = String::from_utf8(completion_script(Shell::Fish)).unwrap();
+        assert!(fish.contains("greedy") && fish.contains("box="), "fish");
+        for shell in [Shell::Bash, Shell::Zsh] {
+            let script = String::from_utf8(completion_script(shell)).unwrap();
+            for w in [
+                "broken-ladder",
+                "chinchon",
+                "greedy",
+                "ismcts-fast",
+                "cautious",
+                "box=",
+                "final_turns=",
+            ] {
+                assert!(script.contains(w), "{shell}: no '{w}'");
+            }
+        }
+    }
+
+    #[test]
+    fn the_man_page_has_exit_status_environment_and_files() {
+        let page = String::from_utf8(man_page().unwrap()).unwrap();
+        for s in [
+            ".SH \"EXIT STATUS\"",
+            ".SH ENVIRONMENT",
+            ".SH FILES",
+            "CARDSIM_STRATEGIES",
+            "\\fB130\\fR",
+        ] {
+            assert!(page.contains(s), "no {s}");
+        }
+        assert!(!page.contains("\\\\f"), "doubled backslashes");
+    }
 
     /// Every argument of every command, with the path of commands that leads to it, whose
     /// help text is missing or empty.

@@ -229,7 +229,13 @@ pub fn run(a: &StudyArgs) -> Result<()> {
         ran += 1;
     }
     if ran == 0 {
-        return Err(Error::input("the study has no run of that name"));
+        let names: Vec<&str> = study.runs.iter().map(|r| r.name.as_str()).collect();
+        return Err(Error::input(format!(
+            "the study has no run named '{}'{}; runs: {}",
+            a.only.as_deref().unwrap_or(""),
+            crate::error::did_you_mean(a.only.as_deref().unwrap_or(""), names.iter().copied()),
+            names.join(", ")
+        )));
     }
     if a.common.output.report {
         let page = crate::report::write(&out)?;

@@ -53,10 +53,73 @@ fn strategies<G: Game>() -> String {
     s
 }
 
-pub fn rules(game: &str) -> Result<()> {
+/// `cardsim rules GAME [--json]`.
+pub fn rules(game: &str, json: bool) -> Result<()> {
+    if json {
+        let v =
+            with_game(game, GameJson { rules: true }).ok_or_else(|| super::unknown_game(game))?;
+        crate::outln!("{v}");
+        return Ok(());
+    }
     let text = with_game(game, RulesText).ok_or_else(|| super::unknown_game(game))?;
     crate::out!("{text}");
     Ok(())
+}
+
+/// One game as JSON, for `list --json` and (with the rules page) `rules --json`: name,
+/// about, players (default and every count the default rules seat), strategies with their
+/// knobs, switches, end reasons.
+struct GameJson {
+    /// Also the rules page as markdown, under `rules`.
+    rules: bool,
+}
+
+impl GameVisitor for GameJson {
+    type Out = serde_json::Value;
+    fn visit<G: Game>(self) -> serde_json::Value {
+        use serde_json::json;
+        let defaults = G::Rules::default();
+        let allowed: Vec<usize> = (1..=crate::game::MAX_SEATS)
+            .filter(|&p| G::check_players(&defaults, p).is_ok())
+            .collect();
+        let mut strategies =
+            vec![json!({"name": "random", "about": "uniform over the legal actions", "knobs": []})];
+        for b in crate::strategy::all_bots::<G>() {
+            let knobs: Vec<_> = b
+                .knobs
+                .iter()
+                .map(|k| json!({"name": k.name, "default": k.default, "doc": k.doc}))
+                .collect();
+            strategies.push(json!({"name": b.name, "about": b.about, "knobs": knobs}));
+        }
+        let files: Vec<String> = list_names::<G>()
+            .into_iter()
+            .filter(|n| strategies.iter().all(|s| s["name"] != n.as_str()))
+            .collect();
+        let switches: Vec<_> = <G::Rules as Rules>::switches()
+            .iter()
+            .map(
+                |s| json!({"key": s.key, "default": s.default, "allowed": s.allowed, "doc": s.doc}),
+            )
+            .collect();
+        let ends: Vec<_> = G::END_REASONS
+            .iter()
+            .map(|e| json!({"name": e.name, "about": e.about}))
+            .collect();
+        let mut v = json!({
+            "game": G::NAME,
+            "about": G::ABOUT,
+            "players": {"default": G::DEFAULT_PLAYERS, "allowed": allowed},
+            "strategies": strategies,
+            "knob_files": files,
+            "switches": switches,
+            "end_reasons": ends,
+        });
+        if self.rules {
+            v["rules"] = G::RULES_DOC.into();
+        }
+        v
+    }
 }
 
 struct ListEntry;
@@ -140,7 +203,21 @@ pub fn score_syntax_help() -> String {
     format!("Each game's form:\n\n{}", per_game.join("\n"))
 }
 
-pub fn list(game: Option<&str>) -> Result<()> {
+/// `cardsim list [GAME] [--json]`.
+pub fn list(game: Option<&str>, json: bool) -> Result<()> {
+    if json {
+        let v = match game {
+            Some(g) => {
+                with_game(g, GameJson { rules: false }).ok_or_else(|| super::unknown_game(g))?
+            }
+            None => NAMES
+                .iter()
+                .filter_map(|g| with_game(g, GameJson { rules: false }))
+                .collect(),
+        };
+        crate::outln!("{v}");
+        return Ok(());
+    }
     if let Some(g) = game {
         let text = with_game(g, ListGame).ok_or_else(|| super::unknown_game(g))?;
         crate::out!("{text}");
@@ -205,6 +282,48 @@ mod tests {
                 assert!(text.contains(sw.doc), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn list_json_agrees_with_the_games_own_lists() {
+        for g in NAMES {
+            let v = with_game(g, GameJson { rules: true }).unwrap();
+            assert_eq!(v["game"], *g);
+            let text = with_game(g, ListGame).unwrap();
+            for s in v["switches"].as_array().unwrap() {
+                let line = format!(
+                    "- {}={}",
+                    s["key"].as_str().unwrap(),
+                    s["default"].as_str().unwrap()
+                );
+                assert!(text.contains(&line), "{g}: {line}");
+            }
+            let names: Vec<&str> = v["strategies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(v["knob_files"].as_array().unwrap())
+                .map(|s| s.get("name").unwrap_or(s).as_str().unwrap())
+                .collect();
+            assert_eq!(names.len(), list_names_of(g).len(), "{g}: {names:?}");
+            for n in list_names_of(g) {
+                assert!(names.contains(&n.as_str()), "{g}: {n} missing");
+            }
+            let allowed = v["players"]["allowed"].as_array().unwrap();
+            assert!(allowed.contains(&v["players"]["default"]), "{g}");
+            assert!(v["rules"].as_str().unwrap().len() > 100);
+        }
+    }
+
+    struct Names;
+    impl GameVisitor for Names {
+        type Out = Vec<String>;
+        fn visit<G: Game>(self) -> Vec<String> {
+            list_names::<G>()
+        }
+    }
+    fn list_names_of(g: &str) -> Vec<String> {
+        with_game(g, Names).unwrap()
     }
 
     #[test]

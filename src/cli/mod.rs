@@ -23,19 +23,33 @@ mod tournament;
 mod trace;
 
 pub use args::Cli;
+pub use simulate::simulate_to;
 
 use crate::error::{Error, Result};
 use args::Command;
+
+/// `cardsim --version`: the package version and, when built from a git checkout, the commit
+/// (`+dirty` with uncommitted changes), as `run.json` records them.
+pub const VERSION: &str = if env!("CARDSIM_GIT_COMMIT").is_empty() {
+    env!("CARGO_PKG_VERSION")
+} else {
+    concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (commit ",
+        env!("CARDSIM_GIT_COMMIT"),
+        ")"
+    )
+};
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     report::check(&cli.command)?;
     match cli.command {
         Command::Simulate(a) => simulate::run(&a),
-        Command::Rules { game } => info::rules(&game),
+        Command::Rules { game, json } => info::rules(&game, json),
         Command::Trace(a) => trace::run(&a),
         Command::Score { game, args } => score::run(&game, &args),
-        Command::List { game } => info::list(game.as_deref()),
+        Command::List { game, json } => info::list(game.as_deref(), json),
         Command::Bench(a) => bench::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Run(a) => experiment::run(&a),
@@ -52,7 +66,8 @@ pub fn run(cli: Cli) -> Result<()> {
 /// The error for a game name that is not one of ours.
 pub fn unknown_game(name: &str) -> Error {
     Error::input(format!(
-        "unknown game '{name}'; games: {}",
+        "unknown game '{name}'{}; games: {}",
+        crate::error::did_you_mean(name, crate::games::NAMES.iter().copied()),
         crate::games::NAMES.join(", ")
     ))
 }

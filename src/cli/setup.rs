@@ -101,3 +101,71 @@ pub fn pool_table<G: Game>(a: &TableArgs) -> Result<TableSpec<G>> {
         seed: a.seed,
     })
 }
+
+/// Reads a count as people write it: `1000000`, `1_000_000` or `1e6` (`2.5e5` too), when
+/// the value is a whole number that fits in 64 bits; anything else is refused, naming it.
+pub fn parse_count(text: &str) -> std::result::Result<u64, String> {
+    let bad = || format!("'{text}' is not a whole number (write 1000000, 1_000_000 or 1e6)");
+    let t = text.trim();
+    let (mantissa, exp) = match t.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<u32>().map_err(|_| bad())?),
+        None => (t, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits_ok = |s: &str| {
+        !s.starts_with('_')
+            && !s.ends_with('_')
+            && s.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+    };
+    if int.is_empty() || !digits_ok(int) || !digits_ok(frac) || (exp == 0 && !frac.is_empty()) {
+        return Err(bad());
+    }
+    let frac = frac.trim_end_matches('0');
+    let shift = exp.checked_sub(frac.len() as u32).ok_or_else(bad)?;
+    let digits: String = int
+        .chars()
+        .chain(frac.chars())
+        .filter(|c| *c != '_')
+        .collect();
+    let n: u64 = digits.parse().map_err(|_| bad())?;
+    10u64
+        .checked_pow(shift)
+        .and_then(|p| n.checked_mul(p))
+        .ok_or_else(|| format!("'{text}' is larger than {}", u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn counts_read_as_written_when_whole() {
+        assert_eq!(parse_count("1000000"), Ok(1_000_000));
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_count("1e6"), Ok(1_000_000));
+        assert_eq!(parse_count("1E6"), Ok(1_000_000));
+        assert_eq!(parse_count("2.5e5"), Ok(250_000));
+        assert_eq!(parse_count("2.50e2"), Ok(250));
+        assert_eq!(parse_count("0"), Ok(0));
+        assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
+        for bad in [
+            "",
+            "1.5",
+            "2.55e1",
+            "1e",
+            "e6",
+            "-5",
+            "1e-3",
+            "_1",
+            "1_",
+            "1,000",
+            "abc",
+            "1e20",
+            "18446744073709551616",
+            "1.e",
+            " ",
+        ] {
+            assert!(parse_count(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+}

@@ -111,6 +111,37 @@ impl GameVisitor for Simulate<'_> {
     }
 }
 
+/// Plays the table `t` as `cardsim simulate` does (`count` deals or matches, from index 0)
+/// and writes the same files into `out`: `summary.csv`, `scores.csv`, `lengths.csv`,
+/// `ends.csv`, `teams.csv` where the game has teams, `run.json`, and with `report` also
+/// `report.html`. For library users whose seats hold their own bots
+/// ([`crate::strategy::StrategySpec::custom`]): the files are byte for byte those of the
+/// command line for the same table, seed and count, so every tool that reads cardsim's
+/// outputs (`cardsim report`, pandas, R) reads them. Returns the report the files came from
+/// ([`crate::output::print_table`] prints it as the command does).
+pub fn simulate_to<G: Game>(
+    t: &TableSpec<G>,
+    mode: Mode,
+    count: u64,
+    threads: Option<usize>,
+    out: &std::path::Path,
+    report: bool,
+) -> Result<Report> {
+    if count == 0 {
+        return Err(Error::input(format!("{} must be at least 1", mode.unit())));
+    }
+    check_threads(threads)?;
+    check_out_dir(out)?;
+    let outcome = run_sim(&run_spec(t, mode, 0..count, threads, false))?;
+    let r = make_report(t, mode, outcome, None, count);
+    let files = report_files(&r)?;
+    crate::output::write_files(out, &files)?;
+    if report {
+        crate::report::write(out)?;
+    }
+    Ok(r)
+}
+
 /// Refuses `--threads 0` (every command: one clear line, not a runner error).
 pub fn check_threads(threads: Option<usize>) -> Result<()> {
     crate::sim::resolve_threads(threads).map(|_| ())

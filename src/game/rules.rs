@@ -20,7 +20,10 @@ pub struct Switch {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     /// The game has no switch of this name.
-    #[error("unknown rule switch '{key}' for {game}; switches: {known}")]
+    #[error(
+        "unknown rule switch '{key}' for {game}{hint}; switches: {known}",
+        hint = crate::error::did_you_mean(.key, .known.split(", "))
+    )]
     UnknownKey {
         /// The game's command-line name.
         game: &'static str,
@@ -30,7 +33,10 @@ pub enum RuleError {
         known: String,
     },
     /// The key is known but the value is not allowed.
-    #[error("bad value '{value}' for rule '{key}': allowed {allowed}")]
+    #[error(
+        "bad value '{value}' for rule '{key}': allowed {allowed}{hint}",
+        hint = crate::error::did_you_mean(.value, value_words(.allowed))
+    )]
     BadValue {
         /// The key given.
         key: String,
@@ -39,6 +45,16 @@ pub enum RuleError {
         /// The allowed values, as in [`Switch::allowed`].
         allowed: String,
     },
+}
+
+/// The words an `allowed` text offers as values, for suggestions: the choices of
+/// `a|b|c`, with `yes`, `no`, `true` and `false` beside `on|off`.
+fn value_words(allowed: &str) -> Vec<&str> {
+    let mut w: Vec<&str> = allowed.split('|').collect();
+    if allowed == "on|off" {
+        w.extend(["yes", "no", "true", "false"]);
+    }
+    w
 }
 
 /// A game's rule switches.
@@ -119,6 +135,35 @@ pub fn parse_num(key: &str, value: &str, lo: i64, hi: i64) -> Result<i64, RuleEr
 mod tests {
     use super::*;
 
+    #[derive(Clone, Default, Debug)]
+    struct TestRules;
+
+    impl Rules for TestRules {
+        fn switches() -> &'static [Switch] {
+            const S: &[Switch] = &[
+                Switch {
+                    key: "box",
+                    default: "-20",
+                    allowed: "integer",
+                    doc: "",
+                },
+                Switch {
+                    key: "row_rule",
+                    default: "on",
+                    allowed: "on|off",
+                    doc: "",
+                },
+            ];
+            S
+        }
+        fn set(&mut self, key: &str, _value: &str) -> Result<(), RuleError> {
+            Err(unknown_key::<Self>("x", key))
+        }
+        fn get(&self, _key: &str) -> String {
+            String::new()
+        }
+    }
+
     #[test]
     fn parsers_accept_and_reject() {
         assert_eq!(parse_choice("k", "Optional", &["no", "optional"]), Ok(1));
@@ -129,6 +174,18 @@ mod tests {
         );
         assert_eq!(parse_bool("k", "off"), Ok(false));
         assert!(parse_bool("k", "2").is_err());
+        let e = parse_choice("k", "optinal", &["no", "optional"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value 'optinal' for rule 'k': allowed no|optional (did you mean 'optional'?)"
+        );
+        let e = parse_bool("k", "yess").unwrap_err();
+        assert!(e.to_string().ends_with("(did you mean 'yes'?)"), "{e}");
+        let e = unknown_key::<TestRules>("x", "boxx");
+        assert_eq!(
+            e.to_string(),
+            "unknown rule switch 'boxx' for x (did you mean 'box'?); switches: box, row_rule"
+        );
         assert_eq!(parse_num("k", "9", 1, 20), Ok(9));
         assert!(parse_num("k", "0", 1, 20).is_err());
     }

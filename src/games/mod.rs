@@ -27,9 +27,29 @@ pub const NAMES: &[&str] = &[
     "chinchon",
 ];
 
-/// Runs `v` for the game called `name`; `None` when there is no such game.
+/// The command-line name `name` stands for: any case, accents dropped, `_` or a space for
+/// `-` (`Golf`, `chinchón`, `hand_and_foot`); [`with_game`] accepts every such spelling.
+pub fn canonical(name: &str) -> String {
+    name.trim()
+        .chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ñ' => 'n',
+            '_' | ' ' => '-',
+            c => c,
+        })
+        .collect()
+}
+
+/// Runs `v` for the game called `name` (in any spelling [`canonical`] accepts); `None` when
+/// there is no such game.
 pub fn with_game<V: GameVisitor>(name: &str, v: V) -> Option<V::Out> {
-    match name {
+    match canonical(name).as_str() {
         "lasso" => Some(v.visit::<lasso::Lasso>()),
         "golf" => Some(v.visit::<golf::Golf>()),
         "broken-ladder" => Some(v.visit::<broken_ladder::BrokenLadder>()),

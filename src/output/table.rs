@@ -7,13 +7,14 @@ use crate::stats::wilson;
 pub fn print_table(r: &Report) {
     let t = &r.tally;
     crate::outln!(
-        "{}: {} {} with {} players, seed {}, {} threads, {:.2} s ({:.0} {}/s)",
+        "{}: {} {} with {} players, seed {}, {} thread{}, {:.2} s ({:.0} {}/s)",
         r.game,
         t.units,
         r.unit,
         r.players,
         r.seed,
         r.threads,
+        if r.threads == 1 { "" } else { "s" },
         r.elapsed_s,
         t.units as f64 / r.elapsed_s.max(1e-9),
         r.unit

@@ -338,6 +338,7 @@ fn header_facts(run: &RunInfo, kind: &str) -> Vec<(&'static str, String)> {
     if let Some(e) = run.elapsed_s {
         let threads = match (run.shards, run.threads) {
             (Some(n), _) => format!(" across {n} shards"),
+            (None, Some(1)) => " on 1 thread".to_string(),
             (None, Some(t)) => format!(" on {t} threads"),
             _ => String::new(),
         };

@@ -57,7 +57,8 @@ impl Params {
             if !knobs.iter().any(|k| k.name == n) {
                 let known: Vec<&str> = knobs.iter().map(|k| k.name).collect();
                 return Err(format!(
-                    "bot '{bot}' has no knob '{n}'; knobs: {}",
+                    "bot '{bot}' has no knob '{n}'{}; knobs: {}",
+                    crate::error::did_you_mean(n, known.iter().copied()),
                     if known.is_empty() {
                         "(none)".to_string()
                     } else {

@@ -151,10 +151,12 @@ pub fn resolve<G: Game>(text: &str) -> Result<StrategySpec, Error> {
         let shown = format!("{name}.toml (built in)");
         return load_text::<G>(body, &shown, name, None);
     }
+    let names = list_names::<G>();
     Err(Error::input(format!(
-        "unknown strategy '{text}' for {}; available: {}, or exec:COMMAND",
+        "unknown strategy '{text}' for {}{}; available: {}, or exec:COMMAND",
         G::NAME,
-        list_names::<G>().join(", ")
+        crate::error::did_you_mean(text, names.iter().map(String::as_str)),
+        names.join(", ")
     )))
 }
 
