@@ -34,9 +34,13 @@ fn gcd(a: i64, b: i64) -> i64 {
 /// The share of each far tail a chart may leave off, when that makes it much narrower.
 const TAIL: f64 = 0.001;
 
+/// The share of long deals (or matches) the length chart may leave off: lengths have one
+/// long thin tail (a deal that runs to the turn cap), which a high quantile cuts cleanly.
+const LENGTH_TAIL: f64 = 0.005;
+
 /// The range to draw: everything, or without the far tails when they stretch the chart by
 /// more than a quarter.
-fn drawn_range(series: &[Hist]) -> (i64, i64) {
+fn drawn_range(series: &[Hist], tail: f64) -> (i64, i64) {
     let mut pooled: Hist = series
         .iter()
         .flatten()
@@ -48,7 +52,7 @@ fn drawn_range(series: &[Hist]) -> (i64, i64) {
         return (0, 0);
     };
     let lo = quantile(&pooled, TAIL).unwrap_or(min);
-    let hi = quantile(&pooled, 1.0 - TAIL).unwrap_or(max);
+    let hi = quantile(&pooled, 1.0 - tail).unwrap_or(max);
     if ((hi - lo) as f64) < 0.8 * (max - min) as f64 {
         (lo, hi)
     } else {
@@ -58,8 +62,13 @@ fn drawn_range(series: &[Hist]) -> (i64, i64) {
 
 /// Bins every series on one grid: the width is a round multiple of the values' common step.
 fn bin(series: &[Hist]) -> Binned {
+    bin_cut(series, TAIL)
+}
+
+/// [`bin`], leaving off up to `tail` of the values at the top (and [`TAIL`] at the bottom).
+fn bin_cut(series: &[Hist], tail: f64) -> Binned {
     let all = || series.iter().flatten().filter(|(_, c)| *c > 0);
-    let (min, max) = drawn_range(series);
+    let (min, max) = drawn_range(series, tail);
     let step = all().fold(0, |g, (v, _)| gcd(g, v - min)).max(1);
     let slots = (max - min) / step + 1;
     let k = if slots <= MAX_BINS {
@@ -308,7 +317,7 @@ pub fn lengths(csv: &Csv, run: &RunInfo) -> Result<String> {
     let col = if matches { "deals" } else { "turns" };
     let h = read_hist(csv, csv.col(col)?, csv.col("count")?, 0..csv.rows.len())?;
     let total = h.iter().map(|(_, c)| c).sum::<u64>().max(1) as f64;
-    let b = bin(std::slice::from_ref(&h));
+    let b = bin_cut(std::slice::from_ref(&h), LENGTH_TAIL);
     let bins: Vec<Bin> = (0..b.bins())
         .map(|i| Bin {
             x0: b.lo(i) as f64 - 0.5 * b.step as f64,
@@ -433,6 +442,19 @@ mod tests {
         let even: Hist = (0..100).map(|v| (v, 1)).collect();
         let b = bin(&[even]);
         assert_eq!((b.min, b.hi(b.bins() - 1), b.above[0]), (0, 99, 0));
+    }
+
+    #[test]
+    fn a_long_thin_tail_of_lengths_is_cut_at_a_high_quantile() {
+        // 0.1001% of deals far out: more than the score charts' 0.1% cut, within 0.5%.
+        let mut h: Hist = (20..60).map(|v| (v, 2497)).collect();
+        h.push((400, 100));
+        let scores = bin(std::slice::from_ref(&h));
+        assert!(scores.hi(scores.bins() - 1) >= 400, "the 0.1% cut keeps it");
+        let lengths = bin_cut(std::slice::from_ref(&h), LENGTH_TAIL);
+        assert!(lengths.hi(lengths.bins() - 1) < 100);
+        assert_eq!(lengths.above[0], 100);
+        assert!(lengths.grouped("Lengths", "deals").contains("left off"));
     }
 
     #[test]

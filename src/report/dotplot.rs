@@ -50,6 +50,56 @@ pub struct DotPlot<'a> {
 
 const ROW: u32 = 30;
 
+/// A range for the x axis that leaves out far outliers, so that one item far from the rest
+/// (a hopeless `random` among close strategies) does not squash the others' intervals:
+/// `None` when nothing is far out. An extreme estimate is far out when its gap to its
+/// neighbour is over three times the span (intervals included) of the rest; at most a third
+/// of the rows are left out, from either end. The reference is kept when it lies within the
+/// rest's span widened by that span on each side. Rows outside the range are drawn at its
+/// edge with their estimate written ([`draw`]).
+pub fn core_range(dots: &[Dot], reference: Option<f64>) -> Option<(f64, f64)> {
+    let mut v: Vec<&Dot> = dots.iter().filter(|d| d.value.is_finite()).collect();
+    v.sort_by(|a, b| a.value.total_cmp(&b.value));
+    let span = |d: &[&Dot]| {
+        let lo = d
+            .iter()
+            .flat_map(|d| [d.value, d.lo])
+            .filter(|x| x.is_finite());
+        let hi = d
+            .iter()
+            .flat_map(|d| [d.value, d.hi])
+            .filter(|x| x.is_finite());
+        (
+            lo.fold(f64::INFINITY, f64::min),
+            hi.fold(f64::NEG_INFINITY, f64::max),
+        )
+    };
+    let most = v.len() / 3;
+    let (mut a, mut b) = (0, v.len());
+    while (a + v.len() - b) < most && b - a > 2 {
+        let inner_lo = span(&v[a + 1..b]);
+        let inner_hi = span(&v[a..b - 1]);
+        let gap_lo = v[a + 1].value - v[a].value;
+        let gap_hi = v[b - 1].value - v[b - 2].value;
+        if gap_lo >= gap_hi && gap_lo > 3.0 * (inner_lo.1 - inner_lo.0) {
+            a += 1;
+        } else if gap_hi > 3.0 * (inner_hi.1 - inner_hi.0) {
+            b -= 1;
+        } else {
+            break;
+        }
+    }
+    if a == 0 && b == v.len() {
+        return None;
+    }
+    let (mut lo, mut hi) = span(&v[a..b]);
+    let w = hi - lo;
+    if let Some(r) = reference.filter(|r| (lo - w..=hi + w).contains(r)) {
+        (lo, hi) = (lo.min(r), hi.max(r));
+    }
+    Some(padded(lo, hi, 0.08))
+}
+
 /// The chart's SVG and the number of dots drawn (rows with a finite estimate).
 pub fn draw(p: &DotPlot) -> Result<(String, usize)> {
     let n = p.dots.len();
@@ -120,7 +170,7 @@ fn frame<'a, 'b>(
 fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<usize> {
     let n = p.dots.len();
     let chart = frame(root, p, label_w, (lo, hi))?;
-    if let Some(r) = p.reference {
+    if let Some(r) = p.reference.filter(|r| (lo..=hi).contains(r)) {
         let top = chart.backend_coord(&(r, n as f64 - 0.4));
         let bottom = chart.backend_coord(&(r, -0.6));
         let dashes = DashedPathElement::new(vec![top, bottom], 5, 4, MUTED.stroke_width(1));
@@ -138,12 +188,37 @@ fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<
             &font(13.0, INK),
             name,
         )?;
-        if d.value.is_finite() {
+        if d.value.is_finite() && !(lo..=hi).contains(&d.value) {
+            off_scale(root, &chart, d, y, (lo, hi))?;
+            drawn += 1;
+        } else if d.value.is_finite() {
             row(root, &chart, d, y)?;
             drawn += 1;
         }
     }
     Ok(drawn)
+}
+
+/// A row whose estimate lies outside the axis: an arrow at the edge it lies beyond, and
+/// the note with "off the scale".
+fn off_scale(root: &Area, chart: &Frame, d: &Dot, y: f64, (lo, hi): (f64, f64)) -> Result<()> {
+    let left = d.value < lo;
+    let (x, _) = chart.backend_coord(&(if left { lo } else { hi }, y));
+    let (_, yy) = chart.backend_coord(&(lo, y));
+    let tip = if left { x - 2 } else { x + 2 };
+    let back = if left { x + 12 } else { x - 12 };
+    let arrow = Polygon::new(
+        vec![(tip, yy), (back, yy - 7), (back, yy + 7)],
+        d.color.filled(),
+    );
+    root.draw(&arrow).map_err(chart_err)?;
+    let text = format!("{} (off the scale)", d.note);
+    let (at, pos) = if left {
+        ((back + 8, yy), Pos::new(HPos::Left, VPos::Center))
+    } else {
+        ((back - 8, yy), Pos::new(HPos::Right, VPos::Center))
+    };
+    label(root, &text, at, &font(12.0, MUTED), pos)
 }
 
 /// One row's interval (when wider than the dot), dot and note.
@@ -180,4 +255,61 @@ fn row(root: &Area, chart: &Frame, d: &Dot, y: f64) -> Result<()> {
         &font(12.0, MUTED),
         after,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dot(value: f64, half: f64) -> Dot {
+        Dot {
+            label: String::new(),
+            value,
+            lo: value - half,
+            hi: value + half,
+            color: BLACK,
+            filled: true,
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_far_outlier_is_left_off_the_axis_and_close_rows_are_not() {
+        let dots = [dot(1695.0, 0.0), dot(1687.0, 10.0), dot(1118.0, 12.0)];
+        let (lo, hi) = core_range(&dots, Some(1500.0)).unwrap();
+        assert!(
+            lo > 1600.0 && lo < 1677.0 && hi > 1697.0 && hi < 1760.0,
+            "{lo} {hi}"
+        );
+        let spread = [dot(1400.0, 30.0), dot(1500.0, 30.0), dot(1600.0, 30.0)];
+        assert_eq!(core_range(&spread, Some(1500.0)), None);
+        assert_eq!(core_range(&dots[..2], None), None, "two rows are never cut");
+        // A high outlier; the reference is kept when near the rest.
+        let high = [
+            dot(1490.0, 5.0),
+            dot(1500.0, 5.0),
+            dot(1510.0, 5.0),
+            dot(2200.0, 20.0),
+        ];
+        let (lo, hi) = core_range(&high, Some(1500.0)).unwrap();
+        assert!(lo < 1490.0 && hi < 1600.0, "{lo} {hi}");
+    }
+
+    #[test]
+    fn a_chart_with_an_outlier_draws_every_row() {
+        let dots = [dot(1695.0, 0.0), dot(1687.0, 10.0), dot(1118.0, 12.0)];
+        let range = core_range(&dots, Some(1500.0));
+        let (svg, drawn) = draw(&DotPlot {
+            dots: &dots,
+            x_desc: "x",
+            fmt: &|v| format!("{v}"),
+            reference: Some(1500.0),
+            range,
+            alt: "t",
+            width: 700,
+        })
+        .unwrap();
+        assert_eq!(drawn, 3);
+        assert!(svg.contains("(off the scale)"), "{svg}");
+    }
 }

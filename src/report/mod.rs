@@ -215,9 +215,15 @@ fn study_page(dir: &Path) -> Result<String> {
         );
         runs += &format!("<section class=\"run\">\n{body}</section>\n");
     }
+    // Titled by the study: the first clause of its `about`, else its folder's name.
+    let title = about
+        .as_deref()
+        .map(headline)
+        .unwrap_or_else(|| folder.clone());
     let mut body = format!(
-        "<header>\n<div class=\"eyebrow\">cardsim report · study</div>\n<h1>Study: {}</h1>\n",
-        esc(&folder)
+        "<header>\n<div class=\"eyebrow\">cardsim report · study {}</div>\n<h1>{}</h1>\n",
+        esc(&folder),
+        esc(&title)
     );
     if let Some(a) = about {
         body += &format!("<p class=\"about\">{}</p>\n", esc(&a));
@@ -227,5 +233,47 @@ fn study_page(dir: &Path) -> Result<String> {
         names.len(),
         if names.len() == 1 { "" } else { "s" }
     );
-    Ok(page::page(&format!("Study: {folder}"), &(body + &runs)))
+    Ok(page::page(&title, &(body + &runs)))
+}
+
+/// A study's title from its `about`: the text before the first `: ` or `. ` (the whole
+/// text when it has neither), without a closing full stop, cut at a word within 90
+/// characters.
+fn headline(about: &str) -> String {
+    let a = about.trim();
+    let end = [a.find(": "), a.find(". ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(a.len());
+    let mut t = a[..end].trim_end_matches('.').to_string();
+    if t.chars().count() > 90 {
+        let cut: String = t.chars().take(90).collect();
+        t = match cut.rfind(' ') {
+            Some(i) => format!("{}…", &cut[..i]),
+            None => cut,
+        };
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_study_is_titled_by_the_first_clause_of_its_about() {
+        assert_eq!(
+            headline("The effect of each Golf switch on seat balance: every variant plays."),
+            "The effect of each Golf switch on seat balance"
+        );
+        assert_eq!(
+            headline("Seat advantage in every game."),
+            "Seat advantage in every game"
+        );
+        assert_eq!(headline("Short"), "Short");
+        let long = "word ".repeat(40);
+        let h = headline(&long);
+        assert!(h.ends_with('…') && h.chars().count() <= 91, "{h}");
+    }
 }

@@ -111,12 +111,13 @@ fn ratings_chart(t: &Tournament) -> Result<String> {
     if dots.iter().all(|d| !d.value.is_finite()) {
         return Ok("<p class=\"note\">No ratings could be fitted (a strategy won or lost every game).</p>\n".into());
     }
+    let range = dotplot::core_range(&dots, Some(1500.0));
     let (svg, points) = dotplot::draw(&DotPlot {
         dots: &dots,
         x_desc: "Rating (Elo scale, 95% interval)",
         fmt: &tick_int,
         reference: Some(1500.0),
-        range: None,
+        range,
         alt: "Ratings of the strategies with 95% intervals",
         width: super::chart::WIDTH,
     })?;
@@ -124,13 +125,28 @@ fn ratings_chart(t: &Tournament) -> Result<String> {
     let first = (0..t.names.len())
         .find(|&r| s.num(r, rating).is_ok_and(f64::is_finite))
         .unwrap_or(0);
-    let how = format!(
+    let mut how = format!(
         "Strongest at the top. The intervals are relative to <b>{}</b>, the first strategy \
          named with a rating: its own rating is the fixed point (no interval), and each other \
          interval is for the gap to it. The dashed line is the mean, 1500. A strategy that \
          never won (or never lost) has no rating.",
         esc(&t.names[first])
     );
+    if let Some((lo, hi)) = range {
+        let off: Vec<String> = dots
+            .iter()
+            .filter(|d| d.value.is_finite() && !(lo..=hi).contains(&d.value))
+            .map(|d| format!("{} ({})", esc(&d.label), d.note))
+            .collect();
+        how += &format!(
+            " So that the others' intervals can be read, the axis leaves out {}, far from the \
+             rest: an arrow at the edge points to it.",
+            off.join(" and ")
+        );
+        if !(lo..=hi).contains(&1500.0) {
+            how += " The mean, 1500, is off the axis too.";
+        }
+    }
     Ok(figure(
         "ratings",
         points,

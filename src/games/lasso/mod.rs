@@ -32,7 +32,7 @@ pub const NAME: &str = "lasso";
 impl Game for Lasso {
     const NAME: &'static str = NAME;
     const ABOUT: &'static str =
-        "Lasso (seed 000): face-down discards, 4-card sets with multipliers, aces that steal sets";
+        "Lasso: face-down discards, 4-card sets with multipliers, aces that steal sets";
     const RULES_DOC: &'static str = include_str!("rules.md");
     const DEFAULT_PLAYERS: usize = 4;
     const MAX_DEALS: u32 = 200;
