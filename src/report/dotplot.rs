@@ -199,26 +199,35 @@ fn plot(root: &Area, p: &DotPlot, label_w: u32, (lo, hi): (f64, f64)) -> Result<
     Ok(drawn)
 }
 
-/// A row whose estimate lies outside the axis: an arrow at the edge it lies beyond, and
-/// the note with "off the scale".
+/// A row whose estimate lies outside the axis: a hollow dot on the edge it lies beyond and
+/// the note with an arrow pointing off the scale.
 fn off_scale(root: &Area, chart: &Frame, d: &Dot, y: f64, (lo, hi): (f64, f64)) -> Result<()> {
     let left = d.value < lo;
-    let (x, _) = chart.backend_coord(&(if left { lo } else { hi }, y));
-    let (_, yy) = chart.backend_coord(&(lo, y));
-    let tip = if left { x - 2 } else { x + 2 };
-    let back = if left { x + 12 } else { x - 12 };
-    let arrow = Polygon::new(
-        vec![(tip, yy), (back, yy - 7), (back, yy + 7)],
-        d.color.filled(),
-    );
-    root.draw(&arrow).map_err(chart_err)?;
-    let text = format!("{} (off the scale)", d.note);
-    let (at, pos) = if left {
-        ((back + 8, yy), Pos::new(HPos::Left, VPos::Center))
+    let at = chart.backend_coord(&(if left { lo } else { hi }, y));
+    root.draw(&Circle::new(at, 6, WHITE.filled()))
+        .map_err(chart_err)?;
+    root.draw(&Circle::new(at, 6, d.color.stroke_width(2)))
+        .map_err(chart_err)?;
+    let (text, x, pos) = if left {
+        (
+            format!("← {} (off the scale)", d.note),
+            at.0 + 12,
+            HPos::Left,
+        )
     } else {
-        ((back - 8, yy), Pos::new(HPos::Right, VPos::Center))
+        (
+            format!("{} (off the scale) →", d.note),
+            at.0 - 12,
+            HPos::Right,
+        )
     };
-    label(root, &text, at, &font(12.0, MUTED), pos)
+    label(
+        root,
+        &text,
+        (x, at.1),
+        &font(12.0, MUTED),
+        Pos::new(pos, VPos::Center),
+    )
 }
 
 /// One row's interval (when wider than the dot), dot and note.

@@ -140,7 +140,7 @@ fn ratings_chart(t: &Tournament) -> Result<String> {
             .collect();
         how += &format!(
             " So that the others' intervals can be read, the axis leaves out {}, far from the \
-             rest: an arrow at the edge points to it.",
+             rest: a hollow dot on the edge, with an arrow, stands for it.",
             off.join(" and ")
         );
         if !(lo..=hi).contains(&1500.0) {
