@@ -398,37 +398,39 @@ pub(super) fn best_choice(
     let cover = fixed[..k].iter().fold(0, |a, &m| a | m);
     let mut left = best - search(full & !cover & able, &mut targets);
     // Every other cover: the combinations of the hand, all of them (none left out).
-    let mut found = [0u16; 1 << HAND_CAP];
-    let count = match listed {
-        Some(l) => {
-            found[..l.len()].copy_from_slice(l);
-            l.len()
+    let crowded: ([u16; 1 << HAND_CAP], usize);
+    let found: &[u16] = match listed {
+        Some(l) => l,
+        None => {
+            let mut all = [0u16; 1 << HAND_CAP];
+            let count = combinations(&Masks::new(hand), &mut all);
+            crowded = (all, count);
+            &crowded.0[..crowded.1]
         }
-        None => combinations(&Masks::new(hand), &mut found),
     };
-    // A walk over the distinct covers: from each, every disjoint combination of the hand.
+    // A sweep over the distinct covers in increasing order: a cover grown by a disjoint
+    // combination is a larger number, so every cover is reached before it is swept.
     let mut seen = [0u64; (1 << HAND_CAP) / 64];
-    let mut stack = [0u16; 1 << HAND_CAP];
-    let (mut top, mut trial) = (1, [STAY; HAND_CAP]);
+    let mut trial = [STAY; HAND_CAP];
     seen[0] = 1;
-    while top > 0 {
-        top -= 1;
-        let covered = stack[top];
-        let loose = full & !covered;
-        let lp = sum(loose);
-        if lp - sum(loose & able) < left && covered != cover {
-            let laid = search(loose & able, &mut trial);
-            if lp - laid < left {
-                (left, targets) = (lp - laid, trial);
+    for w in 0..(1usize << n).div_ceil(64) {
+        while seen[w] != 0 {
+            let b = seen[w].trailing_zeros() as usize;
+            seen[w] &= seen[w] - 1;
+            let covered = (w * 64 + b) as u16;
+            let loose = full & !covered;
+            let lp = sum(loose);
+            if lp - sum(loose & able) < left && covered != cover {
+                let laid = search(loose & able, &mut trial);
+                if lp - laid < left {
+                    (left, targets) = (lp - laid, trial);
+                }
             }
-        }
-        for &c in &found[..count] {
-            let next = covered | c;
-            let (w, b) = (next as usize / 64, next as usize % 64);
-            if c & covered == 0 && seen[w] >> b & 1 == 0 {
-                seen[w] |= 1 << b;
-                stack[top] = next;
-                top += 1;
+            for &c in found {
+                let next = (covered | c) as usize;
+                if c & covered == 0 {
+                    seen[next / 64] |= 1 << (next % 64);
+                }
             }
         }
     }

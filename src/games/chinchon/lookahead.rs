@@ -19,8 +19,8 @@
 //! is in: what discarding it gives up. Dead cards (an action card, a number no live card
 //! can join) are worth their points only.
 
-use super::arrange::HAND_CAP;
-use super::cards::{CIRC, Kind, WILD, kind, shoe};
+use super::arrange::{HAND_CAP, positions};
+use super::cards::{CIRC, Kind, WILD, kind};
 use super::view::View;
 use crate::cards::Card;
 
@@ -31,15 +31,14 @@ pub struct Odds {
     pub w: [u8; 64],
     /// All of them.
     pub total: u32,
+    /// Copies of each number (index `number - 1`) over the suits.
+    nums: [u8; 12],
 }
 
 impl Odds {
     /// The odds as `v`'s seat can tell them (see the module docs).
     pub fn of(v: &View<'_>) -> Odds {
-        let mut w = [0u8; 64];
-        for (c, k) in shoe(v.rules, v.players).iter() {
-            w[c.index() as usize & 63] = k;
-        }
+        let mut w = v.g.shoe_counts;
         let mut seen = |c: Card| {
             let x = &mut w[c.index() as usize & 63];
             *x = x.saturating_sub(1);
@@ -54,7 +53,11 @@ impl Odds {
             }
         }
         let total = w.iter().map(|&x| x as u32).sum();
-        Odds { w, total }
+        let mut nums = [0u8; 12];
+        for (n, x) in nums.iter_mut().enumerate() {
+            *x = w[n] + w[12 + n] + w[24 + n] + w[36 + n];
+        }
+        Odds { w, total, nums }
     }
 
     /// Copies of number `num` (1..=12) of `suit` (0 for none outside 1..=12).
@@ -77,7 +80,7 @@ impl Odds {
             (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => {
                 let (n, m) = (n as i32, m as i32);
                 if n == m {
-                    return (0..4).map(|x| self.num(x, n)).sum::<u32>() + wild;
+                    return self.nums[n as usize - 1] as u32 + wild;
                 }
                 if s != t {
                     return 0;
@@ -121,10 +124,16 @@ pub fn keep_values(
     let n = cards.len();
     kv[..n].fill(0);
     let mut all = 0;
-    for i in 0..n {
-        for j in i + 1..n {
-            let free =
-                (loose >> i & 1) as u32 * pts[i] as u32 + (loose >> j & 1) as u32 * pts[j] as u32;
+    // Each pair once: from each loose card, to every card but the loose ones before it, and
+    // only to cards it can make a partial with at all (most pairs are not).
+    for i in positions(loose) {
+        let near = NEAR[cards[i].index() as usize & 63];
+        for j in 0..n {
+            let other_loose = loose >> j & 1 == 1;
+            if near >> (cards[j].index() & 63) & 1 == 0 || j == i || (other_loose && j < i) {
+                continue;
+            }
+            let free = pts[i] as u32 + if other_loose { pts[j] as u32 } else { 0 };
             if free == 0 {
                 continue;
             }
@@ -135,6 +144,42 @@ pub fn keep_values(
         }
     }
     all
+}
+
+/// For each card index, the card indices it may make a partial with (a superset of the
+/// pairs [`Odds::outs`] counts: the same number, the same suit within two or 1 with 12,
+/// a `CIRC` with 1, 2, 11, 12 and `CIRC`).
+static NEAR: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            if near(a, b) {
+                t[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// Whether cards `a` and `b` (indices) may make a partial (see [`NEAR`]).
+const fn near(a: usize, b: usize) -> bool {
+    let circ = CIRC.index() as usize;
+    if a < 48 && b < 48 {
+        let (n, m) = (a % 12, b % 12);
+        let d = if n > m { n - m } else { m - n };
+        n == m || (a / 12 == b / 12 && (d <= 2 || d == 11))
+    } else {
+        (a == circ && (b == circ || edge(b))) || (b == circ && edge(a))
+    }
+}
+
+/// Whether card index `x` is a 1, 2, 11 or 12 (a `CIRC` may make a partial with it).
+const fn edge(x: usize) -> bool {
+    x < 48 && matches!(x % 12, 0 | 1 | 10 | 11)
 }
 
 /// The positions of `without`'s hand unmatched in a best arrangement: those whose points
