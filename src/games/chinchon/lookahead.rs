@@ -39,20 +39,24 @@ impl Odds {
     /// The odds as `v`'s seat can tell them (see the module docs).
     pub fn of(v: &View<'_>) -> Odds {
         let mut w = v.g.shoe_counts;
+        let mut gone = 0;
         let mut seen = |c: Card| {
             let x = &mut w[c.index() as usize & 63];
+            gone += (*x > 0) as u32;
             *x = x.saturating_sub(1);
         };
         v.hand.iter().chain(v.discard).for_each(|&c| seen(c));
         for s in (0..v.players).filter(|&s| s != v.seat) {
             v.known(s).iter().for_each(|&c| seen(c));
         }
-        if v.reshuffles > 0 {
+        let total = if v.reshuffles > 0 {
             for (i, x) in w.iter_mut().enumerate() {
                 *x = (*x).min(v.restocked.count(Card::from_index(i as u8)));
             }
-        }
-        let total = w.iter().map(|&x| x as u32).sum();
+            w.iter().map(|&x| x as u32).sum()
+        } else {
+            v.g.shoe_len - gone
+        };
         let mut nums = [0u8; 12];
         for (n, x) in nums.iter_mut().enumerate() {
             *x = w[n] + w[12 + n] + w[24 + n] + w[36 + n];
@@ -125,22 +129,33 @@ pub fn keep_values(
     kv[..n].fill(0);
     let mut all = 0;
     // Each pair once: from each loose card, to every card but the loose ones before it, and
-    // only to cards it can make a partial with at all (most pairs are not).
+    // only to cards it can make a partial with at all (most pairs are not): the hand's
+    // positions by card index give them at once.
+    let mut at = [0u16; 64];
+    let mut held = 0u64;
+    for (j, c) in cards.iter().enumerate() {
+        let x = c.index() as usize & 63;
+        at[x] |= 1 << j;
+        held |= 1 << x;
+    }
     for i in positions(loose) {
-        let near = NEAR[cards[i].index() as usize & 63];
-        for j in 0..n {
-            let other_loose = loose >> j & 1 == 1;
-            if near >> (cards[j].index() & 63) & 1 == 0 || j == i || (other_loose && j < i) {
-                continue;
+        let mut near = NEAR[cards[i].index() as usize & 63] & held;
+        while near != 0 {
+            let x = near.trailing_zeros() as usize;
+            near &= near - 1;
+            // Not itself, and not a loose card before it (that pair was counted from there).
+            let before_loose = loose & ((1u16 << i) - 1);
+            for j in positions(at[x] & !(1 << i) & !before_loose) {
+                let other_loose = loose >> j & 1 == 1;
+                let free = pts[i] as u32 + if other_loose { pts[j] as u32 } else { 0 };
+                if free == 0 {
+                    continue;
+                }
+                let v = free * odds.outs(cards[i], cards[j]);
+                kv[i] += v;
+                kv[j] += v;
+                all += v;
             }
-            let free = pts[i] as u32 + if other_loose { pts[j] as u32 } else { 0 };
-            if free == 0 {
-                continue;
-            }
-            let v = free * odds.outs(cards[i], cards[j]);
-            kv[i] += v;
-            kv[j] += v;
-            all += v;
         }
     }
     all

@@ -92,6 +92,8 @@ pub struct Chinchon {
     pub(crate) card_points: [u16; 64],
     /// The copies of each card index in the shoe (public knowledge).
     pub(crate) shoe_counts: [u8; 64],
+    /// The cards in the shoe.
+    pub(crate) shoe_len: u32,
     /// The combinations of each hand, kept up to date with the hands.
     pub(crate) combos: [ComboList; MAX_SEATS],
     /// Cards each seat took from the discard pile in view of all and still holds (public).
@@ -157,6 +159,7 @@ impl Chinchon {
             close: CloseScore::default(),
             card_points: point_table(rules),
             shoe_counts: shoe_counts(rules, players),
+            shoe_len: shoe(rules, players).len(),
             combos: [ComboList::EMPTY; MAX_SEATS],
             known: [Pile::new(); MAX_SEATS],
             reshuffles: 0,
