@@ -165,6 +165,15 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
     s
 }
 
+/// [`shoe`] as copies by card index (a table for the hot paths).
+pub fn shoe_counts(rules: &Rules, players: usize) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    for (c, k) in shoe(rules, players).iter() {
+        t[c.index() as usize & 63] = k;
+    }
+    t
+}
+
 /// Copies of each special kind per deck under `rules`, in index order.
 fn specials(rules: &Rules) -> [(Card, u8); 5] {
     [

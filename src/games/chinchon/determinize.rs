@@ -1,11 +1,13 @@
 //! The determinizer: a full deal consistent with one seat's view, and the zones hidden from a
 //! seat. The seat's own hand, the discard pile, the cards others took from it (still in their
-//! hands), every size, whose turn, the direction, the turn count and the last effect stay; the
+//! hands), every size, whose turn, the direction, the turn count and the last effect stay. The
 //! unknown cards (the shoe less all of those) are dealt uniformly into the stock, the unknown
-//! slots of the other hands and the face-down closing card. The sample's chance generator (the
-//! reshuffle of the discards into a new stock) is seeded afresh from the caller's generator.
-//! The public record of the last reshuffle is copied but not used to place cards (see
-//! `rules.md`, "View JSON").
+//! slots of the other hands and the face-down closing card, with one constraint the seat
+//! remembers: after a reshuffle the stock holds only cards the last reshuffle put into it
+//! ([`View::restocked`]), so the stock is drawn uniformly from the unknown copies among those,
+//! and every other unknown card goes to a hand (or face down). The sample's chance generator
+//! (the reshuffle of the discards into a new stock) is seeded afresh from the caller's
+//! generator.
 
 use super::cards::{SHOE_CAP, shoe};
 use super::combos::ComboList;
@@ -25,15 +27,29 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
     for &c in public.chain(known) {
         unknown.remove(c);
     }
-    let mut pool: Pile<SHOE_CAP> = Pile::new();
+    // After a reshuffle the stock holds only cards the reshuffle put there: those unknown
+    // copies may go to the stock, the others sit in hands (or face down).
+    let (mut may, mut rest): (Pile<SHOE_CAP>, Pile<SHOE_CAP>) = (Pile::new(), Pile::new());
     for (c, n) in unknown.iter() {
-        pool.extend(std::iter::repeat_n(c, n as usize));
+        let k = if v.reshuffles > 0 {
+            n.min(v.restocked.count(c))
+        } else {
+            n
+        };
+        may.extend(std::iter::repeat_n(c, k as usize));
+        rest.extend(std::iter::repeat_n(c, (n - k) as usize));
     }
-    pool.shuffle(rng);
-    let mut deal = pool.as_slice().iter().copied();
+    may.shuffle(rng);
+    assert!(
+        may.len() >= v.stock_len,
+        "the stock holds more than the restocked cards"
+    );
+    rest.extend_from_slice(&may.as_slice()[v.stock_len..]);
+    rest.shuffle(rng);
+    let mut deal = rest.as_slice().iter().copied();
     let chance = GameRng::new(rng.next_u64(), rng.next_u64());
     let mut s = Chinchon::empty(v.rules, v.players, v.active, chance);
-    s.stock.extend(deal.by_ref().take(v.stock_len));
+    s.stock.extend_from_slice(&may.as_slice()[..v.stock_len]);
     for p in 0..v.players {
         if p == v.seat {
             s.hands[p].extend_from_slice(v.hand);

@@ -1,4 +1,4 @@
-//! `greedy`: a one-step heuristic on the exact best arrangement.
+//! `greedy`: a one-step heuristic on the exact best arrangement, with a one-draw look-ahead.
 //!
 //! Each card of the hand gets a *cost*: the least unmatched points of the hand without it,
 //! plus what keeping it is worth beyond its points:
@@ -14,9 +14,20 @@
 //!   would pair with it or stand within two of it in its suit. So the bot stops waiting for
 //!   dead low cards and builds with the cards that go round.
 //!
+//! - a card counts what it can still become (a one-draw look-ahead, [`lookahead`](super::lookahead)): for each
+//!   partial it is in (two cards, one of them loose, that one more card makes a combination),
+//!   the partial's loose points times the chance that the next stock card is one of its outs
+//!   (the live copies the seat cannot see, after a reshuffle only those it put into the
+//!   stock), times `lookahead` (3) draws. A dead card (a `REV`, a number no live card joins)
+//!   is worth its points only, so it goes before a live 11C-12C.
+//!
 //! - Draw: takes the discard top when keeping it (and discarding the cheapest other card)
-//!   costs at least `take_gain` (3) less than discarding it again; otherwise draws from the
-//!   stock (a blind card may combine, and a small swap tells the others what it collects).
+//!   costs at least `take_gain` (3) less than discarding it again, plus `stock_draw` (1)
+//!   times what a stock card is expected to gain the hand (completing one of its partials, or
+//!   a lower card in place of its worst loose one); otherwise draws from the stock (a blind
+//!   card may combine, and a small swap tells the others what it collects). With
+//!   `lookahead=0 stock_draw=0` it plays as the greedy before issue 21
+//!   (`strategies/chinchon/greedy-prev.toml`).
 //! - Discard: the cheapest card; an action card that costs the next player (`DRAW`, `SKIP`,
 //!   and `REV` with three or more players or `reverse_two_players=skip`) counts
 //!   `action_bonus` points cheaper, so it is played while it hurts; ties go to the higher-point
@@ -26,6 +37,7 @@
 
 use super::arrange::HAND_CAP;
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
+use super::lookahead::{Odds, keep_values, loose_of, swap_gain};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
@@ -70,6 +82,16 @@ pub const KNOBS: &[Knob] = &[
         default: 1.5,
         doc: "then, points per live card a card could pair with or run with (within two in its suit)",
     },
+    Knob {
+        name: "lookahead",
+        default: 3.0,
+        doc: "draws over which a card's partials are valued: a discard costs this many times the points per draw its partials with loose cards may gain from the stock odds (0: points alone, the previous greedy)",
+    },
+    Knob {
+        name: "stock_draw",
+        default: 1.0,
+        doc: "weight of the expected gain of a stock draw (completing a partial, or a lower card for the worst loose one) that the discard top must beat, besides take_gain (0: the previous greedy)",
+    },
 ];
 
 /// Costs are kept in quarter points, so that knobs may be fractions.
@@ -85,6 +107,8 @@ pub struct Greedy {
     feed: i32,
     replan: u32,
     partner_value: i32,
+    lookahead: i64,
+    stock_draw: i64,
 }
 
 /// What a card's keeping is worth beyond the points of the hand, for one decision.
@@ -174,7 +198,35 @@ impl Greedy {
             feed: quarters("feed"),
             replan: p.knob(KNOBS, "replan").max(0.0).round() as u32,
             partner_value: quarters("partner_value"),
+            lookahead: quarters("lookahead") as i64,
+            stock_draw: quarters("stock_draw") as i64,
         }
+    }
+
+    /// The keep values of `cards` in quarter points (see [`lookahead`](super::lookahead)),
+    /// given the least points without each card; also the one-draw value of all the hand's
+    /// partials and the points of its worst loose card, in quarter points.
+    fn keeps(
+        &self,
+        cards: &[Card],
+        pts: &[u16],
+        without: &[u16],
+        odds: &Odds,
+        out: &mut [i32; HAND_CAP],
+    ) -> (i64, u16) {
+        let loose = loose_of(without, pts);
+        let mut kv = [0u32; HAND_CAP];
+        let all = keep_values(cards, pts, loose, odds, &mut kv);
+        let total = odds.total.max(1) as i64;
+        for (o, &k) in out.iter_mut().zip(&kv[..cards.len()]) {
+            *o = (self.lookahead * k as i64 / total) as i32;
+        }
+        let worst = (0..cards.len())
+            .filter(|&i| loose >> i & 1 == 1)
+            .map(|i| pts[i])
+            .max()
+            .unwrap_or(0);
+        (Q as i64 * all as i64 / total, worst)
     }
 
     /// What keeping each card is worth in `v`, as if the seat held `taken` too (the discard
@@ -226,12 +278,30 @@ impl Greedy {
         let mut without = [0u16; HAND_CAP];
         best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut without);
         let worth = self.worth(v, Some(top));
-        let now = worth.cost(top, without[n]);
+        let mut kv = [0i32; HAND_CAP];
+        let mut gain = 0;
+        if self.lookahead != 0 || self.stock_draw != 0 {
+            let odds = Odds::of(v);
+            if self.lookahead != 0 {
+                self.keeps(&cards[..=n], &pts[..=n], &without[..=n], &odds, &mut kv);
+            }
+            if self.stock_draw != 0 {
+                // The hand as it is: what a stock card is expected to gain it.
+                let mut w7 = [0u16; HAND_CAP];
+                best_and_without_listed(v.hand, &pts[..n], v.combos.list(), &mut w7);
+                let mut unused = [0i32; HAND_CAP];
+                let (all, worst) = self.keeps(v.hand, &pts[..n], &w7[..n], &odds, &mut unused);
+                let total = odds.total.max(1) as i64;
+                let swap = Q as i64 * swap_gain(&odds, worst, v.card_points) as i64 / total;
+                gain = (self.stock_draw * (all + swap) / Q as i64) as i32;
+            }
+        }
+        let now = worth.cost(top, without[n]) + kv[n];
         let after = (0..n)
-            .map(|i| worth.cost(cards[i], without[i]))
+            .map(|i| worth.cost(cards[i], without[i]) + kv[i])
             .min()
             .expect("a hand");
-        if now - after >= self.take_gain {
+        if now - after >= self.take_gain + gain {
             Action::DrawDiscard
         } else {
             fallback
@@ -244,6 +314,15 @@ impl Greedy {
         let without = v.without.expect("the discarding seat sees its table");
         let rev_hurts = v.active.len() > 2 || v.rules.reverse_skips_two;
         let worth = self.worth(v, None);
+        let mut kv = [0i32; HAND_CAP];
+        if self.lookahead != 0 {
+            let mut pts = [0u16; HAND_CAP];
+            for (p, &c) in pts.iter_mut().zip(v.hand) {
+                *p = v.points(c);
+            }
+            let n = v.hand.len();
+            self.keeps(v.hand, &pts[..n], &without[..n], &Odds::of(v), &mut kv);
+        }
         let mut seen = 0u64;
         // The least discard key so far and its position; the least close points and theirs.
         let (mut best, mut at) = (i32::MAX, 0);
@@ -256,7 +335,7 @@ impl Greedy {
             seen |= bit;
             let hurts = c == DRAW || c == SKIP || (c == REV && rev_hurts);
             let bonus = if hurts { Q * self.action_bonus } else { 0 };
-            let key = (worth.cost(c, w) - bonus) * 64 - v.points(c) as i32;
+            let key = (worth.cost(c, w) + kv[i] - bonus) * 64 - v.points(c) as i32;
             if key < best {
                 (best, at) = (key, i);
             }
@@ -299,7 +378,7 @@ fn build(p: &Params) -> Box<dyn Strategy<Chinchon>> {
 /// The bots of Chinchón besides `random`.
 pub static BOTS: &[Bot<Chinchon>] = &[Bot {
     name: "greedy",
-    about: "takes discards that lower its unmatched points, sheds the costliest card, keeps WILDs, builds with live cards when a deal drags, closes when it may",
+    about: "takes discards that beat the expected stock draw, sheds the card that costs most for what it can still become with live cards, keeps WILDs, closes when it may",
     knobs: KNOBS,
     build,
 }];

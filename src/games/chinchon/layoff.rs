@@ -1,6 +1,8 @@
-//! Exact lay-offs for a non-closer: among its best arrangements (fewest unmatched points), the
-//! one whose loose cards can be laid off for the most points, and for a set of loose cards the
-//! lay-off that sheds the most points over every choice of target combination and order.
+//! Exact lay-offs for a non-closer: the combinations it lays down and the cards it lays off
+//! chosen together for the fewest points left (it may leave a combination of its own
+//! unlaid, or lay down a worse arrangement, when laying its cards off sheds more), and for a
+//! set of loose cards the lay-off that sheds the most points over every choice of target
+//! combination and order.
 //!
 //! Cards are laid off one at a time, but a set of cards added to one combination can always be
 //! laid in some order when the combination with all of them is valid (a group grows to 4 in
@@ -23,10 +25,6 @@ use crate::cards::Card;
 
 /// Most combinations one player lays down.
 const MELDS: usize = HAND_CAP / 3;
-
-/// Most combinations a hand may have for its arrangements to be enumerated; a hand with more
-/// (rare: several wilds in a long hand) keeps the one arrangement the search fixes.
-const ENUM_CAP: usize = 40;
 
 /// No target: the card stays in the hand.
 pub const STAY: u8 = u8::MAX;
@@ -174,8 +172,9 @@ fn takes_of(shapes: &[Shape], pool: &Pool) -> [Takes; MELDS] {
 }
 
 /// The best lay-off of `loose` onto `melds`: the target of each loose card ([`STAY`] for
-/// none) and the points laid off. (Scoring asks [`best_arrangement`], which searches each
-/// arrangement's loose cards the same way; this is the search alone, for tests.)
+/// none) and the points laid off. (Scoring asks [`best_choice`], which searches the loose
+/// cards of each way to lay down combinations the same way; this is the search alone, for
+/// tests.)
 #[cfg(test)]
 pub fn best_layoff(melds: &[Meld], loose: &[Card], pts: &[u16]) -> ([u8; HAND_CAP], u16) {
     let shapes = shapes_of(melds);
@@ -301,21 +300,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// A non-closer's choice: the combinations it lays down, where its loose cards go, and the
-/// points they shed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layoff {
-    /// The combinations laid down, as hand position masks.
-    pub masks: [u16; MELDS],
-    /// How many of `masks` are used.
-    pub k: usize,
-    /// For each loose card (the hand's cards outside `masks`, in hand order) the closer's
-    /// combination it goes on, [`STAY`] for none.
-    pub targets: [u8; HAND_CAP],
-    /// The points laid off.
-    pub laid: u16,
-}
-
 /// The closer's combinations on the table, growing as the others lay off onto them in turn,
 /// with their shapes kept beside them.
 pub struct Table<'a> {
@@ -330,44 +314,12 @@ impl<'a> Table<'a> {
         Table { melds, shapes }
     }
 
-    /// A non-closer lays off the cards of `hand` (its combinations listed in `combos`): the
-    /// cards go onto the combinations, and it returns the unmatched points it keeps and how
-    /// many cards it laid off. Among the hand's best arrangements it takes the one whose loose
-    /// cards lay off best ([`best_arrangement`]), sparing the work where it can: with nothing
-    /// that fits anywhere only the points are needed, and when no card that fits is in a
-    /// combination of the hand, those cards are loose in every arrangement and are searched
-    /// alone.
+    /// A non-closer lays down combinations of `hand` (its combinations listed in `combos`)
+    /// and lays off loose cards onto the table's combinations, the two chosen together for
+    /// the fewest unmatched points left ([`best_choice`]); the cards go onto the
+    /// combinations, and it returns the points it keeps and how many cards it laid off.
     pub fn lay_off(&mut self, hand: &[Card], pts: &[u16], combos: &ComboList) -> (u16, u8) {
-        let shapes = &self.shapes[..self.melds.len()];
-        let takes = takes_of(shapes, &Pool::of(hand));
-        let able = able_of(hand, shapes, &takes);
-        let listed = combos.list();
-        let live = listed.map_or(u16::MAX, |l| l.iter().fold(0, |a, &c| a | c));
-        let mut targets = [STAY; HAND_CAP];
-        let left = if able & live == 0 {
-            let mut without = [0u16; HAND_CAP];
-            let best = best_and_without_listed(hand, pts, listed, &mut without);
-            let (mut cards, mut cp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
-            for (k, i) in positions(able).enumerate() {
-                (cards[k], cp[k]) = (hand[i], pts[i]);
-            }
-            let k = able.count_ones() as usize;
-            let (t, laid) = Search::new(shapes, &takes, &cards[..k], &cp[..k]).run();
-            for (i, &x) in positions(able).zip(&t) {
-                targets[i] = x;
-            }
-            best - laid
-        } else {
-            let mut masks = [0u16; MELDS];
-            let (best, k) = arrange_listed(hand, pts, Some(combos), &mut masks);
-            let lay = search_arrangements(hand, pts, best, &masks[..k], shapes, &takes, live);
-            let covered = lay.masks[..lay.k].iter().fold(0u16, |a, &m| a | m);
-            let loose = (0..hand.len()).filter(|&i| covered >> i & 1 == 0);
-            for (i, &t) in loose.zip(&lay.targets) {
-                targets[i] = t;
-            }
-            best - lay.laid
-        };
+        let (left, targets) = best_choice(&self.shapes[..self.melds.len()], hand, pts, combos);
         let mut laid = 0;
         for (&c, &t) in hand.iter().zip(&targets) {
             if let Some(m) = self.melds.get_mut(t as usize) {
@@ -388,130 +340,101 @@ fn able_of(hand: &[Card], shapes: &[Shape], takes: &[Takes; MELDS]) -> u16 {
         .fold(0u16, |a, i| a | 1 << i)
 }
 
-/// The arrangement of `hand` (its unmatched points `best`) whose loose cards lay off best onto
-/// `melds`, with that lay-off. `fixed` is the arrangement search's own optimum, kept when the
-/// hand has too many combinations to enumerate, and when no card that could be laid off is in
-/// `live` (a mask holding every card in some combination of the hand): then every arrangement
-/// leaves the same cards that fit, and lays them off the same way. (Scoring goes through
-/// [`Table::lay_off`]; this is the search alone, for tests.)
-#[cfg(test)]
-pub fn best_arrangement(
-    hand: &[Card],
-    pts: &[u16],
-    best: u16,
-    fixed: &[u16],
-    melds: &[Meld],
-    live: u16,
-) -> Layoff {
-    let shapes = shapes_of(melds);
-    let shapes = &shapes[..melds.len()];
-    let takes = takes_of(shapes, &Pool::of(hand));
-    search_arrangements(hand, pts, best, fixed, shapes, &takes, live)
-}
-
-/// [`best_arrangement`] on the combinations' shapes and what they take.
-fn search_arrangements(
-    hand: &[Card],
-    pts: &[u16],
-    best: u16,
-    fixed: &[u16],
+/// Exact: the fewest unmatched points `hand` can keep by laying down some of its
+/// combinations (any set of disjoint ones, not only a best arrangement) and laying off its
+/// other cards onto the combinations `shapes`, and where each card goes (a combination's
+/// index, or [`STAY`] in the hand or in a combination of its own).
+///
+/// Among equally good choices the hand's fixed best arrangement (see
+/// [`arrange`](super::arrange::arrange)) with its best lay-off comes first, then the others
+/// in the order found; only a strictly better one replaces it. Work is spared where it
+/// cannot change the answer: with nothing that fits anywhere only the points are needed;
+/// when no card that fits is in a combination of the hand, those cards are loose in every
+/// arrangement and are searched alone; otherwise each distinct set of covered cards (the
+/// union of disjoint combinations, reached by a walk over the hand's combinations) is
+/// searched once, skipped when even laying off every card that fits could not beat the best
+/// found.
+pub(super) fn best_choice(
     shapes: &[Shape],
-    takes: &[Takes; MELDS],
-    live: u16,
-) -> Layoff {
-    let mut top = Layoff {
-        masks: [0; MELDS],
-        k: fixed.len(),
-        targets: [STAY; HAND_CAP],
-        laid: 0,
+    hand: &[Card],
+    pts: &[u16],
+    combos: &ComboList,
+) -> (u16, [u8; HAND_CAP]) {
+    let takes = takes_of(shapes, &Pool::of(hand));
+    let able = able_of(hand, shapes, &takes);
+    let listed = combos.list();
+    let live = listed.map_or(u16::MAX, |l| l.iter().fold(0, |a, &c| a | c));
+    let mut targets = [STAY; HAND_CAP];
+    // The cards in `loose` (a position mask) searched for their best lay-off: the points laid
+    // off, their targets written into `out`.
+    let search = |loose: u16, out: &mut [u8; HAND_CAP]| -> u16 {
+        let (mut cards, mut cp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
+        for (k, i) in positions(loose).enumerate() {
+            (cards[k], cp[k]) = (hand[i], pts[i]);
+        }
+        let k = loose.count_ones() as usize;
+        let (t, laid) = Search::new(shapes, &takes, &cards[..k], &cp[..k]).run();
+        *out = [STAY; HAND_CAP];
+        for (i, &x) in positions(loose).zip(&t) {
+            out[i] = x;
+        }
+        laid
     };
-    top.masks[..fixed.len()].copy_from_slice(fixed);
-    let able = able_of(hand, shapes, takes);
-    if able == 0 {
-        return top;
-    }
-    let mut found = [0u16; ENUM_CAP];
-    let n = if able & live == 0 {
-        ENUM_CAP + 1 // one arrangement is as good as any: the fixed one
-    } else {
-        combinations(&Masks::new(hand), &mut found)
-    };
-    let total: u16 = pts.iter().sum();
-    let mut seen = false;
-    let sum = |m: u16| -> u16 { positions(m).map(|i| pts[i]).sum() };
-    let mut visit = |used: &[u16], covered: u16| {
-        let free = !covered & ((1u32 << hand.len()) - 1) as u16;
-        if seen && sum(free & able) <= top.laid {
-            return; // it cannot lay off more than one found
-        }
-        let (mut loose, mut lp) = ([Card::from_index(0); HAND_CAP], [0u16; HAND_CAP]);
-        let mut k = 0;
-        for i in positions(free) {
-            (loose[k], lp[k]) = (hand[i], pts[i]);
-            k += 1;
-        }
-        let (targets, laid) = Search::new(shapes, takes, &loose[..k], &lp[..k]).run();
-        if !seen || laid > top.laid {
-            seen = true;
-            top = Layoff {
-                masks: [0; MELDS],
-                k: used.len(),
-                targets,
-                laid,
-            };
-            top.masks[..used.len()].copy_from_slice(used);
-        }
-    };
-    if n > ENUM_CAP || total == best {
-        visit(fixed, fixed.iter().fold(0, |a, &m| a | m));
-    } else {
-        let mut worth = [0u16; ENUM_CAP];
-        for (w, &m) in worth.iter_mut().zip(&found[..n]) {
-            *w = sum(m);
-        }
-        let mut p = Packings {
-            found: &found[..n],
-            worth: &worth[..n],
-            want: total - best,
-            stack: [0; MELDS],
+    if able & live == 0 {
+        let mut without = [0u16; HAND_CAP];
+        let best = best_and_without_listed(hand, pts, listed, &mut without);
+        let laid = if able == 0 {
+            0
+        } else {
+            search(able, &mut targets)
         };
-        p.go(0, 0, 0, 0, &mut visit);
+        return (best - laid, targets);
     }
-    top
-}
-
-/// The best arrangements among the packings (sets of pairwise disjoint combinations) of a
-/// hand's combinations `found`: those covering `want` points (`worth`: each combination's).
-struct Packings<'a> {
-    found: &'a [u16],
-    worth: &'a [u16],
-    want: u16,
-    stack: [u16; MELDS],
-}
-
-impl Packings<'_> {
-    /// Calls `visit(combinations, covered positions)` for each best packing that adds
-    /// combinations from `found[k..]` to `stack[..depth]` (the empty addition included), in
-    /// depth-first order.
-    fn go(
-        &mut self,
-        k: usize,
-        used: u16,
-        covered: u16,
-        depth: usize,
-        visit: &mut impl FnMut(&[u16], u16),
-    ) {
-        if covered == self.want {
-            visit(&self.stack[..depth], used);
+    let n = hand.len();
+    let full = ((1u32 << n) - 1) as u16;
+    let sum = |m: u16| -> u16 { positions(m).map(|i| pts[i]).sum() };
+    let mut fixed = [0u16; MELDS];
+    let (best, k) = arrange_listed(hand, pts, Some(combos), &mut fixed);
+    let cover = fixed[..k].iter().fold(0, |a, &m| a | m);
+    let mut left = best - search(full & !cover & able, &mut targets);
+    // Every other cover: the combinations of the hand, all of them (none left out).
+    let crowded: ([u16; 1 << HAND_CAP], usize);
+    let found: &[u16] = match listed {
+        Some(l) => l,
+        None => {
+            let mut all = [0u16; 1 << HAND_CAP];
+            let count = combinations(&Masks::new(hand), &mut all);
+            crowded = (all, count);
+            &crowded.0[..crowded.1]
         }
-        for j in k..self.found.len() {
-            let c = self.found[j];
-            if c & used == 0 && depth < MELDS && covered + self.worth[j] <= self.want {
-                self.stack[depth] = c;
-                self.go(j + 1, used | c, covered + self.worth[j], depth + 1, visit);
+    };
+    // A sweep over the distinct covers in increasing order: a cover grown by a disjoint
+    // combination is a larger number, so every cover is reached before it is swept.
+    let mut seen = [0u64; (1 << HAND_CAP) / 64];
+    let mut trial = [STAY; HAND_CAP];
+    seen[0] = 1;
+    for w in 0..(1usize << n).div_ceil(64) {
+        while seen[w] != 0 {
+            let b = seen[w].trailing_zeros() as usize;
+            seen[w] &= seen[w] - 1;
+            let covered = (w * 64 + b) as u16;
+            let loose = full & !covered;
+            let lp = sum(loose);
+            if lp - sum(loose & able) < left && covered != cover {
+                let laid = search(loose & able, &mut trial);
+                if lp - laid < left {
+                    (left, targets) = (lp - laid, trial);
+                }
+            }
+            for &c in found {
+                let next = (covered | c) as usize;
+                if c & covered == 0 {
+                    seen[next / 64] |= 1 << (next % 64);
+                }
             }
         }
     }
+    (left, targets)
 }
 
 #[cfg(test)]

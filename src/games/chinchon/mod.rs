@@ -8,6 +8,7 @@ mod determinize;
 mod greedy;
 mod layoff;
 mod legal;
+mod lookahead;
 mod rules;
 mod scoring;
 mod state;

@@ -1,7 +1,8 @@
 //! Scoring at the close: the closer lays down its combinations (a -10 close, or a chinchón,
-//! when nothing is left unmatched); every other player, in turn order from the closer, lays
-//! down its own best arrangement and then lays off unmatched cards onto the closer's
-//! combinations (not after a -10 close) while any fits. Also the `score` command's answer.
+//! when no card is left unmatched, not even one worth 0 points); every other player, in turn
+//! order from the closer, lays down combinations of its own and lays off loose cards onto the
+//! closer's combinations (not after a -10 close), the two chosen together for the fewest
+//! points left. Also the `score` command's answer.
 
 use super::arrange::{HAND_CAP, arrange, arrange_listed, is_combination, positions};
 use super::cards::{self, WILD, points};
@@ -52,29 +53,37 @@ pub fn clean_close_score(rules: &Rules, chinchon: bool) -> i32 {
 }
 
 /// Scores every active seat after `closer` closed. Every other player, in turn order from
-/// the closer, keeps its unmatched points after its best arrangement and its lay-offs: among
-/// its equally good arrangements it lays down the one whose loose cards lay off best, and lays
-/// them off for the most points (over every target and order), not after a -10 close.
+/// the closer, keeps the fewest unmatched points its combinations and its lay-offs, chosen
+/// together, can leave (over every set of combinations, target and order), with no lay-off
+/// after a -10 close.
 pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
     let mut out = CloseScore::default();
     let hand = s.hands[closer].as_slice();
     let pts = s.hand_points(closer);
     let mut masks = [0u16; HAND_CAP / 3];
-    let (u, k) = arrange_listed(
-        hand,
-        &pts[..hand.len()],
-        Some(&s.combos[closer]),
-        &mut masks,
-    );
+    let listed = Some(&s.combos[closer]);
+    let (u, mut k) = arrange_listed(hand, &pts[..hand.len()], listed, &mut masks);
+    // A -10 close leaves no card unmatched, not even one worth 0 points (which the best
+    // arrangement may leave loose): counting each card as 1 point tells whether every card
+    // can be matched, and gives the combinations laid down then.
+    let mut clean = false;
+    if u == 0 {
+        let ones = [1u16; HAND_CAP];
+        let mut all = [0u16; HAND_CAP / 3];
+        let (loose, n) = arrange_listed(hand, &ones[..hand.len()], listed, &mut all);
+        if loose == 0 {
+            (clean, masks, k) = (true, all, n);
+        }
+    }
     for (meld, &m) in out.melds.iter_mut().zip(&masks[..k]) {
         for p in positions(m) {
             meld.push(hand[p]);
         }
     }
     out.n_melds = k;
-    out.minus_ten = u == 0;
-    out.chinchon = u == 0 && is_chinchon(hand);
-    out.scores[closer] = if u == 0 {
+    out.minus_ten = clean;
+    out.chinchon = clean && is_chinchon(hand);
+    out.scores[closer] = if clean {
         clean_close_score(&s.rules, out.chinchon)
     } else {
         u as i32

@@ -3,7 +3,7 @@
 //! is in `legal.rs`, how actions change the state in `apply.rs`.
 
 use super::arrange::HAND_CAP;
-use super::cards::{SHOE_CAP, point_table, shoe};
+use super::cards::{SHOE_CAP, point_table, shoe, shoe_counts};
 use super::combos::ComboList;
 use super::rules::Rules;
 use super::scoring::CloseScore;
@@ -90,6 +90,10 @@ pub struct Chinchon {
     pub(crate) close: CloseScore,
     /// The points of each card index under the rules (public knowledge, in every view).
     pub(crate) card_points: [u16; 64],
+    /// The copies of each card index in the shoe (public knowledge).
+    pub(crate) shoe_counts: [u8; 64],
+    /// The cards in the shoe.
+    pub(crate) shoe_len: u32,
     /// The combinations of each hand, kept up to date with the hands.
     pub(crate) combos: [ComboList; MAX_SEATS],
     /// Cards each seat took from the discard pile in view of all and still holds (public).
@@ -154,6 +158,8 @@ impl Chinchon {
             without: [0; HAND_CAP],
             close: CloseScore::default(),
             card_points: point_table(rules),
+            shoe_counts: shoe_counts(rules, players),
+            shoe_len: shoe(rules, players).len(),
             combos: [ComboList::EMPTY; MAX_SEATS],
             known: [Pile::new(); MAX_SEATS],
             reshuffles: 0,

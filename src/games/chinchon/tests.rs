@@ -310,3 +310,6 @@ mod layoff;
 
 #[path = "tests_bots.rs"]
 mod bots;
+
+#[path = "tests_prev.rs"]
+mod prev;

@@ -10,9 +10,19 @@ fn greedy() -> Greedy {
     Greedy::new(&Params::default())
 }
 
+/// `greedy-prev`: the greedy of before the look-ahead (its shipped knob file).
+fn prev() -> Box<dyn Strategy<Chinchon>> {
+    let spec = crate::strategy::resolve::<Chinchon>("greedy-prev").unwrap();
+    crate::strategy::build::<Chinchon>(&spec)
+}
+
 /// Lets `greedy` play the turn of the seat to act and returns its two actions.
 fn greedy_turn(g: &mut Chinchon) -> (Action, Action) {
-    let mut bot = greedy();
+    turn_of(g, &mut greedy())
+}
+
+/// Lets `bot` play the turn of the seat to act and returns its two actions.
+fn turn_of(g: &mut Chinchon, bot: &mut dyn Strategy<Chinchon>) -> (Action, Action) {
     let mut rng = GameRng::new(3, 3);
     let draw = bot.act(&g.view(g.turn), &[], &mut rng);
     g.apply(draw);
@@ -68,16 +78,53 @@ fn greedy_does_not_feed_the_next_player_what_it_collects() {
 }
 
 /// A discard top that joins nothing is not worth taking just to swap a 9 for an 11 (the
-/// stock may bring a card that combines, and others learn nothing): greedy takes it only when
-/// the hand gains at least `take_gain` (3) points.
+/// stock may bring a card that combines, and others learn nothing): `greedy-prev` takes it
+/// only when the hand gains at least `take_gain` (3) points, so it takes a 6E for the 11B.
+/// `greedy` weighs the stock too: any card up to 5 (two in five) lets it close at once, while
+/// the 6E leaves 6; it draws from the stock.
 #[test]
 fn greedy_does_not_take_a_discard_for_a_small_swap() {
     let r = Rules::classic();
     let hands = ["1O 2O 3O 4O 5O 6O 7O", "1C 2C 3C 5E 5B 5C 11B"];
-    for (up, want) in [("9E", Action::DrawStock), ("6E", Action::DrawDiscard)] {
+    let stock = Action::DrawStock;
+    for (up, want, was) in [("9E", stock, stock), ("6E", stock, Action::DrawDiscard)] {
         let g = game(&r, &hands, up, "12O");
         let mut rng = GameRng::new(3, 3);
         assert_eq!(greedy().act(&g.view(1), &[], &mut rng), want, "{up}");
+        assert_eq!(prev().act(&g.view(1), &[], &mut rng), was, "{up}");
+    }
+}
+
+/// Issue 21 (seed 1 deal 3 at two, step 6): holding two `REV`s (dead: an action card never
+/// combines) greedy threw 12C, breaking 11C 12C (10C, a `CIRC` or a `WILD` makes it a run: 7
+/// of the ~50 cards it cannot see), because 12 points are more than 10. Valued by what it can
+/// still become, the 12C stays and a `REV` goes; `greedy-prev` still throws the 12C.
+#[test]
+fn greedy_keeps_a_live_partial_over_a_dead_card() {
+    let r = Rules::default();
+    let hands = ["1O 2O 3O 4O 5O 6O 7O", "11C 12C REV REV 3E 6B 9B"];
+    let (_, discard) = greedy_turn(&mut game(&r, &hands, "8E", "1E"));
+    assert_eq!(discard, Action::Discard(REV));
+    let (_, discard) = turn_of(&mut game(&r, &hands, "8E", "1E"), &mut *prev());
+    assert_eq!(discard, Action::Discard(c("12C")));
+}
+
+/// Swapping a loose 12 for an 8 from the discards gains 4 points, over `take_gain`, so
+/// `greedy-prev` took it; a stock card is worth about 5 on average against the 12 (and may
+/// combine), and others learn nothing: `greedy` draws from the stock. A 2 (10 points) it
+/// takes.
+#[test]
+fn greedy_takes_the_discard_only_when_it_beats_the_stock() {
+    let r = Rules::classic();
+    let hands = ["1C 2C 3C 4C 5C 6C 7C", "1O 2O 3O 4E 5E 6E 12B"];
+    for (up, want, was) in [
+        ("8B", Action::DrawStock, Action::DrawDiscard),
+        ("2B", Action::DrawDiscard, Action::DrawDiscard),
+    ] {
+        let g = game(&r, &hands, up, "12O");
+        let mut rng = GameRng::new(3, 3);
+        assert_eq!(greedy().act(&g.view(1), &[], &mut rng), want, "{up}");
+        assert_eq!(prev().act(&g.view(1), &[], &mut rng), was, "{up}");
     }
 }
 
@@ -165,7 +212,7 @@ fn greedy_never_throws_back_the_card_it_took() {
             assert_eq!(obs.error, None, "deal {i}");
         }
     }
-    assert!(obs.takes > 2_000, "{}", obs.takes);
+    assert!(obs.takes > 1_500, "{}", obs.takes); // 1,811 (the stock often beats a take)
 }
 
 #[test]

@@ -96,3 +96,90 @@ fn view_json_uses_the_chinchon_notation() {
     );
     assert_eq!(v["discard"], serde_json::json!(["8B"]));
 }
+
+/// Perfect recall after reshuffles: at each state after the first reshuffle, for every seat, a
+/// sample passes the generic harness and its stock holds only cards the last reshuffle put
+/// there (a card the seat can tell is in a hand is never sampled into the stock).
+struct AfterReshuffle {
+    players: usize,
+    rng: GameRng,
+    states: u32,
+    /// Samples whose stock the old uniform placement would have broken: a hidden card not
+    /// among the restocked ones existed.
+    constrained: u32,
+    error: Option<String>,
+}
+
+impl crate::sim::Observer<Chinchon> for AfterReshuffle {
+    fn before(&mut self, g: &Chinchon, _seat: usize, _legal: &[Action]) {
+        if g.reshuffles == 0 || self.error.is_some() || self.states > 3000 {
+            return;
+        }
+        self.states += 1;
+        for seat in 0..self.players {
+            let s = Chinchon::determinize(&g.view(seat), &mut self.rng);
+            let outside = g
+                .hidden_from(seat)
+                .iter()
+                .any(|(c, n)| n > g.restocked.count(c));
+            self.constrained += outside as u32;
+            let check = check_sample(g, seat, self.players, &s).and_then(|()| {
+                if s.stock.counts().is_subset(&g.restocked) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "seat {seat}: a sampled stock card was not restocked"
+                    ))
+                }
+            });
+            if let Err(e) = check {
+                self.error = Some(format!("{e}\n{}", g.render()));
+            }
+        }
+    }
+}
+
+#[test]
+fn samples_after_a_reshuffle_draw_the_stock_from_the_restocked_cards() {
+    let mut buf = ActionList::new();
+    for (r, players) in [
+        (Rules::default(), 2),
+        (Rules::classic(), 4),
+        (Rules::default(), 3),
+    ] {
+        let mut seats: Vec<Box<dyn crate::strategy::Strategy<Chinchon>>> = (0..players)
+            .map(|_| Box::new(crate::strategy::Random) as _)
+            .collect();
+        let mut obs = AfterReshuffle {
+            players,
+            rng: GameRng::new(4, 4),
+            states: 0,
+            constrained: 0,
+            error: None,
+        };
+        for i in 0..3 {
+            crate::sim::play_deal(
+                &r,
+                &Table::first(players),
+                &mut crate::sim::deal_rngs(9, i, 0),
+                &mut seats,
+                &mut buf,
+                &mut obs,
+            );
+            assert_eq!(obs.error, None, "{players} players, deal {i}");
+        }
+        assert!(
+            obs.states > 500 && obs.constrained > 500,
+            "{} {}",
+            obs.states,
+            obs.constrained
+        );
+        let json = Chinchon::determinize(
+            &Chinchon::deal(&r, &Table::first(players), &mut GameRng::new(1, 2)).view(0),
+            &mut GameRng::new(1, 1),
+        )
+        .view(0)
+        .to_json();
+        assert_eq!(json["restocked"], serde_json::json!({}));
+    }
+}

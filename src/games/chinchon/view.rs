@@ -55,8 +55,7 @@ pub struct View<'a> {
     /// How many times the discards were shuffled into a new stock this deal.
     pub reshuffles: u32,
     /// The cards the last reshuffle put into the stock (all had been face up), empty before
-    /// any: whatever is in the stock now is among them. Public memory, yet not in the JSON:
-    /// most of these cards are out of sight now, and the JSON names only cards in sight.
+    /// any: whatever is in the stock now is among them (public memory, in the JSON too).
     pub restocked: &'a CardCounts,
 }
 
@@ -197,6 +196,7 @@ impl SeatView for View<'_> {
             "last_effect": effect_json(self.effect),
             "end": end_json(self.end),
             "reshuffles": self.reshuffles,
+            "restocked": counts_by_name(self.restocked),
         })
     }
 
@@ -215,6 +215,16 @@ pub(crate) fn counts_json(c: &CardCounts) -> Value {
     c.iter()
         .flat_map(|(x, n)| std::iter::repeat_n(super::cards::name(x), n as usize))
         .collect()
+}
+
+/// Cards as a JSON object from each card's name to its copies, in card order: a memory of
+/// cards out of sight (the view's cards in sight are arrays of names).
+fn counts_by_name(c: &CardCounts) -> Value {
+    Value::Object(
+        c.iter()
+            .map(|(x, n)| (super::cards::name(x), json!(n)))
+            .collect(),
+    )
 }
 
 /// The phase as JSON text.

@@ -1,0 +1,226 @@
+//! What `greedy` reads ahead: the odds of each card being the next stock card, as far as the
+//! seat can tell, and what each card of a hand can still become with them (a one-draw
+//! look-ahead over the unseen cards).
+//!
+//! **Odds.** A card may be the next stock card when the seat cannot see it (not in its hand,
+//! the discard pile, or among the cards others are known to hold), and, after a reshuffle,
+//! only when the reshuffle put it into the stock (the others sit in hands). Each such copy is
+//! as likely as any other: the stock and the unknown part of the other hands are a uniform
+//! split of the unseen cards.
+//!
+//! **Partials.** Two cards of the hand, one of them loose (unmatched in a best arrangement),
+//! are a *partial* when one more card makes a combination of them: a pair of one number (any
+//! other copy of it, or a `WILD`), two cards of a suit one apart (the card below or above, a
+//! `CIRC` beside 12 or 1, a `WILD`) or two apart (the card between, a `WILD`; 12 and 1 with a
+//! `CIRC` between), a `CIRC` beside 11, 12, 1 or 2 of a suit, two `CIRC`s. A loose card next
+//! to a combination's end is a partial with that end (drawing the gap extends the run). The
+//! value of a partial for one draw is the points of its loose cards times the chance that the
+//! next stock card is one of its *outs*. A card's keep value is the sum over the partials it
+//! is in: what discarding it gives up. Dead cards (an action card, a number no live card
+//! can join) are worth their points only.
+
+use super::arrange::{HAND_CAP, positions};
+use super::cards::{CIRC, Kind, WILD, kind};
+use super::view::View;
+use crate::cards::Card;
+
+/// The copies of each card index that may be the next stock card, and their sum.
+#[derive(Clone, Copy, Debug)]
+pub struct Odds {
+    /// Copies by card index.
+    pub w: [u8; 64],
+    /// All of them.
+    pub total: u32,
+    /// Copies of each number (index `number - 1`) over the suits.
+    nums: [u8; 12],
+}
+
+impl Odds {
+    /// The odds as `v`'s seat can tell them (see the module docs).
+    pub fn of(v: &View<'_>) -> Odds {
+        let mut w = v.g.shoe_counts;
+        let mut gone = 0;
+        let mut seen = |c: Card| {
+            let x = &mut w[c.index() as usize & 63];
+            gone += (*x > 0) as u32;
+            *x = x.saturating_sub(1);
+        };
+        v.hand.iter().chain(v.discard).for_each(|&c| seen(c));
+        for s in (0..v.players).filter(|&s| s != v.seat) {
+            v.known(s).iter().for_each(|&c| seen(c));
+        }
+        let total = if v.reshuffles > 0 {
+            for (i, x) in w.iter_mut().enumerate() {
+                *x = (*x).min(v.restocked.count(Card::from_index(i as u8)));
+            }
+            w.iter().map(|&x| x as u32).sum()
+        } else {
+            v.g.shoe_len - gone
+        };
+        let mut nums = [0u8; 12];
+        for (n, x) in nums.iter_mut().enumerate() {
+            *x = w[n] + w[12 + n] + w[24 + n] + w[36 + n];
+        }
+        Odds { w, total, nums }
+    }
+
+    /// Copies of number `num` (1..=12) of `suit` (0 for none outside 1..=12).
+    #[inline]
+    fn num(&self, suit: u8, num: i32) -> u32 {
+        if (1..=12).contains(&num) {
+            self.w[suit as usize * 12 + num as usize - 1] as u32
+        } else {
+            0
+        }
+    }
+
+    /// The outs of the partial `a`, `b`: the copies that would make a combination of the
+    /// two (0 when they are no partial).
+    #[inline]
+    pub fn outs(&self, a: Card, b: Card) -> u32 {
+        let wild = self.w[WILD.index() as usize] as u32;
+        let circ = self.w[CIRC.index() as usize] as u32;
+        match (kind(a), kind(b)) {
+            (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => {
+                let (n, m) = (n as i32, m as i32);
+                if n == m {
+                    return self.nums[n as usize - 1] as u32 + wild;
+                }
+                if s != t {
+                    return 0;
+                }
+                let (lo, hi) = (n.min(m), n.max(m));
+                match hi - lo {
+                    1 => {
+                        let ring = if lo == 1 || hi == 12 { circ } else { 0 };
+                        self.num(s, lo - 1) + self.num(s, hi + 1) + ring + wild
+                    }
+                    2 => self.num(s, lo + 1) + wild,
+                    11 => circ + wild,
+                    _ => 0,
+                }
+            }
+            (Kind::Num { suit, num }, Kind::Circ) | (Kind::Circ, Kind::Num { suit, num }) => {
+                match num {
+                    12 => self.num(suit, 11) + self.num(suit, 1) + wild,
+                    1 => self.num(suit, 12) + self.num(suit, 2) + wild,
+                    11 => self.num(suit, 12) + wild,
+                    2 => self.num(suit, 1) + wild,
+                    _ => 0,
+                }
+            }
+            (Kind::Circ, Kind::Circ) => circ + wild,
+            _ => 0,
+        }
+    }
+}
+
+/// The keep value of each card of `cards` (in points times outs: divide by
+/// [`Odds::total`] for points per draw) and the sum over all partials. `loose` marks the
+/// positions unmatched in a best arrangement; a partial needs one of them.
+pub fn keep_values(
+    cards: &[Card],
+    pts: &[u16],
+    loose: u16,
+    odds: &Odds,
+    kv: &mut [u32; HAND_CAP],
+) -> u32 {
+    let n = cards.len();
+    kv[..n].fill(0);
+    let mut all = 0;
+    // Each pair once: from each loose card, to every card but the loose ones before it, and
+    // only to cards it can make a partial with at all (most pairs are not): the hand's
+    // positions by card index give them at once.
+    let mut at = [0u16; 64];
+    let mut held = 0u64;
+    for (j, c) in cards.iter().enumerate() {
+        let x = c.index() as usize & 63;
+        at[x] |= 1 << j;
+        held |= 1 << x;
+    }
+    for i in positions(loose) {
+        let mut near = NEAR[cards[i].index() as usize & 63] & held;
+        while near != 0 {
+            let x = near.trailing_zeros() as usize;
+            near &= near - 1;
+            // Not itself, and not a loose card before it (that pair was counted from there).
+            let before_loose = loose & ((1u16 << i) - 1);
+            for j in positions(at[x] & !(1 << i) & !before_loose) {
+                let other_loose = loose >> j & 1 == 1;
+                let free = pts[i] as u32 + if other_loose { pts[j] as u32 } else { 0 };
+                if free == 0 {
+                    continue;
+                }
+                let v = free * odds.outs(cards[i], cards[j]);
+                kv[i] += v;
+                kv[j] += v;
+                all += v;
+            }
+        }
+    }
+    all
+}
+
+/// For each card index, the card indices it may make a partial with (a superset of the
+/// pairs [`Odds::outs`] counts: the same number, the same suit within two or 1 with 12,
+/// a `CIRC` with 1, 2, 11, 12 and `CIRC`).
+static NEAR: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            if near(a, b) {
+                t[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// Whether cards `a` and `b` (indices) may make a partial (see [`NEAR`]).
+const fn near(a: usize, b: usize) -> bool {
+    let circ = CIRC.index() as usize;
+    if a < 48 && b < 48 {
+        let (n, m) = (a % 12, b % 12);
+        let d = if n > m { n - m } else { m - n };
+        n == m || (a / 12 == b / 12 && (d <= 2 || d == 11))
+    } else {
+        (a == circ && (b == circ || edge(b))) || (b == circ && edge(a))
+    }
+}
+
+/// Whether card index `x` is a 1, 2, 11 or 12 (a `CIRC` may make a partial with it).
+const fn edge(x: usize) -> bool {
+    x < 48 && matches!(x % 12, 0 | 1 | 10 | 11)
+}
+
+/// The positions of `without`'s hand unmatched in a best arrangement: those whose points
+/// are all they take off when discarded (`without[i] + pts[i]` is the hand's least points).
+pub fn loose_of(without: &[u16], pts: &[u16]) -> u16 {
+    let best = without
+        .iter()
+        .zip(pts)
+        .map(|(&w, &p)| w + p)
+        .min()
+        .unwrap_or(0);
+    without
+        .iter()
+        .zip(pts)
+        .enumerate()
+        .filter(|&(_, (&w, &p))| w + p == best)
+        .fold(0, |a, (i, _)| a | 1 << i)
+}
+
+/// The expected points a dead stock card saves by replacing the loose card worth `worst`:
+/// the sum over stock copies of `worst` less their points when positive (divide by
+/// [`Odds::total`]).
+pub fn swap_gain(odds: &Odds, worst: u16, card_points: &[u16; 64]) -> u32 {
+    odds.w
+        .iter()
+        .zip(card_points)
+        .map(|(&k, &p)| k as u32 * worst.saturating_sub(p) as u32)
+        .sum()
+}
