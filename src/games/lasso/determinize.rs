@@ -13,7 +13,7 @@
 //! that the unknown cards are uniform given the constraints. The chance rng (reshuffles) is
 //! re-seeded from `rng`.
 
-use super::scoring::{can_set_with, has_set};
+use super::scoring::{can_set_with, each_set, has_set};
 use super::state::{LaidSet, Lasso, MAX_SETS, NOBODY, PUBLIC, Phase, SLOTS, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
@@ -260,6 +260,11 @@ fn turn_possible(g: &Lasso, seat: Seat) -> bool {
     match (g.phase, g.owed) {
         (Phase::Lasso | Phase::Answer(_) | Phase::Over, _) => true,
         // the drawn card must go down: the set is made without it (as it was before the draw)
+        (Phase::SetLow(c), _) => {
+            let mut any = false;
+            each_set(hand, g.owed, |s| any |= s.first() == Some(c));
+            any
+        }
         (Phase::Drawn(c), Some(d)) => hand.contains(d) && can_set_with(hand.without(c), d),
         (_, Some(d)) => hand.contains(d) && can_set_with(hand, d),
         (Phase::Set, None) => has_set(hand),

@@ -45,6 +45,9 @@ pub enum Action {
     RefillStock,
     /// Lay a 4-card set.
     Lay(CardSet),
+    /// Choose the lowest card (by card index) of the set to lay, when the hand holds more
+    /// sets than one list can offer; the next decision lists the sets with that lowest card.
+    SetLow(Card),
     /// Lasso the set just laid with an ace.
     Lasso(Card),
     /// Answer a lasso chain with the next card down.
@@ -68,6 +71,8 @@ pub enum Phase {
     Refill(u8, Card),
     /// The turn's player may lay a set (must, when it owes one).
     Set,
+    /// The turn's player lays a set whose lowest card (by index) is this one.
+    SetLow(Card),
     /// Seat `actor` may lasso the set just laid.
     Lasso,
     /// Seat `actor` holds the next card of the chain.

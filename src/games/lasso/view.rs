@@ -140,6 +140,7 @@ pub(crate) fn phase_json(p: Phase) -> serde_json::Value {
         Phase::Drawn(c) => json!({"name": "drawn", "card_index": card(c)}),
         Phase::Refill(p, c) => json!({"name": "refill", "pile": p, "card_index": card(c)}),
         Phase::Set => json!({"name": "set"}),
+        Phase::SetLow(c) => json!({"name": "set_low", "card_index": card(c)}),
         Phase::Lasso => json!({"name": "lasso"}),
         Phase::Answer(c) => json!({"name": "answer", "card_index": card(c)}),
         Phase::Over => json!({"name": "over"}),

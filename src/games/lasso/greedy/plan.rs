@@ -1,12 +1,15 @@
 //! The turn planner of `greedy`: the best way to finish the turn after each option, over the
 //! cards the seat can see (see the module docs of `greedy`).
 
-use super::{Greedy, SET_SCAN};
+use super::{Greedy, RECALL, SET_SCAN};
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::rules::EmptyStock;
-use crate::games::lasso::scoring::{can_set_with, classify, each_set, hand_penalty, has_set};
+use crate::games::lasso::scoring::{
+    best_set_exact, can_set_with, classify, each_set, hand_penalty, has_set,
+};
 use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
 use crate::games::lasso::view::View;
+use std::cell::Cell;
 
 /// A value below every real plan: an option that cannot be finished.
 const NONE: f32 = f32::MIN / 8.0;
@@ -66,11 +69,28 @@ pub(super) struct Plan<'a> {
     /// The hand at the start of this turn, when known: ending the turn with it after a
     /// pile pick-up wastes the turn.
     start: Option<CardSet>,
+    /// The hands at the start of its last turns: ending a turn with one of them after a
+    /// pile pick-up undoes its own exchanges.
+    before: [Option<CardSet>; RECALL],
+    /// Work done for this decision (sets looked at, hands valued: 16 for a hand with a set): past `BUDGET` the set
+    /// step lays only the best set by points (found without enumerating), so that every
+    /// decision takes bounded time whatever the hand size and knob values.
+    work: Cell<u32>,
 }
+
+/// The work one decision may do before the set step goes to its bounded form. Ordinary
+/// hands never reach it (the CSV of default play is unchanged); hoarded hands of 30 and
+/// more cards with several sets a turn would otherwise take seconds per decision.
+const BUDGET: u32 = 200_000;
 
 impl<'a> Plan<'a> {
     /// The planner for `v`, the view of the seat to act.
-    pub(super) fn new(g: &'a Greedy, v: &'a View<'a>, start: Option<CardSet>) -> Plan<'a> {
+    pub(super) fn new(
+        g: &'a Greedy,
+        v: &'a View<'a>,
+        start: Option<CardSet>,
+        before: [Option<CardSet>; RECALL],
+    ) -> Plan<'a> {
         let mismatch = g.mismatch_cost(v);
         Plan {
             g,
@@ -96,7 +116,17 @@ impl<'a> Plan<'a> {
                     0.0
                 },
             start,
+            before,
+            work: Cell::new(0),
         }
+    }
+
+    /// Counts `n` units of work; true when the decision's budget is spent.
+    #[inline]
+    fn spend(&self, n: u32) -> bool {
+        let w = self.work.get().saturating_add(n);
+        self.work.set(w);
+        w > BUDGET
     }
 
     fn hand(&self) -> Hand {
@@ -143,7 +173,16 @@ impl<'a> Plan<'a> {
         let h = self.hand();
         match (self.v.phase, a) {
             (Phase::Pickup, _) => self.pickup(a),
-            (Phase::Set, Action::Lay(s)) => self.lay(h, s, self.left),
+            (Phase::Set | Phase::SetLow(_), Action::Lay(s)) => self.lay(h, s, self.left),
+            (Phase::Set, Action::SetLow(c)) => {
+                let mut best = NONE;
+                each_set(h.cards, h.owed, |s| {
+                    if s.first() == Some(c) {
+                        best = best.max(self.lay(h, s, self.left));
+                    }
+                });
+                best
+            }
             (Phase::Set, _) => self.end(h).0,
             (Phase::Refill(..), Action::RefillWith(c)) => self.refill_with(h, c),
             (Phase::Refill(_, first), _) => self.refill_stock(h, first),
@@ -160,7 +199,17 @@ impl<'a> Plan<'a> {
             _ => {
                 let wasted = h.pile && self.start == Some(h.cards);
                 let tempo = if wasted { self.g.tempo } else { 0.0 };
-                (self.g.value(h.cards, self.g.ace(self.v)) - tempo, false)
+                let undone = h.pile && self.before.contains(&Some(h.cards));
+                let undo = if undone { self.g.undo } else { 0.0 };
+                let ace = self.g.ace(self.v);
+                // valuing a hand that holds a set looks at up to `SET_SCAN` sets
+                let cost = if has_set(h.cards) { 16 } else { 1 };
+                let value = if self.spend(cost) {
+                    self.g.value_exact(h.cards, ace)
+                } else {
+                    self.g.value(h.cards, ace)
+                };
+                (value - tempo - undo, false)
             }
         }
     }
@@ -183,10 +232,25 @@ impl<'a> Plan<'a> {
         if left == 0 || h.cards.is_empty() || (h.owed.is_none() && !has_set(h.cards)) {
             return best;
         }
+        if self.spend(0) {
+            // over budget: the best set by points only
+            if let Some((pts, s)) = best_set_exact(h.cards, h.owed) {
+                let rest = Hand {
+                    owed: None,
+                    ..h.less(s)
+                };
+                let (v, out) = self.sets(rest, left - 1);
+                if pts as f32 + v > best.0 {
+                    best = (pts as f32 + v, out);
+                }
+            }
+            return best;
+        }
         let mut n = 0;
         each_set(h.cards, h.owed, |s| {
             if n < SET_SCAN {
                 n += 1;
+                self.spend(1);
                 let pts = classify(s).map_or(0, |k| k.1) as f32;
                 let (v, out) = self.sets(
                     Hand {
