@@ -76,6 +76,27 @@ pub(super) struct Plan<'a> {
     /// step lays only the best set by points (found without enumerating), so that every
     /// decision takes bounded time whatever the hand size and knob values.
     work: Cell<u32>,
+    /// The set step's results in this decision, by hand (direct-mapped): the same hand comes
+    /// back for every pile a card may go onto, and for every stock card put straight back.
+    memo: [Cell<Memo>; MEMO],
+    /// Per card, the least pile cost of discarding it onto this table's revealed tops
+    /// (NaN until computed), and the table's costs of keeping the hand (`Stay`).
+    cost: [Cell<f32>; 52],
+    stay: Cell<Option<Stay>>,
+}
+
+/// One remembered set step: the hand's cards, its other fields and the steps left, the result.
+type Memo = (u64, u32, f32, bool);
+
+/// Slots of the set-step memo.
+const MEMO: usize = 64;
+
+/// What keeping the hand costs on this decision's table: the least mismatch chance of a
+/// blind card on a revealed top, and the chance that draw-until-match runs the stock dry.
+#[derive(Clone, Copy)]
+struct Stay {
+    miss: f32,
+    dry: f32,
 }
 
 /// The work one decision may do before the set step goes to its bounded form. Ordinary
@@ -118,7 +139,50 @@ impl<'a> Plan<'a> {
             start,
             before,
             work: Cell::new(0),
+            memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
+            cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            stay: Cell::new(None),
         }
+    }
+
+    /// The least cost of putting `c` on one of the revealed tops of `t` (see `pile_cost`),
+    /// remembered for the decision's own table.
+    fn least_cost(&self, t: &Tops, c: Card) -> f32 {
+        let own = std::ptr::eq(t, &self.tops);
+        if own {
+            let x = self.cost[c.index() as usize].get();
+            if !x.is_nan() {
+                return x;
+            }
+        }
+        let x = (0..SLOTS)
+            .filter(|&p| t.top[p].is_some())
+            .map(|p| self.pile_cost(t, c, p))
+            .fold(f32::MAX, f32::min);
+        if own {
+            self.cost[c.index() as usize].set(x);
+        }
+        x
+    }
+
+    /// What keeping the hand costs on table `t` (see `Stay`), remembered for the
+    /// decision's own table.
+    fn stay(&self, t: &Tops) -> Stay {
+        let own = std::ptr::eq(t, &self.tops);
+        if own && let Some(s) = self.stay.get() {
+            return s;
+        }
+        let s = Stay {
+            miss: (0..SLOTS)
+                .filter_map(|p| t.top[p])
+                .map(|x| self.miss([x]))
+                .fold(f32::MAX, f32::min),
+            dry: self.dry(t.top.iter().flatten().copied()),
+        };
+        if own {
+            self.stay.set(Some(s));
+        }
+        s
     }
 
     /// Counts `n` units of work; true when the decision's budget is spent.
@@ -222,8 +286,25 @@ impl<'a> Plan<'a> {
         full.min(self.g.value(h.cards, self.g.ace(self.v))) - race
     }
 
-    /// The set step: the best of laying each set (up to `left` of them) or passing.
+    /// The set step: the best of laying each set (up to `left` of them) or passing
+    /// (remembered by hand within the decision).
     fn sets(&self, h: Hand, left: u8) -> (f32, bool) {
+        let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
+            | u32::from(h.extra) << 8
+            | u32::from(h.pile) << 9
+            | u32::from(left) << 10;
+        let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        let (k, m, v, out) = slot.get();
+        if k == h.cards.0 && m == meta {
+            return (v, out);
+        }
+        let (v, out) = self.sets_now(h, left);
+        slot.set((h.cards.0, meta, v, out));
+        (v, out)
+    }
+
+    /// The set step, worked out.
+    fn sets_now(&self, h: Hand, left: u8) -> (f32, bool) {
         let mut best = if h.owed.is_none() {
             self.end(h)
         } else {
@@ -373,10 +454,7 @@ impl<'a> Plan<'a> {
             let (v, out) = self.sets(h.less(one), self.left);
             if any_open {
                 // onto the pile where it costs least
-                let cost = (0..SLOTS)
-                    .filter(|&p| t.top[p].is_some())
-                    .map(|p| self.pile_cost(t, c, p))
-                    .fold(f32::MAX, f32::min);
+                let cost = self.least_cost(t, c);
                 best = best.max(if out { v } else { v - cost });
             }
             if any_empty {
@@ -399,12 +477,8 @@ impl<'a> Plan<'a> {
         if self.live && any_open {
             // the hand stays as it is: a blind card, or draw-until-match
             let (v, out) = self.sets(h, self.left);
-            let miss = (0..SLOTS)
-                .filter_map(|p| t.top[p])
-                .map(|x| self.miss([x]))
-                .fold(f32::MAX, f32::min);
+            let Stay { miss, dry } = self.stay(t);
             best = best.max(if out { v } else { v - miss * self.mismatch });
-            let dry = self.dry(t.top.iter().flatten().copied());
             let on = v - self.g.draw_cost;
             best = best.max((1.0 - dry) * on + dry * self.dead_end(h));
         }
