@@ -83,7 +83,7 @@ mod plan;
 
 use super::Lasso;
 use super::rules::Mismatch;
-use super::scoring::{best_set_exact, classify, each_set, hand_penalty, has_set, pop13};
+use super::scoring::{best_set_exact, classify, each_set, hand_penalty, has_set};
 use super::state::{Action, Phase, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng, Suit};
@@ -214,13 +214,10 @@ impl Default for Greedy {
     }
 }
 
-/// The best complete set in `hand` by points: its points and its cards (0 and empty when
-/// the hand holds none).
-pub(super) fn best_set(hand: CardSet) -> (i32, CardSet) {
+/// The best complete set by points in `hand`, known to hold one, among the first
+/// `SET_SCAN` sets in `each_set` order: its points and its cards.
+fn best_set_scan(hand: CardSet) -> (i32, CardSet) {
     let mut best = (0, CardSet::EMPTY);
-    if !has_set(hand) {
-        return best;
-    }
     let mut n = 0;
     each_set(hand, None, |s| {
         if n < SET_SCAN {
@@ -235,14 +232,14 @@ pub(super) fn best_set(hand: CardSet) -> (i32, CardSet) {
 }
 
 /// Same-suit pairs (suits capped at 4 cards) plus same-rank pairs of `hand`.
-fn pairs(hand: CardSet) -> u32 {
+pub(super) fn pairs(hand: CardSet) -> u32 {
     let s = Suit::ALL.map(|s| hand.suit_bits(s));
     let mut pairs = 0;
     for i in 0..4 {
-        let n = pop13(s[i]).min(4);
+        let n = s[i].count_ones().min(4);
         pairs += n * n.saturating_sub(1) / 2;
         for j in i + 1..4 {
-            pairs += pop13(s[i] & s[j]);
+            pairs += (s[i] & s[j]).count_ones();
         }
     }
     pairs
@@ -275,13 +272,29 @@ impl Greedy {
 
     /// The hand evaluation (see the module docs); `ace` is the penalty of an ace in hand.
     pub fn value(&self, hand: CardSet, ace: i32) -> f32 {
+        self.value_has(hand, ace, has_set(hand))
+    }
+
+    /// `value`, told whether the hand holds a set (`has_set`).
+    pub(super) fn value_has(&self, hand: CardSet, ace: i32, has: bool) -> f32 {
         if hand.is_empty() {
             return 100.0;
         }
-        let (pts, set) = best_set(hand);
+        let (pts, set) = if has {
+            best_set_scan(hand)
+        } else {
+            (0, CardSet::EMPTY)
+        };
         let rest = hand - set;
-        self.set_weight * pts as f32 + self.progress * pairs(rest) as f32
-            - self.penalty_weight * hand_penalty(rest, ace) as f32
+        self.combine(pts, pairs(rest), hand_penalty(rest, ace))
+    }
+
+    /// The hand evaluation from its parts: the best set's points, and the pairs and penalty
+    /// of the other cards.
+    #[inline]
+    pub(super) fn combine(&self, pts: i32, pairs: u32, pen: i32) -> f32 {
+        self.set_weight * pts as f32 + self.progress * pairs as f32
+            - self.penalty_weight * pen as f32
     }
 
     /// The hand evaluation with the best set found exactly (`best_set_exact`) rather than
@@ -292,8 +305,7 @@ impl Greedy {
         }
         let (pts, set) = best_set_exact(hand, None).unwrap_or((0, CardSet::EMPTY));
         let rest = hand - set;
-        self.set_weight * pts as f32 + self.progress * pairs(rest) as f32
-            - self.penalty_weight * hand_penalty(rest, ace) as f32
+        self.combine(pts, pairs(rest), hand_penalty(rest, ace))
     }
 
     /// The penalty an ace in hand counts in the hand evaluation: its penalty, less

@@ -163,6 +163,7 @@ impl Game for Lasso {
             asked: self.asked,
             pending_len: std::array::from_fn(|s| self.pending[s].len() as u8),
             known: self.known,
+            restock: self.restock,
         }
     }
 

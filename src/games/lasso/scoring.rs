@@ -226,10 +226,10 @@ pub fn best_set_exact(hand: CardSet, must: Option<Card>) -> Option<(i32, CardSet
         if must.is_some_and(|d| !cs.contains(d)) {
             return;
         }
-        if let Some((_, pts)) = classify(cs) {
-            if best.is_none_or(|b| pts > b.0) {
-                best = Some((pts, cs));
-            }
+        if let Some((_, pts)) = classify(cs)
+            && best.is_none_or(|b| pts > b.0)
+        {
+            best = Some((pts, cs));
         }
     };
     for s in Suit::ALL {

@@ -158,6 +158,9 @@ pub struct Lasso {
     /// The face-down top is the second card of a pair (setup or refill from hand): it shares
     /// the rank of the card under it, or its suit with a higher rank.
     pub(crate) paired: [bool; SLOTS],
+    /// The cards the latest reshuffle put into the stock, in view of all (empty before one):
+    /// the stock holds only cards of it from then on.
+    pub(crate) restock: CardSet,
     pub(crate) rng: GameRng,
 }
 
@@ -207,6 +210,7 @@ impl Lasso {
             pool: [CardSet::EMPTY; SLOTS],
             hand_at: [0; SLOTS],
             paired: [false; SLOTS],
+            restock: CardSet::EMPTY,
             rng,
         };
         g.rules.sets_per_turn = g.rules.sets_per_turn.max(1);

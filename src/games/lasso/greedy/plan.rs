@@ -11,6 +11,8 @@ use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
+mod stock;
+
 /// A value below every real plan: an option that cannot be finished.
 const NONE: f32 = f32::MIN / 8.0;
 
@@ -257,6 +259,11 @@ impl<'a> Plan<'a> {
 
     /// The end of the turn with hand `h`: its value, and whether it went out.
     fn end(&self, h: Hand) -> (f32, bool) {
+        self.end_has(h, has_set(h.cards))
+    }
+
+    /// `end`, told whether the hand holds a set.
+    fn end_has(&self, h: Hand, has: bool) -> (f32, bool) {
         match (h.cards.is_empty(), h.extra) {
             (true, false) => (self.out, true),
             (true, true) => (0.0, false),
@@ -267,11 +274,11 @@ impl<'a> Plan<'a> {
                 let undo = if undone { self.g.undo } else { 0.0 };
                 let ace = self.g.ace(self.v);
                 // valuing a hand that holds a set looks at up to `SET_SCAN` sets
-                let cost = if has_set(h.cards) { 16 } else { 1 };
+                let cost = if has { 16 } else { 1 };
                 let value = if self.spend(cost) {
                     self.g.value_exact(h.cards, ace)
                 } else {
-                    self.g.value(h.cards, ace)
+                    self.g.value_has(h.cards, ace, has)
                 };
                 (value - tempo - undo, false)
             }
@@ -281,9 +288,14 @@ impl<'a> Plan<'a> {
     /// The round ends now with no bonus (a dead stock was needed): the hand counts in full,
     /// and this seat's share of the race for the +100 (as if the race were even) is lost.
     fn dead_end(&self, h: Hand) -> f32 {
+        self.dead_end_valued(h, self.g.value(h.cards, self.g.ace(self.v)))
+    }
+
+    /// `dead_end`, given the hand's value.
+    fn dead_end_valued(&self, h: Hand, value: f32) -> f32 {
         let full = -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32);
         let race = 100.0 / self.v.players as f32;
-        full.min(self.g.value(h.cards, self.g.ace(self.v))) - race
+        full.min(value) - race
     }
 
     /// The set step: the best of laying each set (up to `left` of them) or passing
@@ -305,12 +317,13 @@ impl<'a> Plan<'a> {
 
     /// The set step, worked out.
     fn sets_now(&self, h: Hand, left: u8) -> (f32, bool) {
+        let has = has_set(h.cards);
         let mut best = if h.owed.is_none() {
-            self.end(h)
+            self.end_has(h, has)
         } else {
             (NONE, false)
         };
-        if left == 0 || h.cards.is_empty() || (h.owed.is_none() && !has_set(h.cards)) {
+        if left == 0 || h.cards.is_empty() || (h.owed.is_none() && !has) {
             return best;
         }
         if self.spend(0) {
@@ -443,6 +456,26 @@ impl<'a> Plan<'a> {
     /// The best discard step from hand `h` with the table `t` (a dead end when only the
     /// stock's moves are left and the stock is dead).
     fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
+        self.best_discard_with(
+            h,
+            t,
+            |one| self.sets(h.less(one), self.left),
+            || {
+                let whole = self.sets(h, self.left);
+                (whole, self.g.value(h.cards, self.g.ace(self.v)))
+            },
+        )
+    }
+
+    /// `best_discard`, given the set step after each discard (`minus`: the hand less one
+    /// card) and, for keeping the hand, its set step and its value (`whole`).
+    fn best_discard_with(
+        &self,
+        h: Hand,
+        t: &Tops,
+        minus: impl Fn(CardSet) -> (f32, bool),
+        whole: impl FnOnce() -> ((f32, bool), f32),
+    ) -> f32 {
         let mut best = NONE;
         let any_open = t.top.iter().any(Option::is_some);
         let any_empty = t.empty.iter().any(|&e| e);
@@ -451,7 +484,7 @@ impl<'a> Plan<'a> {
             if !h.keeps(one) {
                 continue;
             }
-            let (v, out) = self.sets(h.less(one), self.left);
+            let (v, out) = minus(one);
             if any_open {
                 // onto the pile where it costs least
                 let cost = self.least_cost(t, c);
@@ -476,32 +509,13 @@ impl<'a> Plan<'a> {
         }
         if self.live && any_open {
             // the hand stays as it is: a blind card, or draw-until-match
-            let (v, out) = self.sets(h, self.left);
+            let ((v, out), value) = whole();
             let Stay { miss, dry } = self.stay(t);
             best = best.max(if out { v } else { v - miss * self.mismatch });
             let on = v - self.g.draw_cost;
-            best = best.max((1.0 - dry) * on + dry * self.dead_end(h));
+            best = best.max((1.0 - dry) * on + dry * self.dead_end_valued(h, value));
         }
         if best == NONE { self.dead_end(h) } else { best }
-    }
-
-    /// The mean over the cards a stock card may be of the best turn that card leaves.
-    fn stock_ev(&self, h: Hand) -> f32 {
-        let h = Hand { pile: false, ..h };
-        if self.unseen.is_empty() {
-            return self.best_discard(Hand { extra: true, ..h }, &self.tops) + self.g.stock_value;
-        }
-        let mut sum = 0.0;
-        for x in self.unseen {
-            sum += self.best_discard(
-                Hand {
-                    cards: h.cards.with(x),
-                    ..h
-                },
-                &self.tops,
-            );
-        }
-        sum / self.unseen.len() as f32
     }
 
     /// The worth of pick-up action `a`: the best turn it leaves.
