@@ -1,5 +1,6 @@
-//! Lasso benchmarks: full 4-player deals with random and with greedy seats (the issue's
-//! target: 100,000 greedy deals per second per core), and the hand evaluation.
+//! Lasso benchmarks: full 4-player and 2-player deals with random and with greedy seats
+//! (issue 22's target: 100,000 2-player greedy deals per second per core), and the hand
+//! evaluation.
 
 mod common;
 
@@ -11,7 +12,9 @@ use std::hint::black_box;
 fn deals(c: &mut Criterion) {
     let rules = LassoRules::default();
     common::assert_no_allocations::<Lasso>(&rules, 4, 2000);
+    common::assert_no_allocations::<Lasso>(&rules, 2, 2000);
     common::bench_deals::<Lasso>(c, "lasso_deal_4p", &rules, 4);
+    common::bench_deals::<Lasso>(c, "lasso_deal_2p", &rules, 2);
 }
 
 fn eval(c: &mut Criterion) {

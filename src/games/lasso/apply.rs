@@ -69,6 +69,7 @@ impl Lasso {
                     self.piles[p] = kept;
                 }
             }
+            self.restock = self.stock.as_slice().iter().copied().collect();
             let mut stock = self.stock;
             stock.shuffle(&mut self.rng);
             self.stock = stock;

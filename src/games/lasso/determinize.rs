@@ -10,10 +10,12 @@
 //! discarder may have put there, with the chance that a card of a hand of that size was one
 //! of them, else in the hand), then the unknown cards are shuffled and dealt into the
 //! constrained slots, and the whole draw is rejected and redrawn when a constraint fails, so
-//! that the unknown cards are uniform given the constraints. The chance rng (reshuffles) is
+//! that the unknown cards are uniform given the constraints. After a reshuffle the stock
+//! holds only cards the reshuffle put there (`restock`, seen face up in the piles by all):
+//! its cards are drawn from those still unplaced. The chance rng (reshuffles) is
 //! re-seeded from `rng`.
 
-use super::scoring::{can_set_with, has_set};
+use super::scoring::{can_set_with, each_set, has_set};
 use super::state::{LaidSet, Lasso, MAX_SETS, NOBODY, PUBLIC, Phase, SLOTS, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
@@ -144,6 +146,7 @@ fn skeleton(v: &View<'_>, chance: GameRng) -> Lasso {
         pool: [CardSet::EMPTY; SLOTS],
         hand_at: [0; SLOTS],
         paired: [false; SLOTS],
+        restock: v.restock,
         rng: chance,
     };
     g.hands[seat] = v.hand;
@@ -175,8 +178,22 @@ fn skeleton(v: &View<'_>, chance: GameRng) -> Lasso {
 }
 
 /// Deals the shuffled unknown cards into `g`'s hidden slots; false when a constraint fails.
+/// After a reshuffle the stock takes the first cards of the deck that the reshuffle put
+/// into it (a uniform choice among them), the other slots the rest in deck order.
 fn fill(g: &mut Lasso, v: &View<'_>, deck: &[Card], rng: &mut GameRng) -> bool {
-    let mut next = deck.iter().copied();
+    let mut rest = [Card::from_index(0); 52];
+    let mut n = 0;
+    let mut stock = 0;
+    for &c in deck {
+        if !v.restock.is_empty() && stock < v.stock_len && v.restock.contains(c) {
+            g.stock.push(c);
+            stock += 1;
+        } else {
+            rest[n] = c;
+            n += 1;
+        }
+    }
+    let mut next = rest[..n].iter().copied();
     let mut top: [Option<Card>; SLOTS] = [None; SLOTS];
     let hidden = |p: usize| v.piles[p].down && v.piles[p].known_top.is_none();
     let under = |p: usize| v.piles[p].up.last().copied();
@@ -260,6 +277,11 @@ fn turn_possible(g: &Lasso, seat: Seat) -> bool {
     match (g.phase, g.owed) {
         (Phase::Lasso | Phase::Answer(_) | Phase::Over, _) => true,
         // the drawn card must go down: the set is made without it (as it was before the draw)
+        (Phase::SetLow(c), _) => {
+            let mut any = false;
+            each_set(hand, g.owed, |s| any |= s.first() == Some(c));
+            any
+        }
         (Phase::Drawn(c), Some(d)) => hand.contains(d) && can_set_with(hand.without(c), d),
         (_, Some(d)) => hand.contains(d) && can_set_with(hand, d),
         (Phase::Set, None) => has_set(hand),

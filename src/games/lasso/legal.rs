@@ -6,9 +6,10 @@ use super::scoring::each_set;
 use super::state::{Action, Lasso, pair_ok, same};
 use crate::cards::{Card, CardSet};
 
-/// Most sets listed at once: a hand of many cards of one suit has hundreds of 4-subsets;
-/// the list keeps the first ones in enumeration order (suits clubs..spades, then kinds).
-pub const MAX_LAYS: usize = 200;
+/// Most sets listed at once (with `Pass`, one full action list). A hand holding more (many
+/// cards of one suit: 13 of a suit make 715) chooses its set in two steps: its lowest card
+/// (`SetLow`), then the set among those with that lowest card (at most C(12,3) + 1 = 221).
+pub const MAX_LAYS: usize = crate::game::ACTION_CAP - 1;
 
 impl Lasso {
     /// `Reveal`: every face-down top.
@@ -49,11 +50,25 @@ impl Lasso {
         if self.owed.is_none() {
             f(Action::Pass);
         }
-        let mut n = 0;
+        let hand = self.hands[self.actor as usize];
+        if count_sets(hand, self.owed) <= MAX_LAYS {
+            each_set(hand, self.owed, |s| f(Action::Lay(s)));
+            return;
+        }
+        let mut lows = CardSet::EMPTY;
+        each_set(hand, self.owed, |s| {
+            lows.insert(s.first().expect("a set"));
+        });
+        for c in lows {
+            f(Action::SetLow(c));
+        }
+    }
+
+    /// `SetLow(c)`: every set (holding the owed card, if any) whose lowest card is `c`.
+    pub(crate) fn legal_set_low(&self, c: Card, mut f: impl FnMut(Action)) {
         each_set(self.hands[self.actor as usize], self.owed, |s| {
-            if n < MAX_LAYS {
+            if s.first() == Some(c) {
                 f(Action::Lay(s));
-                n += 1;
             }
         });
     }
@@ -166,6 +181,33 @@ impl Lasso {
                     f(Action::Refill(p as u8, c));
                 }
             }
+        }
+    }
+}
+
+/// The number of 4-card sets in `hand` (holding `must`, when given), by formula: the
+/// 4-subsets of each suit and the complete ranks (as `each_set` lists them).
+pub(crate) fn count_sets(hand: CardSet, must: Option<Card>) -> usize {
+    let choose = |n: usize, k: usize| -> usize {
+        if n < k {
+            return 0;
+        }
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    };
+    match must {
+        Some(d) => {
+            let n = (hand.suit_bits(d.suit()).count_ones() as usize).saturating_sub(1);
+            let kind = CardSet::rank(d.rank());
+            choose(n, 3) + usize::from(hand & kind == kind)
+        }
+        None => {
+            let suits: usize = crate::cards::Suit::ALL
+                .iter()
+                .map(|&s| choose(hand.suit_bits(s).count_ones() as usize, 4))
+                .sum();
+            let x = hand.0;
+            let all4 = x & x >> 13 & x >> 26 & x >> 39 & ((1 << 13) - 1);
+            suits + all4.count_ones() as usize
         }
     }
 }

@@ -92,6 +92,7 @@ impl Game for Lasso {
             Phase::Drawn(c) => self.legal_drawn(c, f),
             Phase::Refill(_, first) => self.legal_refill(first, f),
             Phase::Set => self.legal_set(f),
+            Phase::SetLow(c) => self.legal_set_low(c, f),
             Phase::Lasso => self.legal_lasso(f),
             Phase::Answer(c) => self.legal_answer(c, f),
             Phase::Over => {}
@@ -111,6 +112,7 @@ impl Game for Lasso {
             Action::RefillWith(c) => self.apply_refill(Some(c)),
             Action::RefillStock => self.apply_refill(None),
             Action::Lay(s) => self.apply_lay(s),
+            Action::SetLow(c) => self.phase = Phase::SetLow(c),
             Action::Lasso(c) | Action::Answer(c) => self.apply_claim(c),
             Action::Pass => self.apply_pass(),
         }
@@ -161,6 +163,7 @@ impl Game for Lasso {
             asked: self.asked,
             pending_len: std::array::from_fn(|s| self.pending[s].len() as u8),
             known: self.known,
+            restock: self.restock,
         }
     }
 

@@ -217,6 +217,59 @@ fn best_in_suit(bits: u16) -> i32 {
     best
 }
 
+/// The best set by points in `hand` (holding `must`, when given), found without enumerating
+/// subsets: in each suit the best is its four highest cards (with `must`: it and the three
+/// highest others) or a 4-card run; else four of a kind. `None` when the hand holds no set.
+pub fn best_set_exact(hand: CardSet, must: Option<Card>) -> Option<(i32, CardSet)> {
+    let mut best: Option<(i32, CardSet)> = None;
+    let mut consider = |cs: CardSet| {
+        if must.is_some_and(|d| !cs.contains(d)) {
+            return;
+        }
+        if let Some((_, pts)) = classify(cs)
+            && best.is_none_or(|b| pts > b.0)
+        {
+            best = Some((pts, cs));
+        }
+    };
+    for s in Suit::ALL {
+        let bits = hand.suit_bits(s);
+        if pop13(bits) < 4 || must.is_some_and(|d| d.suit() != s) {
+            continue;
+        }
+        let base = 13 * s.index() as u32;
+        let top = match must {
+            Some(d) => top_n(bits & !(1 << d.rank().index()), 3) | 1 << d.rank().index(),
+            None => top4(bits),
+        };
+        consider(CardSet((top as u64) << base));
+        for w in 0..10 {
+            if bits >> w & 0b1111 == 0b1111 {
+                consider(CardSet((0b1111u64 << w) << base));
+            }
+        }
+        if bits & 0b1_1100_0000_0001 == 0b1_1100_0000_0001 {
+            consider(CardSet(0b1_1100_0000_0001u64 << base));
+        }
+    }
+    for r in 0..13u8 {
+        let k = CardSet::rank(Rank::new(r));
+        if hand & k == k {
+            consider(k);
+        }
+    }
+    best
+}
+
+/// The `n` highest-valued ranks of a field (court cards first, ace lowest).
+fn top_n(bits: u16, n: u32) -> u16 {
+    let mut b = bits;
+    while pop13(b) > n {
+        b &= b - 1;
+    }
+    b
+}
+
 /// The 4 highest-valued ranks of a field (court cards first, ace lowest).
 fn top4(bits: u16) -> u16 {
     let mut b = bits;
@@ -308,10 +361,23 @@ mod tests {
             });
             assert_eq!(best_set_points(hand), best, "{hand}");
             assert_eq!(has_set(hand), any, "{hand}");
+            assert_eq!(
+                best_set_exact(hand, None).map_or(0, |b| b.0),
+                best,
+                "{hand}"
+            );
             for d in hand {
                 let mut with = false;
-                each_set(hand, Some(d), |_| with = true);
+                let mut best_with = None;
+                each_set(hand, Some(d), |s| {
+                    with = true;
+                    let pts = classify(s).unwrap().1;
+                    best_with = best_with.max(Some(pts));
+                });
                 assert_eq!(can_set_with(hand, d), with);
+                let exact = best_set_exact(hand, Some(d));
+                assert_eq!(exact.map(|b| b.0), best_with, "{hand} with {d}");
+                assert!(exact.is_none_or(|b| b.1.contains(d) && b.1 & hand == b.1));
             }
         }
     }

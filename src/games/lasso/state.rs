@@ -45,6 +45,9 @@ pub enum Action {
     RefillStock,
     /// Lay a 4-card set.
     Lay(CardSet),
+    /// Choose the lowest card (by card index) of the set to lay, when the hand holds more
+    /// sets than one list can offer; the next decision lists the sets with that lowest card.
+    SetLow(Card),
     /// Lasso the set just laid with an ace.
     Lasso(Card),
     /// Answer a lasso chain with the next card down.
@@ -68,6 +71,8 @@ pub enum Phase {
     Refill(u8, Card),
     /// The turn's player may lay a set (must, when it owes one).
     Set,
+    /// The turn's player lays a set whose lowest card (by index) is this one.
+    SetLow(Card),
     /// Seat `actor` may lasso the set just laid.
     Lasso,
     /// Seat `actor` holds the next card of the chain.
@@ -153,6 +158,9 @@ pub struct Lasso {
     /// The face-down top is the second card of a pair (setup or refill from hand): it shares
     /// the rank of the card under it, or its suit with a higher rank.
     pub(crate) paired: [bool; SLOTS],
+    /// The cards the latest reshuffle put into the stock, in view of all (empty before one):
+    /// the stock holds only cards of it from then on.
+    pub(crate) restock: CardSet,
     pub(crate) rng: GameRng,
 }
 
@@ -202,6 +210,7 @@ impl Lasso {
             pool: [CardSet::EMPTY; SLOTS],
             hand_at: [0; SLOTS],
             paired: [false; SLOTS],
+            restock: CardSet::EMPTY,
             rng,
         };
         g.rules.sets_per_turn = g.rules.sets_per_turn.max(1);

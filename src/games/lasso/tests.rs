@@ -530,3 +530,7 @@ mod stock;
 /// The greedy bot: its plays in scripted positions and over whole deals.
 #[path = "tests_greedy.rs"]
 mod greedy_bot;
+
+/// The set list (every legal set offered), greedy's undo rule and bounded decisions.
+#[path = "tests_sets.rs"]
+mod sets;

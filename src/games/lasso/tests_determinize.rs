@@ -228,3 +228,40 @@ fn bots_are_seat_symmetric() {
         }
     }
 }
+
+/// Perfect recall of a reshuffle: the stock holds only cards the reshuffle put there, and
+/// every sample places them so (a sample that ignored it would put other unknown cards, from
+/// the hands, into the stock).
+#[test]
+fn a_reshuffled_stock_holds_only_the_reshuffled_cards() {
+    let mut rules = LassoRules::default();
+    rules.set("empty_stock", "reshuffle").unwrap();
+    let mut seen = 0;
+    let mut buf = crate::game::ActionList::new();
+    for deal in 0..200u64 {
+        let mut rng = GameRng::new(deal, 5);
+        let mut g = Lasso::deal(&rules, &crate::game::Table::first(2), &mut rng);
+        while g.to_act().is_some() && seen < 40 {
+            g.legal_actions(&mut buf);
+            let a = buf[rng.index(buf.len())];
+            g.apply(a);
+            if g.restock.is_empty() || g.stock.is_empty() {
+                continue;
+            }
+            let stock: CardSet = g.stock.as_slice().iter().copied().collect();
+            assert!(stock - g.restock == CardSet::EMPTY, "the real stock");
+            for seat in 0..2 {
+                let v = g.view(seat);
+                assert_eq!(v.restock, g.restock);
+                for _ in 0..20 {
+                    let s = Lasso::determinize(&v, &mut rng);
+                    let st: CardSet = s.stock.as_slice().iter().copied().collect();
+                    assert_eq!(s.stock.len(), g.stock.len());
+                    assert!(st - g.restock == CardSet::EMPTY, "a sampled stock");
+                }
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 40, "{seen} positions after a reshuffle");
+}

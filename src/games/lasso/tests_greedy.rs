@@ -8,7 +8,7 @@ use crate::cards::Pile;
 /// A position at the pick-up of seat `turn` (dealer seat 0; every pile top revealed): hands
 /// by seat, piles by slot (bottom card first), the stock's top cards (top first). Every
 /// other card lies in the stock below them.
-fn position(hands: &[&str], piles: [&str; 4], stock_top: &str, turn: u8) -> Lasso {
+pub(super) fn position(hands: &[&str], piles: [&str; 4], stock_top: &str, turn: u8) -> Lasso {
     let deck: Vec<Card> = Card::all52().collect();
     let mut g = Lasso::from_deck(
         &LassoRules::default(),

@@ -61,6 +61,7 @@ pub(crate) fn describe(g: &Lasso, a: Action) -> String {
             let (k, pts) = classify(s).unwrap();
             format!("{who} lays {s} ({}, {pts} points)", k.name())
         }
+        Action::SetLow(c) => format!("{who} chooses a set whose lowest card is {c}"),
         Action::Lasso(c) => format!("{who} lassos set {} with {c}", g.chain_set),
         Action::Answer(c) => {
             format!("{who} answers with {c} and claims set {}", g.chain_set)

@@ -93,6 +93,9 @@ pub struct View<'a> {
     pub pending_len: [u8; SLOTS],
     /// Cards each seat took in view of all and has not shown since (see `Lasso::known`).
     pub known: [CardSet; SLOTS],
+    /// The cards the latest reshuffle put into the stock (every seat saw them face up in
+    /// the piles): the stock holds only cards of it. Empty before a reshuffle.
+    pub restock: CardSet,
 }
 
 impl View<'_> {
@@ -140,6 +143,7 @@ pub(crate) fn phase_json(p: Phase) -> serde_json::Value {
         Phase::Drawn(c) => json!({"name": "drawn", "card_index": card(c)}),
         Phase::Refill(p, c) => json!({"name": "refill", "pile": p, "card_index": card(c)}),
         Phase::Set => json!({"name": "set"}),
+        Phase::SetLow(c) => json!({"name": "set_low", "card_index": card(c)}),
         Phase::Lasso => json!({"name": "lasso"}),
         Phase::Answer(c) => json!({"name": "answer", "card_index": card(c)}),
         Phase::Over => json!({"name": "over"}),
@@ -194,6 +198,7 @@ impl SeatView for View<'_> {
             "chain": self.chain.map(|(set, claimant)| json!({"set": set, "claimant": claimant})),
             "laid": self.laid,
             "asked": self.asked,
+            "restock": self.restock.0,
         })
     }
 

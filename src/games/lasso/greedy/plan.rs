@@ -1,12 +1,17 @@
 //! The turn planner of `greedy`: the best way to finish the turn after each option, over the
 //! cards the seat can see (see the module docs of `greedy`).
 
-use super::{Greedy, SET_SCAN};
+use super::{Greedy, RECALL, SET_SCAN};
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::rules::EmptyStock;
-use crate::games::lasso::scoring::{can_set_with, classify, each_set, hand_penalty, has_set};
+use crate::games::lasso::scoring::{
+    best_set_exact, can_set_with, classify, each_set, hand_penalty, has_set,
+};
 use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
 use crate::games::lasso::view::View;
+use std::cell::Cell;
+
+mod stock;
 
 /// A value below every real plan: an option that cannot be finished.
 const NONE: f32 = f32::MIN / 8.0;
@@ -66,11 +71,49 @@ pub(super) struct Plan<'a> {
     /// The hand at the start of this turn, when known: ending the turn with it after a
     /// pile pick-up wastes the turn.
     start: Option<CardSet>,
+    /// The hands at the start of its last turns: ending a turn with one of them after a
+    /// pile pick-up undoes its own exchanges.
+    before: [Option<CardSet>; RECALL],
+    /// Work done for this decision (sets looked at, hands valued: 16 for a hand with a set): past `BUDGET` the set
+    /// step lays only the best set by points (found without enumerating), so that every
+    /// decision takes bounded time whatever the hand size and knob values.
+    work: Cell<u32>,
+    /// The set step's results in this decision, by hand (direct-mapped): the same hand comes
+    /// back for every pile a card may go onto, and for every stock card put straight back.
+    memo: [Cell<Memo>; MEMO],
+    /// Per card, the least pile cost of discarding it onto this table's revealed tops
+    /// (NaN until computed), and the table's costs of keeping the hand (`Stay`).
+    cost: [Cell<f32>; 52],
+    stay: Cell<Option<Stay>>,
 }
+
+/// One remembered set step: the hand's cards, its other fields and the steps left, the result.
+type Memo = (u64, u32, f32, bool);
+
+/// Slots of the set-step memo.
+const MEMO: usize = 64;
+
+/// What keeping the hand costs on this decision's table: the least mismatch chance of a
+/// blind card on a revealed top, and the chance that draw-until-match runs the stock dry.
+#[derive(Clone, Copy)]
+struct Stay {
+    miss: f32,
+    dry: f32,
+}
+
+/// The work one decision may do before the set step goes to its bounded form. Ordinary
+/// hands never reach it (the CSV of default play is unchanged); hoarded hands of 30 and
+/// more cards with several sets a turn would otherwise take seconds per decision.
+const BUDGET: u32 = 200_000;
 
 impl<'a> Plan<'a> {
     /// The planner for `v`, the view of the seat to act.
-    pub(super) fn new(g: &'a Greedy, v: &'a View<'a>, start: Option<CardSet>) -> Plan<'a> {
+    pub(super) fn new(
+        g: &'a Greedy,
+        v: &'a View<'a>,
+        start: Option<CardSet>,
+        before: [Option<CardSet>; RECALL],
+    ) -> Plan<'a> {
         let mismatch = g.mismatch_cost(v);
         Plan {
             g,
@@ -96,7 +139,60 @@ impl<'a> Plan<'a> {
                     0.0
                 },
             start,
+            before,
+            work: Cell::new(0),
+            memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
+            cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            stay: Cell::new(None),
         }
+    }
+
+    /// The least cost of putting `c` on one of the revealed tops of `t` (see `pile_cost`),
+    /// remembered for the decision's own table.
+    fn least_cost(&self, t: &Tops, c: Card) -> f32 {
+        let own = std::ptr::eq(t, &self.tops);
+        if own {
+            let x = self.cost[c.index() as usize].get();
+            if !x.is_nan() {
+                return x;
+            }
+        }
+        let x = (0..SLOTS)
+            .filter(|&p| t.top[p].is_some())
+            .map(|p| self.pile_cost(t, c, p))
+            .fold(f32::MAX, f32::min);
+        if own {
+            self.cost[c.index() as usize].set(x);
+        }
+        x
+    }
+
+    /// What keeping the hand costs on table `t` (see `Stay`), remembered for the
+    /// decision's own table.
+    fn stay(&self, t: &Tops) -> Stay {
+        let own = std::ptr::eq(t, &self.tops);
+        if own && let Some(s) = self.stay.get() {
+            return s;
+        }
+        let s = Stay {
+            miss: (0..SLOTS)
+                .filter_map(|p| t.top[p])
+                .map(|x| self.miss([x]))
+                .fold(f32::MAX, f32::min),
+            dry: self.dry(t.top.iter().flatten().copied()),
+        };
+        if own {
+            self.stay.set(Some(s));
+        }
+        s
+    }
+
+    /// Counts `n` units of work; true when the decision's budget is spent.
+    #[inline]
+    fn spend(&self, n: u32) -> bool {
+        let w = self.work.get().saturating_add(n);
+        self.work.set(w);
+        w > BUDGET
     }
 
     fn hand(&self) -> Hand {
@@ -143,7 +239,16 @@ impl<'a> Plan<'a> {
         let h = self.hand();
         match (self.v.phase, a) {
             (Phase::Pickup, _) => self.pickup(a),
-            (Phase::Set, Action::Lay(s)) => self.lay(h, s, self.left),
+            (Phase::Set | Phase::SetLow(_), Action::Lay(s)) => self.lay(h, s, self.left),
+            (Phase::Set, Action::SetLow(c)) => {
+                let mut best = NONE;
+                each_set(h.cards, h.owed, |s| {
+                    if s.first() == Some(c) {
+                        best = best.max(self.lay(h, s, self.left));
+                    }
+                });
+                best
+            }
             (Phase::Set, _) => self.end(h).0,
             (Phase::Refill(..), Action::RefillWith(c)) => self.refill_with(h, c),
             (Phase::Refill(_, first), _) => self.refill_stock(h, first),
@@ -154,13 +259,28 @@ impl<'a> Plan<'a> {
 
     /// The end of the turn with hand `h`: its value, and whether it went out.
     fn end(&self, h: Hand) -> (f32, bool) {
+        self.end_has(h, has_set(h.cards))
+    }
+
+    /// `end`, told whether the hand holds a set.
+    fn end_has(&self, h: Hand, has: bool) -> (f32, bool) {
         match (h.cards.is_empty(), h.extra) {
             (true, false) => (self.out, true),
             (true, true) => (0.0, false),
             _ => {
                 let wasted = h.pile && self.start == Some(h.cards);
                 let tempo = if wasted { self.g.tempo } else { 0.0 };
-                (self.g.value(h.cards, self.g.ace(self.v)) - tempo, false)
+                let undone = h.pile && self.before.contains(&Some(h.cards));
+                let undo = if undone { self.g.undo } else { 0.0 };
+                let ace = self.g.ace(self.v);
+                // valuing a hand that holds a set looks at up to `SET_SCAN` sets
+                let cost = if has { 16 } else { 1 };
+                let value = if self.spend(cost) {
+                    self.g.value_exact(h.cards, ace)
+                } else {
+                    self.g.value_has(h.cards, ace, has)
+                };
+                (value - tempo - undo, false)
             }
         }
     }
@@ -168,25 +288,63 @@ impl<'a> Plan<'a> {
     /// The round ends now with no bonus (a dead stock was needed): the hand counts in full,
     /// and this seat's share of the race for the +100 (as if the race were even) is lost.
     fn dead_end(&self, h: Hand) -> f32 {
-        let full = -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32);
-        let race = 100.0 / self.v.players as f32;
-        full.min(self.g.value(h.cards, self.g.ace(self.v))) - race
+        self.dead_end_valued(h, self.g.value(h.cards, self.g.ace(self.v)))
     }
 
-    /// The set step: the best of laying each set (up to `left` of them) or passing.
+    /// `dead_end`, given the hand's value.
+    fn dead_end_valued(&self, h: Hand, value: f32) -> f32 {
+        let full = -(hand_penalty(h.cards, self.v.rules.ace_in_hand) as f32);
+        let race = 100.0 / self.v.players as f32;
+        full.min(value) - race
+    }
+
+    /// The set step: the best of laying each set (up to `left` of them) or passing
+    /// (remembered by hand within the decision).
     fn sets(&self, h: Hand, left: u8) -> (f32, bool) {
+        let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
+            | u32::from(h.extra) << 8
+            | u32::from(h.pile) << 9
+            | u32::from(left) << 10;
+        let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        let (k, m, v, out) = slot.get();
+        if k == h.cards.0 && m == meta {
+            return (v, out);
+        }
+        let (v, out) = self.sets_now(h, left);
+        slot.set((h.cards.0, meta, v, out));
+        (v, out)
+    }
+
+    /// The set step, worked out.
+    fn sets_now(&self, h: Hand, left: u8) -> (f32, bool) {
+        let has = has_set(h.cards);
         let mut best = if h.owed.is_none() {
-            self.end(h)
+            self.end_has(h, has)
         } else {
             (NONE, false)
         };
-        if left == 0 || h.cards.is_empty() || (h.owed.is_none() && !has_set(h.cards)) {
+        if left == 0 || h.cards.is_empty() || (h.owed.is_none() && !has) {
+            return best;
+        }
+        if self.spend(0) {
+            // over budget: the best set by points only
+            if let Some((pts, s)) = best_set_exact(h.cards, h.owed) {
+                let rest = Hand {
+                    owed: None,
+                    ..h.less(s)
+                };
+                let (v, out) = self.sets(rest, left - 1);
+                if pts as f32 + v > best.0 {
+                    best = (pts as f32 + v, out);
+                }
+            }
             return best;
         }
         let mut n = 0;
         each_set(h.cards, h.owed, |s| {
             if n < SET_SCAN {
                 n += 1;
+                self.spend(1);
                 let pts = classify(s).map_or(0, |k| k.1) as f32;
                 let (v, out) = self.sets(
                     Hand {
@@ -298,6 +456,26 @@ impl<'a> Plan<'a> {
     /// The best discard step from hand `h` with the table `t` (a dead end when only the
     /// stock's moves are left and the stock is dead).
     fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
+        self.best_discard_with(
+            h,
+            t,
+            |one| self.sets(h.less(one), self.left),
+            || {
+                let whole = self.sets(h, self.left);
+                (whole, self.g.value(h.cards, self.g.ace(self.v)))
+            },
+        )
+    }
+
+    /// `best_discard`, given the set step after each discard (`minus`: the hand less one
+    /// card) and, for keeping the hand, its set step and its value (`whole`).
+    fn best_discard_with(
+        &self,
+        h: Hand,
+        t: &Tops,
+        minus: impl Fn(CardSet) -> (f32, bool),
+        whole: impl FnOnce() -> ((f32, bool), f32),
+    ) -> f32 {
         let mut best = NONE;
         let any_open = t.top.iter().any(Option::is_some);
         let any_empty = t.empty.iter().any(|&e| e);
@@ -306,13 +484,10 @@ impl<'a> Plan<'a> {
             if !h.keeps(one) {
                 continue;
             }
-            let (v, out) = self.sets(h.less(one), self.left);
+            let (v, out) = minus(one);
             if any_open {
                 // onto the pile where it costs least
-                let cost = (0..SLOTS)
-                    .filter(|&p| t.top[p].is_some())
-                    .map(|p| self.pile_cost(t, c, p))
-                    .fold(f32::MAX, f32::min);
+                let cost = self.least_cost(t, c);
                 best = best.max(if out { v } else { v - cost });
             }
             if any_empty {
@@ -334,36 +509,13 @@ impl<'a> Plan<'a> {
         }
         if self.live && any_open {
             // the hand stays as it is: a blind card, or draw-until-match
-            let (v, out) = self.sets(h, self.left);
-            let miss = (0..SLOTS)
-                .filter_map(|p| t.top[p])
-                .map(|x| self.miss([x]))
-                .fold(f32::MAX, f32::min);
+            let ((v, out), value) = whole();
+            let Stay { miss, dry } = self.stay(t);
             best = best.max(if out { v } else { v - miss * self.mismatch });
-            let dry = self.dry(t.top.iter().flatten().copied());
             let on = v - self.g.draw_cost;
-            best = best.max((1.0 - dry) * on + dry * self.dead_end(h));
+            best = best.max((1.0 - dry) * on + dry * self.dead_end_valued(h, value));
         }
         if best == NONE { self.dead_end(h) } else { best }
-    }
-
-    /// The mean over the cards a stock card may be of the best turn that card leaves.
-    fn stock_ev(&self, h: Hand) -> f32 {
-        let h = Hand { pile: false, ..h };
-        if self.unseen.is_empty() {
-            return self.best_discard(Hand { extra: true, ..h }, &self.tops) + self.g.stock_value;
-        }
-        let mut sum = 0.0;
-        for x in self.unseen {
-            sum += self.best_discard(
-                Hand {
-                    cards: h.cards.with(x),
-                    ..h
-                },
-                &self.tops,
-            );
-        }
-        sum / self.unseen.len() as f32
     }
 
     /// The worth of pick-up action `a`: the best turn it leaves.
