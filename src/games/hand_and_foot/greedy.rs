@@ -1,5 +1,7 @@
 //! `greedy`: a one-step heuristic. It passes its weaker packet and plays the stronger as its
-//! hand; takes the pile when it holds enough cards; opens as soon as its hand can make the
+//! hand; takes the pile when what it holds pays (the meld points it adds against the 3s
+//! it would leave stuck in hand when the deal ends; knob `pile_value`, 0 for the previous
+//! rule: any pile of `pile_min` cards); opens as soon as its hand can make the
 //! minimum; adds naturals before wilds (cleans before dirtying) and dirties a clean meld only
 //! once it is long or its partnership has the natural books it needs; discards 3s first
 //! (they freeze the pile for the next player), then lone cards of ranks nobody melds; goes
@@ -34,6 +36,21 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "1: start melds from a natural pair and a wild once opened; 0: only to open or go out",
     },
+    Knob {
+        name: "pile_value",
+        default: 1.0,
+        doc: "1: weigh what the pile holds (meld points gained against the 3s it would leave stuck in hand); 0: take any pile of pile_min cards (the previous greedy)",
+    },
+    Knob {
+        name: "horizon",
+        default: 8.0,
+        doc: "turns the seat expects to have left while nobody is on the foot (half once someone is, 2 once a partnership on the foot may go out; never more than the stock gives), for the pile's 3s",
+    },
+    Knob {
+        name: "three_weight",
+        default: 1.0,
+        doc: "weight of the expected penalty of 3s stuck in hand against the meld points a pile adds",
+    },
 ];
 
 /// The bots of Hand and Foot besides `random`.
@@ -51,6 +68,9 @@ pub struct Greedy {
     dirty_at: u8,
     out_margin: i32,
     pair_wild: bool,
+    pile_value: bool,
+    horizon: u32,
+    three_weight: f64,
 }
 
 impl Greedy {
@@ -61,6 +81,9 @@ impl Greedy {
             dirty_at: p.knob(KNOBS, "dirty_at").clamp(2.0, 6.0) as u8,
             out_margin: p.knob(KNOBS, "out_margin") as i32,
             pair_wild: p.knob(KNOBS, "pair_wild") > 0.5,
+            pile_value: p.knob(KNOBS, "pile_value") > 0.5,
+            horizon: p.knob(KNOBS, "horizon").clamp(1.0, 100.0) as u32,
+            three_weight: p.knob(KNOBS, "three_weight").max(0.0),
         }
     }
 }
@@ -77,7 +100,76 @@ fn packet_value(h: &CardCounts) -> i32 {
     v - melds::rank_count(h, 2) as i32 * 20
 }
 
+/// Red and black 3s in `h`.
+fn threes(h: &CardCounts) -> (u32, u32) {
+    let (mut red, mut black) = (0, 0);
+    for s in crate::cards::Suit::ALL {
+        let n = h.count(Card::new(crate::cards::Rank::THREE, s)) as u32;
+        if s.is_red() {
+            red += n;
+        } else {
+            black += n;
+        }
+    }
+    (red, black)
+}
+
+/// The penalty of the 3s still held after `turns` discards, reds shed first.
+fn stuck_threes(red: u32, black: u32, turns: u32) -> i32 {
+    let shed_red = red.min(turns);
+    let shed_black = black.min(turns - shed_red);
+    300 * (red - shed_red) as i32 + 100 * (black - shed_black) as i32
+}
+
 impl Greedy {
+    /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
+    /// the foot, half that once someone is, 2 once a partnership with a seat on the foot
+    /// has the books to go out; never more than the stock can give.
+    fn turns_left(&self, v: &View) -> u32 {
+        let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
+        let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
+        let may_out = (0..2).any(|t| {
+            foot(t)
+                && v.melds[t].natural_books() >= v.rules.out_naturals as u32
+                && v.melds[t].unnatural_books() >= v.rules.out_unnaturals as u32
+        });
+        let h = if may_out {
+            2
+        } else if foot(0) || foot(1) {
+            self.horizon.div_ceil(2)
+        } else {
+            self.horizon
+        };
+        h.min(stock)
+    }
+
+    /// Is the pile worth taking? The meld points it adds (the top and the pair, and what
+    /// the rest of hand and pile could still meld, as [`melds::extension_max`] counts
+    /// them) against the penalty of the 3s the seat could not shed before the deal ends
+    /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`.
+    fn pile_pays(&self, v: &View) -> bool {
+        let Some(top) = v.top else { return false };
+        let (t, r) = (v.seat % 2, top.rank().index());
+        let m0 = &v.melds[t];
+        let tl0 = melds::tally(v.hand);
+        let before = m0.points + melds::extension_max(&tl0, m0, v.rules.rebook);
+        let mut h = *v.hand;
+        for _ in 0..2 {
+            h.remove(melds::first_of_rank(&h, r).expect("a natural pair"));
+        }
+        h.add_cards(v.pile[..v.pile.len() - 1].iter().copied());
+        let mut m = *m0;
+        for _ in 0..3 {
+            m.add(r, top);
+        }
+        let after = m.points + melds::extension_max(&melds::tally(&h), &m, v.rules.rebook);
+        let turns = self.turns_left(v);
+        let (r0, b0) = threes(v.hand);
+        let (r1, b1) = threes(&h);
+        let cost = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
+        (after - before) as f64 >= self.three_weight * cost as f64
+    }
+
     fn want_out(&self, v: &View) -> bool {
         let t = v.seat % 2;
         let table = |m: &melds::Melds| m.points + m.book_points();
@@ -85,7 +177,7 @@ impl Greedy {
     }
 
     /// The value of a meld step (0: not worth it now).
-    fn step_value(&self, v: &View, out: bool, a: Action) -> i32 {
+    fn step_value(&self, v: &View, tl: &melds::Tally, out: bool, a: Action) -> i32 {
         let t = v.seat % 2;
         let (opening, feet) = (!v.opened[t], v.in_foot[v.seat]);
         let (k, rank, wild) = match a {
@@ -100,11 +192,11 @@ impl Greedy {
         }
         if feet && out && !opening {
             // Going out is wanted: steps that leave the fewest unmeldable cards first.
-            let lo = Self::leftover_after(v, a, rank, wild);
+            let lo = Self::leftover_after(v, tl, a, rank, wild);
             return 1 + (1000 - 100 * lo).max(0) + self.opened_value(v, feet, left, a, rank);
         }
         if opening {
-            return Self::opening_value(v, a, rank, wild);
+            return Self::opening_value(v, tl, a, rank, wild);
         }
         self.opened_value(v, feet, left, a, rank)
     }
@@ -126,9 +218,15 @@ impl Greedy {
     }
 
     /// The hand's tally and the partnership's melds after meld step `a` of `rank`.
-    fn after_step(v: &View, a: Action, rank: u8, wild: u8) -> (melds::Tally, melds::Melds) {
+    fn after_step(
+        v: &View,
+        tl: &melds::Tally,
+        a: Action,
+        rank: u8,
+        wild: u8,
+    ) -> (melds::Tally, melds::Melds) {
         let mut m = v.melds[v.seat % 2];
-        let mut tl = melds::tally(v.hand);
+        let mut tl = *tl;
         let nat = match a {
             Action::New { wild: 0, .. } => 3,
             Action::New { .. } => 2,
@@ -153,16 +251,16 @@ impl Greedy {
     /// hand could still add (so a step that spends a wild where it gains least, or a 2
     /// where the joker is needed, loses to one that keeps the opening in reach), ties
     /// broken by the step's own points.
-    fn opening_value(v: &View, a: Action, rank: u8, wild: u8) -> i32 {
-        let (tl, m) = Self::after_step(v, a, rank, wild);
+    fn opening_value(v: &View, tl: &melds::Tally, a: Action, rank: u8, wild: u8) -> i32 {
+        let (tl, m) = Self::after_step(v, tl, a, rank, wild);
         let reach = m.points + melds::extension_max(&tl, &m, v.rules.rebook);
         1 + 1000 * reach + m.points
     }
 
     /// Cards the hand could not meld after step `a` (3s, lone naturals, pairs without a
     /// wild, wilds without room): going out needs at most one (then discarded).
-    fn leftover_after(v: &View, a: Action, rank: u8, wild: u8) -> i32 {
-        let (tl, m) = Self::after_step(v, a, rank, wild);
+    fn leftover_after(v: &View, tl: &melds::Tally, a: Action, rank: u8, wild: u8) -> i32 {
+        let (tl, m) = Self::after_step(v, tl, a, rank, wild);
         let (mut lo, mut room, mut pairs) = (tl.ranks[2] as i32, 0i32, 0i32);
         for r in MELD_RANKS {
             let (n, i) = (tl.ranks[r as usize] as i32, r as usize);
@@ -183,9 +281,10 @@ impl Greedy {
 
     fn pick_meld(&self, v: &View, legal: &[Action]) -> Option<Action> {
         let t = v.seat % 2;
+        let tl = melds::tally(v.hand);
         if !v.opened[t]
             && v.melds[t].points == 0
-            && melds::opening_max(&melds::tally(v.hand), v.rules.rebook) < v.minimum[t]
+            && melds::opening_max(&tl, v.rules.rebook) < v.minimum[t]
         {
             return None;
         }
@@ -193,7 +292,7 @@ impl Greedy {
         let mut best_v = 0;
         let out = v.in_foot[v.seat] && self.want_out(v);
         for &a in legal {
-            let s = self.step_value(v, out, a);
+            let s = self.step_value(v, &tl, out, a);
             if s > best_v {
                 (best, best_v) = (Some(a), s);
             }
@@ -250,7 +349,10 @@ impl Strategy<HandAndFoot> for Greedy {
             }
             Phase::Draw => {
                 let top_wild = v.top.is_some_and(melds::is_wild);
-                if legal.contains(&Action::TakePile) && v.pile_len >= self.pile_min {
+                if legal.contains(&Action::TakePile)
+                    && v.pile_len >= self.pile_min
+                    && (!self.pile_value || self.pile_pays(v))
+                {
                     Action::TakePile
                 } else if legal.contains(&Action::TakeUpcard) && top_wild {
                     Action::TakeUpcard

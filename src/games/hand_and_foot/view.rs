@@ -1,7 +1,8 @@
-//! What one seat may see: its own cards in play, every meld, the top of the discard pile,
-//! and counts of everything hidden. The foot is face down until picked up, and the rest of
-//! the discard pile is squared (only its size shows). The view holds the deal privately
-//! (for the determinizer); its `Debug` and JSON show only what its seat sees.
+//! What one seat may see: its own cards in play, every meld, the discard pile (squared, but
+//! each of its cards was seen when discarded: perfect recall), the cards known to be in
+//! each hand (a pile taken, the upcard, melds taken back), and counts of everything hidden.
+//! The foot is face down until picked up. The view holds the deal privately (for the
+//! determinizer); its `Debug` and JSON show only what its seat sees.
 
 use super::melds::Melds;
 use super::rules::HfRules;
@@ -50,6 +51,11 @@ pub struct View<'a> {
     pub top: Option<Card>,
     /// Cards in the discard pile, the top included.
     pub pile_len: usize,
+    /// The discard pile, bottom first (its top last): every card was seen when discarded.
+    pub pile: &'a [Card],
+    /// Per seat, cards every seat knows it holds in hand (the pile it took, the upcard,
+    /// melds it took back, less what it has melded or discarded since): a lower bound.
+    pub known: &'a [CardCounts; MAX_PLAYERS],
     /// Cards left in the stock.
     pub stock_len: usize,
     /// True when the pile was taken this turn.
@@ -166,6 +172,13 @@ impl SeatView for View<'_> {
             "partnerships": teams,
             "top": self.top.map(card_text),
             "pile_size": self.pile_len,
+            "pile_under": self.pile[..self.pile.len().saturating_sub(1)]
+                .iter()
+                .map(|&c| card_text(c))
+                .collect::<Vec<_>>(),
+            "known": (0..n)
+                .map(|s| if s == self.seat { json!([]) } else { cards_json(&self.known[s]) })
+                .collect::<Vec<_>>(),
             "stock_size": self.stock_len,
             "first_turn": self.deal.first_turn,
             "picked": self.picked,
@@ -183,8 +196,9 @@ impl SeatView for View<'_> {
         }
         c.add(&self.melds[0].cards);
         c.add(&self.melds[1].cards);
-        if let Some(t) = self.top {
-            c.insert(t);
+        c.add_cards(self.pile.iter().copied());
+        for s in (0..self.players).filter(|&s| s != self.seat) {
+            c.add(&self.known[s]);
         }
         c
     }
@@ -222,6 +236,8 @@ impl<'a> View<'a> {
             totals: g.totals,
             top: g.discard.top(),
             pile_len: g.discard.len(),
+            pile: g.discard.as_slice(),
+            known: &g.known,
             stock_len: g.stock.len(),
             picked: g.picked,
             retracted: g.retracted,
