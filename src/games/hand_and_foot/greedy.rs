@@ -43,13 +43,23 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "horizon",
-        default: 8.0,
+        default: 12.0,
         doc: "turns the seat expects to have left while nobody is on the foot (half once someone is, 2 once a partnership on the foot may go out; never more than the stock gives), for the pile's 3s",
     },
     Knob {
+        name: "pile_guard",
+        default: 0.0,
+        doc: "keep value added to a card whose rank the next seat (an opponent) is known to hold a natural pair of (a pile it took): discarding it hands it the pile; 0: off (measured no different at 100 to 1000)",
+    },
+    Knob {
+        name: "three_turn",
+        default: 0.0,
+        doc: "points each 3 in a pile costs besides its penalty risk: the turn spent shedding it instead of a dead card (and going out that much later); 25 or more measured weaker: refused piles go to the opponents",
+    },
+    Knob {
         name: "three_weight",
-        default: 1.0,
-        doc: "weight of the expected penalty of 3s stuck in hand against the meld points a pile adds",
+        default: 0.2,
+        doc: "weight of the expected penalty of 3s stuck in hand against the meld points a pile adds (0.2 measured best against greedy-prev: a pile is worth far more than the meld points counted)",
     },
 ];
 
@@ -70,6 +80,8 @@ pub struct Greedy {
     pair_wild: bool,
     pile_value: bool,
     horizon: u32,
+    pile_guard: i32,
+    three_turn: f64,
     three_weight: f64,
 }
 
@@ -83,6 +95,8 @@ impl Greedy {
             pair_wild: p.knob(KNOBS, "pair_wild") > 0.5,
             pile_value: p.knob(KNOBS, "pile_value") > 0.5,
             horizon: p.knob(KNOBS, "horizon").clamp(1.0, 100.0) as u32,
+            pile_guard: p.knob(KNOBS, "pile_guard") as i32,
+            three_turn: p.knob(KNOBS, "three_turn").max(0.0),
             three_weight: p.knob(KNOBS, "three_weight").max(0.0),
         }
     }
@@ -146,7 +160,8 @@ impl Greedy {
     /// Is the pile worth taking? The meld points it adds (the top and the pair, and what
     /// the rest of hand and pile could still meld, as [`melds::extension_max`] counts
     /// them) against the penalty of the 3s the seat could not shed before the deal ends
-    /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`.
+    /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`, and
+    /// `three_turn` for each 3 taken (a turn spent shedding it).
     fn pile_pays(&self, v: &View) -> bool {
         let Some(top) = v.top else { return false };
         let (t, r) = (v.seat % 2, top.rank().index());
@@ -166,8 +181,9 @@ impl Greedy {
         let turns = self.turns_left(v);
         let (r0, b0) = threes(v.hand);
         let (r1, b1) = threes(&h);
-        let cost = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
-        (after - before) as f64 >= self.three_weight * cost as f64
+        let stuck = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
+        let taken = (r1 + b1 - r0 - b0) as f64;
+        (after - before) as f64 >= self.three_weight * stuck as f64 + self.three_turn * taken
     }
 
     fn want_out(&self, v: &View) -> bool {
@@ -186,7 +202,7 @@ impl Greedy {
             Action::Add { rank, wild } => (1, rank, wild),
             _ => return 0,
         };
-        let left = v.hand.len() as i32 - k;
+        let left = tl.len as i32 - k;
         if feet && left < 2 && !out {
             return 0;
         }
@@ -317,6 +333,9 @@ impl Greedy {
         }
         if v.melds[1 - t].is_open(r) {
             k += 25;
+        }
+        if self.pile_guard != 0 && melds::rank_count(&v.known[(v.seat + 1) % v.players], r) >= 2 {
+            k += self.pile_guard;
         }
         k
     }

@@ -128,7 +128,8 @@ fn greedy_leaves_a_pile_of_threes_late() {
 
 /// Pile takes in `n` greedy deals (seed 1, 4 players) with the knobs of `name`: all of
 /// them, those carrying 3s worth 600 points or more, and how many of those the taker's
-/// partnership won. Run with `--ignored --nocapture`.
+/// partnership won. Run with `--ignored --nocapture` (`HF_PROFILE=a,b`: these strategies,
+/// names or knob files).
 fn pile_takes(name: &str, n: u64) -> (u32, u32, u32) {
     let spec = crate::strategy::resolve::<HandAndFoot>(name).unwrap();
     let mut bots: Vec<Greedy> = (0..4).map(|_| Greedy::new(&spec.params)).collect();
@@ -169,7 +170,8 @@ fn pile_takes(name: &str, n: u64) -> (u32, u32, u32) {
 #[test]
 #[ignore]
 fn pile_take_profile() {
-    for name in ["greedy-prev", "greedy"] {
+    let names = std::env::var("HF_PROFILE").unwrap_or("greedy-prev,greedy".into());
+    for name in names.split(',') {
         let (takes, heavy, won) = pile_takes(name, 200);
         println!(
             "{name}: {takes} pile takes in 200 deals, {heavy} carrying >= 600 points of 3s, taker's team won {won} of those"
