@@ -221,12 +221,13 @@ impl Greedy {
     fn opened_value(&self, v: &View, feet: bool, left: i32, a: Action, rank: u8) -> i32 {
         let m = &v.melds[v.seat % 2];
         let i = rank as usize;
-        let need_nat = m.natural_books() < v.rules.out_naturals as u32;
+        // The natural books still needed, counted only when asked (13 ranks summed).
+        let books_met = || m.natural_books() >= v.rules.out_naturals as u32;
         match a {
             Action::Add { wild: 0, .. } => 100,
             Action::New { wild: 0, .. } => 90,
             Action::Add { .. } if m.wild[i] > 0 => 60,
-            Action::Add { .. } if !need_nat || m.nat[i] >= self.dirty_at => 40,
+            Action::Add { .. } if m.nat[i] >= self.dirty_at || books_met() => 40,
             Action::New { .. } if self.pair_wild => 30,
             _ if feet && left <= 1 => 20,
             _ => 0,
@@ -275,13 +276,40 @@ impl Greedy {
 
     /// Cards the hand could not meld after step `a` (3s, lone naturals, pairs without a
     /// wild, wilds without room): going out needs at most one (then discarded).
+    /// Only the meld of `rank` changes, so the step is applied to copies of its counts
+    /// (as [`melds::Melds::add`] would: a clean meld reaching 7 closes) and of the tally.
     fn leftover_after(v: &View, tl: &melds::Tally, a: Action, rank: u8, wild: u8) -> i32 {
-        let (tl, m) = Self::after_step(v, tl, a, rank, wild);
+        let m = &v.melds[v.seat % 2];
+        let mut tl = *tl;
+        let nat = match a {
+            Action::New { wild: 0, .. } => 3,
+            Action::New { .. } => 2,
+            Action::Add { wild: 0, .. } => 1,
+            _ => 0,
+        };
+        let k = rank as usize;
+        tl.ranks[k] -= nat;
+        let (mut nat_k, mut wild_k) = (m.nat[k] + nat, m.wild[k]);
+        if wild == melds::JOKER {
+            tl.jokers -= 1;
+            wild_k += 1;
+        } else if wild == melds::TWO {
+            tl.ranks[1] -= 1;
+            wild_k += 1;
+        }
+        if wild_k == 0 && nat_k == melds::BOOK {
+            nat_k = 0;
+        }
         let (mut lo, mut room, mut pairs) = (tl.ranks[2] as i32, 0i32, 0i32);
         for r in MELD_RANKS {
             let (n, i) = (tl.ranks[r as usize] as i32, r as usize);
-            if m.is_open(r) {
-                room += n + m.nat[i] as i32 - 1 - m.wild[i] as i32;
+            let (mn, mw) = if i == k {
+                (nat_k, wild_k)
+            } else {
+                (m.nat[i], m.wild[i])
+            };
+            if mn > 0 {
+                room += n + mn as i32 - 1 - mw as i32;
             } else if n >= 3 {
                 room += n - 1;
             } else if n == 2 {
