@@ -114,6 +114,32 @@ fn packet_value(h: &CardCounts) -> i32 {
     v - melds::rank_count(h, 2) as i32 * 20
 }
 
+/// One meld rank's share of [`Greedy::leftover_after`]: (lone cards, wild room, pairs)
+/// for `n` naturals in hand beside the partnership's open meld of `mn` naturals and `mw`
+/// wilds (`mn` 0: no open meld).
+fn rank_share(n: i32, mn: u8, mw: u8) -> (i32, i32, i32) {
+    if mn > 0 {
+        (0, n + mn as i32 - 1 - mw as i32, 0)
+    } else if n >= 3 {
+        (0, n - 1, 0)
+    } else if n == 2 {
+        (0, 0, 1)
+    } else {
+        (n, 0, 0)
+    }
+}
+
+/// The sums of [`rank_share`] over every meld rank of a hand and melds (before a step).
+fn leftover_base(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
+    let mut sum = (0, 0, 0);
+    for r in MELD_RANKS {
+        let i = r as usize;
+        let (lo, room, pairs) = rank_share(tl.ranks[i] as i32, m.nat[i], m.wild[i]);
+        sum = (sum.0 + lo, sum.1 + room, sum.2 + pairs);
+    }
+    sum
+}
+
 /// Red and black 3s in `h`.
 fn threes(h: &CardCounts) -> (u32, u32) {
     let (mut red, mut black) = (0, 0);
@@ -193,7 +219,14 @@ impl Greedy {
     }
 
     /// The value of a meld step (0: not worth it now).
-    fn step_value(&self, v: &View, tl: &melds::Tally, out: bool, a: Action) -> i32 {
+    fn step_value(
+        &self,
+        v: &View,
+        tl: &melds::Tally,
+        base: (i32, i32, i32),
+        out: bool,
+        a: Action,
+    ) -> i32 {
         let t = v.seat % 2;
         let (opening, feet) = (!v.opened[t], v.in_foot[v.seat]);
         let (k, rank, wild) = match a {
@@ -208,7 +241,7 @@ impl Greedy {
         }
         if feet && out && !opening {
             // Going out is wanted: steps that leave the fewest unmeldable cards first.
-            let lo = Self::leftover_after(v, tl, a, rank, wild);
+            let lo = Self::leftover_after(v, tl, base, a, rank, wild);
             return 1 + (1000 - 100 * lo).max(0) + self.opened_value(v, feet, left, a, rank);
         }
         if opening {
@@ -277,8 +310,16 @@ impl Greedy {
     /// Cards the hand could not meld after step `a` (3s, lone naturals, pairs without a
     /// wild, wilds without room): going out needs at most one (then discarded).
     /// Only the meld of `rank` changes, so the step is applied to copies of its counts
-    /// (as [`melds::Melds::add`] would: a clean meld reaching 7 closes) and of the tally.
-    fn leftover_after(v: &View, tl: &melds::Tally, a: Action, rank: u8, wild: u8) -> i32 {
+    /// (as [`melds::Melds::add`] would: a clean meld reaching 7 closes) and of the tally,
+    /// and that rank's share replaces its share in `base` ([`leftover_base`] before it).
+    fn leftover_after(
+        v: &View,
+        tl: &melds::Tally,
+        base: (i32, i32, i32),
+        a: Action,
+        rank: u8,
+        wild: u8,
+    ) -> i32 {
         let m = &v.melds[v.seat % 2];
         let mut tl = *tl;
         let nat = match a {
@@ -300,24 +341,11 @@ impl Greedy {
         if wild_k == 0 && nat_k == melds::BOOK {
             nat_k = 0;
         }
-        let (mut lo, mut room, mut pairs) = (tl.ranks[2] as i32, 0i32, 0i32);
-        for r in MELD_RANKS {
-            let (n, i) = (tl.ranks[r as usize] as i32, r as usize);
-            let (mn, mw) = if i == k {
-                (nat_k, wild_k)
-            } else {
-                (m.nat[i], m.wild[i])
-            };
-            if mn > 0 {
-                room += n + mn as i32 - 1 - mw as i32;
-            } else if n >= 3 {
-                room += n - 1;
-            } else if n == 2 {
-                pairs += 1;
-            } else {
-                lo += n;
-            }
-        }
+        let before = rank_share(tl.ranks[k] as i32 + nat as i32, m.nat[k], m.wild[k]);
+        let after = rank_share(tl.ranks[k] as i32, nat_k, wild_k);
+        let lo = tl.ranks[2] as i32 + base.0 - before.0 + after.0;
+        let room = base.1 - before.1 + after.1;
+        let pairs = base.2 - before.2 + after.2;
         let w = (tl.jokers + tl.ranks[1]) as i32;
         let covered = w.min(pairs);
         lo + 2 * (pairs - covered) + (w - covered - room).max(0)
@@ -335,8 +363,13 @@ impl Greedy {
         let mut best = None;
         let mut best_v = 0;
         let out = v.in_foot[v.seat] && self.want_out(v);
+        let base = if out && v.opened[t] {
+            leftover_base(&tl, &v.melds[t])
+        } else {
+            (0, 0, 0)
+        };
         for &a in legal {
-            let s = self.step_value(v, &tl, out, a);
+            let s = self.step_value(v, &tl, base, out, a);
             if s > best_v {
                 (best, best_v) = (Some(a), s);
             }
