@@ -35,8 +35,6 @@ pub struct View<'a> {
     pub other_packet: Option<&'a CardCounts>,
     /// After the pass: the seat's own foot (it chose it; empty once picked up).
     pub foot: Option<&'a CardCounts>,
-    /// Cards in play per seat (hand or foot); 0 beyond `players`.
-    pub hand_lens: [u32; MAX_PLAYERS],
     /// Per seat, true once it has picked up its foot.
     pub in_foot: [bool; MAX_PLAYERS],
     /// Both partnerships' melds (the seat's partnership is `seat % 2`).
@@ -136,6 +134,18 @@ pub(super) fn phase_name(p: Phase) -> &'static str {
 }
 
 impl View<'_> {
+    /// Cards in play per seat (hand or foot); 0 beyond `players`. Counted when asked (the
+    /// bots do not read it), not with every view.
+    pub fn hand_lens(&self) -> [u32; MAX_PLAYERS] {
+        std::array::from_fn(|s| {
+            if s < self.players {
+                self.deal.hands[s].len()
+            } else {
+                0
+            }
+        })
+    }
+
     /// Cards in each seat's foot not yet picked up (13 or 0; public).
     pub fn foot_lens(&self) -> [u32; MAX_PLAYERS] {
         std::array::from_fn(|s| self.deal.feet[s].len())
@@ -165,7 +175,7 @@ impl SeatView for View<'_> {
             "hand": cards_json(self.hand),
             "other_packet": self.other_packet.map(cards_json),
             "foot": self.foot.map(cards_json),
-            "hand_sizes": &self.hand_lens[..n],
+            "hand_sizes": &self.hand_lens()[..n],
             "foot_sizes": &self.foot_lens()[..n],
             "received_sizes": (0..n).map(|s| self.deal.recv[s].len()).collect::<Vec<_>>(),
             "in_foot": &self.in_foot[..n],
@@ -228,7 +238,6 @@ impl<'a> View<'a> {
             hand: &g.hands[seat],
             other_packet: g.other_packet(seat),
             foot: (g.phase != Phase::Pass).then_some(&g.feet[seat]),
-            hand_lens: std::array::from_fn(|s| if s < g.players { g.hands[s].len() } else { 0 }),
             in_foot: g.in_foot,
             melds: &g.melds,
             opened: g.opened,
