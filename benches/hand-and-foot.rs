@@ -1,5 +1,6 @@
-//! Hand and Foot: full 4-player deals with `random` and with `greedy`, and the legal-move
-//! listing of a mid-deal position (the hot function of every decision).
+//! Hand and Foot: full 4-player deals with `random`, `greedy` and `greedy-prev` (the greedy
+//! before issue 21, to compare), and the legal-move listing of a mid-deal position (the hot
+//! function of every decision).
 
 mod common;
 
@@ -69,6 +70,7 @@ fn random_deals(c: &mut Criterion) {
 
 fn greedy_deals(c: &mut Criterion) {
     deals(c, "greedy");
+    deals(c, "greedy-prev");
 }
 
 criterion_group!(benches, random_deals, greedy_deals, legal);

@@ -19,6 +19,7 @@ impl HandAndFoot {
     pub(super) fn apply_take_upcard(&mut self) {
         let c = self.discard.pop().expect("the upcard");
         self.hands[self.seat].insert(c);
+        self.known[self.seat].insert(c);
         self.after_draw();
     }
 
@@ -86,9 +87,11 @@ impl HandAndFoot {
         for p in &mut pair {
             *p = melds::first_of_rank(&self.hands[s], r).expect("a natural pair");
             self.hands[s].remove(*p);
+            self.known[s].remove(*p);
         }
         for &c in self.discard.as_slice() {
             self.hands[s].insert(c);
+            self.known[s].insert(c);
         }
         self.discard.clear();
         let t = self.team();
@@ -103,6 +106,7 @@ impl HandAndFoot {
     fn meld_natural(&mut self, r: u8) {
         let c = melds::first_of_rank(&self.hands[self.seat], r).expect("a natural to meld");
         self.hands[self.seat].remove(c);
+        self.known[self.seat].remove(c);
         let t = self.team();
         self.melds[t].add(r, c);
     }
@@ -110,6 +114,7 @@ impl HandAndFoot {
     fn meld_wild(&mut self, r: u8, w: u8) {
         let c = melds::first_wild(&self.hands[self.seat], w).expect("a wild to meld");
         self.hands[self.seat].remove(c);
+        self.known[self.seat].remove(c);
         let t = self.team();
         self.melds[t].add(r, c);
     }
@@ -141,6 +146,7 @@ impl HandAndFoot {
     pub(super) fn apply_retract(&mut self) {
         let t = self.team();
         self.hands[self.seat].add(&self.melds[t].cards);
+        self.known[self.seat].add(&self.melds[t].cards);
         self.melds[t] = Default::default();
         self.retracted = true;
     }
@@ -148,6 +154,7 @@ impl HandAndFoot {
     pub(super) fn apply_discard(&mut self, c: crate::cards::Card) {
         let s = self.seat;
         self.hands[s].remove(c);
+        self.known[s].remove(c);
         self.discard.push(c);
         if self.hands[s].is_empty() {
             if self.in_foot[s] {

@@ -1,13 +1,14 @@
 //! The determinizer: a full deal consistent with one seat's view. Everything the seat sees
 //! stays (its hand and foot, the packet it holds during the pass or the choice, every meld,
-//! the pile's top, every size and flag); every card hidden from it (the stock, the squared
-//! pile under the top, other seats' hands, feet and packets, and during the pass the packet
-//! coming to it) is dealt uniformly at random into those same slots. The game has no chance
-//! events after the deal (the stock is never reshuffled), so the sampled stock order is the
-//! only future the sample fixes. The packet a seat passed is not tracked once passed (the
-//! view does not hold it), so it is sampled like any unknown card.
+//! the whole discard pile, the cards known to be in each hand, every size and flag); every
+//! card hidden from it (the stock, the unknown part of other seats' hands, their feet and
+//! packets, and during the pass the packet coming to it) is dealt uniformly at random into
+//! those same slots. The game has no chance events after the deal (the stock is never
+//! reshuffled), so the sampled stock order is the only future the sample fixes. The packet
+//! a seat passed is not tracked once passed (the view does not hold it), so it is sampled
+//! like any unknown card.
 
-use super::state::{HandAndFoot, MAX_SHOE, Phase};
+use super::state::{HandAndFoot, MAX_PLAYERS, MAX_SHOE, Phase};
 use super::view::View;
 use crate::cards::{Card, CardCounts, GameRng};
 use crate::game::Seat;
@@ -20,6 +21,19 @@ enum Zone {
     Recv,
 }
 
+const ZONES: [Zone; 3] = [Zone::Hand, Zone::Foot, Zone::Recv];
+
+/// `a - b` for multisets (`b` inside `a`).
+fn minus(a: &CardCounts, b: &CardCounts) -> CardCounts {
+    let mut out = *a;
+    for (c, n) in b.iter() {
+        for _ in 0..n {
+            out.remove(c);
+        }
+    }
+    out
+}
+
 impl HandAndFoot {
     fn zone_mut(&mut self, s: Seat, z: Zone) -> &mut CardCounts {
         match z {
@@ -29,9 +43,19 @@ impl HandAndFoot {
         }
     }
 
-    /// True when zone `z` of seat `s` is hidden from `seat`.
-    fn zone_hidden(&self, seat: Seat, s: Seat, z: Zone) -> bool {
-        s != seat || (matches!(z, Zone::Recv) && self.phase == Phase::Pass)
+    /// The cards of zone `z` of seat `s` hidden from `seat`: none of its own zones but the
+    /// packet coming to it during the pass; of another seat's hand, all but the cards known
+    /// to be there.
+    fn hidden_part(&self, seat: Seat, s: Seat, z: Zone) -> CardCounts {
+        match z {
+            _ if s == seat && !(matches!(z, Zone::Recv) && self.phase == Phase::Pass) => {
+                CardCounts::EMPTY
+            }
+            Zone::Hand if self.known[s].is_empty() => self.hands[s],
+            Zone::Hand => minus(&self.hands[s], &self.known[s]),
+            Zone::Foot => self.feet[s],
+            Zone::Recv => self.recv[s],
+        }
     }
 }
 
@@ -46,41 +70,29 @@ pub(super) fn determinize(view: &View<'_>, rng: &mut GameRng) -> HandAndFoot {
         buf[n] = c;
         n += 1;
     }
-    let top = g.discard.pop();
-    let under = g.discard.len();
-    for &c in g.discard.as_slice() {
-        buf[n] = c;
-        n += 1;
-    }
-    let mut sizes = [[0u32; 3]; super::state::MAX_PLAYERS];
+    let mut sizes = [[0u32; 3]; MAX_PLAYERS];
     for (s, size) in sizes.iter_mut().enumerate().take(g.players) {
-        for (k, z) in [Zone::Hand, Zone::Foot, Zone::Recv].into_iter().enumerate() {
-            if !g.zone_hidden(seat, s, z) {
-                continue;
+        for (k, z) in ZONES.into_iter().enumerate() {
+            let hidden = g.hidden_part(seat, s, z);
+            size[k] = hidden.len();
+            if !hidden.is_empty() {
+                let zone = g.zone_mut(s, z);
+                *zone = minus(zone, &hidden);
             }
-            let zone = g.zone_mut(s, z);
-            size[k] = zone.len();
-            for (c, m) in zone.iter() {
+            for (c, m) in hidden.iter() {
                 for _ in 0..m {
                     buf[n] = c;
                     n += 1;
                 }
             }
-            *zone = CardCounts::EMPTY;
         }
     }
     rng.shuffle(&mut buf[..n]);
     g.stock.clear();
     g.stock.extend_from_slice(&buf[..stock_len]);
-    g.discard.clear();
-    g.discard
-        .extend_from_slice(&buf[stock_len..stock_len + under]);
-    if let Some(t) = top {
-        g.discard.push(t);
-    }
-    let mut at = stock_len + under;
+    let mut at = stock_len;
     for (s, size) in sizes.iter().enumerate().take(g.players) {
-        for (k, z) in [Zone::Hand, Zone::Foot, Zone::Recv].into_iter().enumerate() {
+        for (k, z) in ZONES.into_iter().enumerate() {
             let m = size[k] as usize;
             g.zone_mut(s, z).add_cards(buf[at..at + m].iter().copied());
             at += m;
@@ -89,24 +101,16 @@ pub(super) fn determinize(view: &View<'_>, rng: &mut GameRng) -> HandAndFoot {
     g
 }
 
-/// The zones hidden from `seat`, in a fixed order: the stock, the squared pile (under
-/// the top), then per seat its hand, foot and received packet. The seat's own hand and
-/// foot are known; its received packet only once the choice begins. Every zone is
-/// listed (some empty), so the list's shape depends only on the player count.
+/// The zones hidden from `seat`, in a fixed order: the stock, then per seat the unknown
+/// part of its hand, its foot and its received packet. The seat's own hand and foot are
+/// known, and so is its received packet once the choice begins; the discard pile is known
+/// to every seat. Every zone is listed (some empty), so the list's shape depends only on
+/// the player count.
 pub(super) fn hidden_zones(g: &HandAndFoot, seat: Seat) -> Vec<CardCounts> {
-    let mut z = vec![g.stock.counts(), CardCounts::EMPTY];
-    let pile = g.discard.as_slice();
-    z[1].add_cards(pile[..pile.len().saturating_sub(1)].iter().copied());
+    let mut z = vec![g.stock.counts()];
     for s in 0..g.players {
-        if s == seat {
-            let recv = if g.phase == Phase::Pass {
-                g.recv[s]
-            } else {
-                CardCounts::EMPTY
-            };
-            z.extend([CardCounts::EMPTY, CardCounts::EMPTY, recv]);
-        } else {
-            z.extend([g.hands[s], g.feet[s], g.recv[s]]);
+        for zone in ZONES {
+            z.push(g.hidden_part(seat, s, zone));
         }
     }
     z

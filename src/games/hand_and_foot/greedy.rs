@@ -1,5 +1,7 @@
 //! `greedy`: a one-step heuristic. It passes its weaker packet and plays the stronger as its
-//! hand; takes the pile when it holds enough cards; opens as soon as its hand can make the
+//! hand; takes the pile when what it holds pays (the meld points it adds against the 3s
+//! it would leave stuck in hand when the deal ends; knob `pile_value`, 0 for the previous
+//! rule: any pile of `pile_min` cards); opens as soon as its hand can make the
 //! minimum; adds naturals before wilds (cleans before dirtying) and dirties a clean meld only
 //! once it is long or its partnership has the natural books it needs; discards 3s first
 //! (they freeze the pile for the next player), then lone cards of ranks nobody melds; goes
@@ -34,6 +36,31 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "1: start melds from a natural pair and a wild once opened; 0: only to open or go out",
     },
+    Knob {
+        name: "pile_value",
+        default: 1.0,
+        doc: "1: weigh what the pile holds (meld points gained against the 3s it would leave stuck in hand); 0: take any pile of pile_min cards (the previous greedy)",
+    },
+    Knob {
+        name: "horizon",
+        default: 12.0,
+        doc: "turns the seat expects to have left while nobody is on the foot (half once someone is, 2 once a partnership on the foot may go out; never more than the stock gives), for the pile's 3s",
+    },
+    Knob {
+        name: "pile_guard",
+        default: 0.0,
+        doc: "keep value added to a card whose rank the next seat (an opponent) is known to hold a natural pair of (a pile it took): discarding it hands it the pile; 0: off (measured no different at 100 to 1000)",
+    },
+    Knob {
+        name: "three_turn",
+        default: 0.0,
+        doc: "points each 3 in a pile costs besides its penalty risk: the turn spent shedding it instead of a dead card (and going out that much later); 25 or more measured weaker: refused piles go to the opponents",
+    },
+    Knob {
+        name: "three_weight",
+        default: 0.2,
+        doc: "weight of the expected penalty of 3s stuck in hand against the meld points a pile adds (0.2 measured best against greedy-prev: a pile is worth far more than the meld points counted)",
+    },
 ];
 
 /// The bots of Hand and Foot besides `random`.
@@ -51,6 +78,11 @@ pub struct Greedy {
     dirty_at: u8,
     out_margin: i32,
     pair_wild: bool,
+    pile_value: bool,
+    horizon: u32,
+    pile_guard: i32,
+    three_turn: f64,
+    three_weight: f64,
 }
 
 impl Greedy {
@@ -61,6 +93,11 @@ impl Greedy {
             dirty_at: p.knob(KNOBS, "dirty_at").clamp(2.0, 6.0) as u8,
             out_margin: p.knob(KNOBS, "out_margin") as i32,
             pair_wild: p.knob(KNOBS, "pair_wild") > 0.5,
+            pile_value: p.knob(KNOBS, "pile_value") > 0.5,
+            horizon: p.knob(KNOBS, "horizon").clamp(1.0, 100.0) as u32,
+            pile_guard: p.knob(KNOBS, "pile_guard") as i32,
+            three_turn: p.knob(KNOBS, "three_turn").max(0.0),
+            three_weight: p.knob(KNOBS, "three_weight").max(0.0),
         }
     }
 }
@@ -77,7 +114,104 @@ fn packet_value(h: &CardCounts) -> i32 {
     v - melds::rank_count(h, 2) as i32 * 20
 }
 
+/// One meld rank's share of [`Greedy::leftover_after`]: (lone cards, wild room, pairs)
+/// for `n` naturals in hand beside the partnership's open meld of `mn` naturals and `mw`
+/// wilds (`mn` 0: no open meld).
+fn rank_share(n: i32, mn: u8, mw: u8) -> (i32, i32, i32) {
+    if mn > 0 {
+        (0, n + mn as i32 - 1 - mw as i32, 0)
+    } else if n >= 3 {
+        (0, n - 1, 0)
+    } else if n == 2 {
+        (0, 0, 1)
+    } else {
+        (n, 0, 0)
+    }
+}
+
+/// The sums of [`rank_share`] over every meld rank of a hand and melds (before a step).
+fn leftover_base(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
+    let mut sum = (0, 0, 0);
+    for r in MELD_RANKS {
+        let i = r as usize;
+        let (lo, room, pairs) = rank_share(tl.ranks[i] as i32, m.nat[i], m.wild[i]);
+        sum = (sum.0 + lo, sum.1 + room, sum.2 + pairs);
+    }
+    sum
+}
+
+/// Red and black 3s in `h`.
+fn threes(h: &CardCounts) -> (u32, u32) {
+    let (mut red, mut black) = (0, 0);
+    for s in crate::cards::Suit::ALL {
+        let n = h.count(Card::new(crate::cards::Rank::THREE, s)) as u32;
+        if s.is_red() {
+            red += n;
+        } else {
+            black += n;
+        }
+    }
+    (red, black)
+}
+
+/// The penalty of the 3s still held after `turns` discards, reds shed first.
+fn stuck_threes(red: u32, black: u32, turns: u32) -> i32 {
+    let shed_red = red.min(turns);
+    let shed_black = black.min(turns - shed_red);
+    300 * (red - shed_red) as i32 + 100 * (black - shed_black) as i32
+}
+
 impl Greedy {
+    /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
+    /// the foot, half that once someone is, 2 once a partnership with a seat on the foot
+    /// has the books to go out; never more than the stock can give.
+    fn turns_left(&self, v: &View) -> u32 {
+        let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
+        let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
+        let may_out = (0..2).any(|t| {
+            foot(t)
+                && v.melds[t].natural_books() >= v.rules.out_naturals as u32
+                && v.melds[t].unnatural_books() >= v.rules.out_unnaturals as u32
+        });
+        let h = if may_out {
+            2
+        } else if foot(0) || foot(1) {
+            self.horizon.div_ceil(2)
+        } else {
+            self.horizon
+        };
+        h.min(stock)
+    }
+
+    /// Is the pile worth taking? The meld points it adds (the top and the pair, and what
+    /// the rest of hand and pile could still meld, as [`melds::extension_max`] counts
+    /// them) against the penalty of the 3s the seat could not shed before the deal ends
+    /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`, and
+    /// `three_turn` for each 3 taken (a turn spent shedding it).
+    fn pile_pays(&self, v: &View) -> bool {
+        let Some(top) = v.top else { return false };
+        let (t, r) = (v.seat % 2, top.rank().index());
+        let m0 = &v.melds[t];
+        let tl0 = melds::tally(v.hand);
+        let before = m0.points + melds::extension_max(&tl0, m0, v.rules.rebook);
+        let mut h = *v.hand;
+        for _ in 0..2 {
+            h.remove(melds::first_of_rank(&h, r).expect("a natural pair"));
+        }
+        h.add_cards(v.pile[..v.pile.len() - 1].iter().copied());
+        let mut m = *m0;
+        for _ in 0..3 {
+            m.add(r, top);
+        }
+        let after = m.points + melds::extension_max(&melds::tally(&h), &m, v.rules.rebook);
+        let turns = self.turns_left(v);
+        let (r0, b0) = threes(v.hand);
+        let (r1, b1) = threes(&h);
+        let stuck = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
+        let taken = (r1 + b1 - r0 - b0) as f64;
+        (after - before) as f64 >= self.three_weight * stuck as f64 + self.three_turn * taken
+    }
+
     fn want_out(&self, v: &View) -> bool {
         let t = v.seat % 2;
         let table = |m: &melds::Melds| m.points + m.book_points();
@@ -85,7 +219,14 @@ impl Greedy {
     }
 
     /// The value of a meld step (0: not worth it now).
-    fn step_value(&self, v: &View, out: bool, a: Action) -> i32 {
+    fn step_value(
+        &self,
+        v: &View,
+        tl: &melds::Tally,
+        base: (i32, i32, i32),
+        out: bool,
+        a: Action,
+    ) -> i32 {
         let t = v.seat % 2;
         let (opening, feet) = (!v.opened[t], v.in_foot[v.seat]);
         let (k, rank, wild) = match a {
@@ -94,17 +235,17 @@ impl Greedy {
             Action::Add { rank, wild } => (1, rank, wild),
             _ => return 0,
         };
-        let left = v.hand.len() as i32 - k;
+        let left = tl.len as i32 - k;
         if feet && left < 2 && !out {
             return 0;
         }
         if feet && out && !opening {
             // Going out is wanted: steps that leave the fewest unmeldable cards first.
-            let lo = Self::leftover_after(v, a, rank, wild);
+            let lo = Self::leftover_after(v, tl, base, a, rank, wild);
             return 1 + (1000 - 100 * lo).max(0) + self.opened_value(v, feet, left, a, rank);
         }
         if opening {
-            return Self::opening_value(v, a, rank, wild);
+            return Self::opening_value(v, tl, a, rank, wild);
         }
         self.opened_value(v, feet, left, a, rank)
     }
@@ -113,12 +254,13 @@ impl Greedy {
     fn opened_value(&self, v: &View, feet: bool, left: i32, a: Action, rank: u8) -> i32 {
         let m = &v.melds[v.seat % 2];
         let i = rank as usize;
-        let need_nat = m.natural_books() < v.rules.out_naturals as u32;
+        // The natural books still needed, counted only when asked (13 ranks summed).
+        let books_met = || m.natural_books() >= v.rules.out_naturals as u32;
         match a {
             Action::Add { wild: 0, .. } => 100,
             Action::New { wild: 0, .. } => 90,
             Action::Add { .. } if m.wild[i] > 0 => 60,
-            Action::Add { .. } if !need_nat || m.nat[i] >= self.dirty_at => 40,
+            Action::Add { .. } if m.nat[i] >= self.dirty_at || books_met() => 40,
             Action::New { .. } if self.pair_wild => 30,
             _ if feet && left <= 1 => 20,
             _ => 0,
@@ -126,9 +268,15 @@ impl Greedy {
     }
 
     /// The hand's tally and the partnership's melds after meld step `a` of `rank`.
-    fn after_step(v: &View, a: Action, rank: u8, wild: u8) -> (melds::Tally, melds::Melds) {
+    fn after_step(
+        v: &View,
+        tl: &melds::Tally,
+        a: Action,
+        rank: u8,
+        wild: u8,
+    ) -> (melds::Tally, melds::Melds) {
         let mut m = v.melds[v.seat % 2];
-        let mut tl = melds::tally(v.hand);
+        let mut tl = *tl;
         let nat = match a {
             Action::New { wild: 0, .. } => 3,
             Action::New { .. } => 2,
@@ -153,29 +301,51 @@ impl Greedy {
     /// hand could still add (so a step that spends a wild where it gains least, or a 2
     /// where the joker is needed, loses to one that keeps the opening in reach), ties
     /// broken by the step's own points.
-    fn opening_value(v: &View, a: Action, rank: u8, wild: u8) -> i32 {
-        let (tl, m) = Self::after_step(v, a, rank, wild);
+    fn opening_value(v: &View, tl: &melds::Tally, a: Action, rank: u8, wild: u8) -> i32 {
+        let (tl, m) = Self::after_step(v, tl, a, rank, wild);
         let reach = m.points + melds::extension_max(&tl, &m, v.rules.rebook);
         1 + 1000 * reach + m.points
     }
 
     /// Cards the hand could not meld after step `a` (3s, lone naturals, pairs without a
     /// wild, wilds without room): going out needs at most one (then discarded).
-    fn leftover_after(v: &View, a: Action, rank: u8, wild: u8) -> i32 {
-        let (tl, m) = Self::after_step(v, a, rank, wild);
-        let (mut lo, mut room, mut pairs) = (tl.ranks[2] as i32, 0i32, 0i32);
-        for r in MELD_RANKS {
-            let (n, i) = (tl.ranks[r as usize] as i32, r as usize);
-            if m.is_open(r) {
-                room += n + m.nat[i] as i32 - 1 - m.wild[i] as i32;
-            } else if n >= 3 {
-                room += n - 1;
-            } else if n == 2 {
-                pairs += 1;
-            } else {
-                lo += n;
-            }
+    /// Only the meld of `rank` changes, so the step is applied to copies of its counts
+    /// (as [`melds::Melds::add`] would: a clean meld reaching 7 closes) and of the tally,
+    /// and that rank's share replaces its share in `base` ([`leftover_base`] before it).
+    fn leftover_after(
+        v: &View,
+        tl: &melds::Tally,
+        base: (i32, i32, i32),
+        a: Action,
+        rank: u8,
+        wild: u8,
+    ) -> i32 {
+        let m = &v.melds[v.seat % 2];
+        let mut tl = *tl;
+        let nat = match a {
+            Action::New { wild: 0, .. } => 3,
+            Action::New { .. } => 2,
+            Action::Add { wild: 0, .. } => 1,
+            _ => 0,
+        };
+        let k = rank as usize;
+        tl.ranks[k] -= nat;
+        let (mut nat_k, mut wild_k) = (m.nat[k] + nat, m.wild[k]);
+        if wild == melds::JOKER {
+            tl.jokers -= 1;
+            wild_k += 1;
+        } else if wild == melds::TWO {
+            tl.ranks[1] -= 1;
+            wild_k += 1;
         }
+        if wild_k == 0 && nat_k == melds::BOOK {
+            nat_k = 0;
+        }
+        let before = rank_share(tl.ranks[k] as i32 + nat as i32, m.nat[k], m.wild[k]);
+        let after = rank_share(tl.ranks[k] as i32, nat_k, wild_k);
+        let lo = tl.ranks[2] as i32 + base.0 - before.0 + after.0;
+        let room = base.1 - before.1 + after.1;
+        let pairs = base.2 - before.2 + after.2;
         let w = (tl.jokers + tl.ranks[1]) as i32;
         let covered = w.min(pairs);
         lo + 2 * (pairs - covered) + (w - covered - room).max(0)
@@ -183,17 +353,23 @@ impl Greedy {
 
     fn pick_meld(&self, v: &View, legal: &[Action]) -> Option<Action> {
         let t = v.seat % 2;
+        let tl = melds::tally(v.hand);
         if !v.opened[t]
             && v.melds[t].points == 0
-            && melds::opening_max(&melds::tally(v.hand), v.rules.rebook) < v.minimum[t]
+            && melds::opening_max(&tl, v.rules.rebook) < v.minimum[t]
         {
             return None;
         }
         let mut best = None;
         let mut best_v = 0;
         let out = v.in_foot[v.seat] && self.want_out(v);
+        let base = if out && v.opened[t] {
+            leftover_base(&tl, &v.melds[t])
+        } else {
+            (0, 0, 0)
+        };
         for &a in legal {
-            let s = self.step_value(v, out, a);
+            let s = self.step_value(v, &tl, base, out, a);
             if s > best_v {
                 (best, best_v) = (Some(a), s);
             }
@@ -218,6 +394,9 @@ impl Greedy {
         }
         if v.melds[1 - t].is_open(r) {
             k += 25;
+        }
+        if self.pile_guard != 0 && melds::rank_count(&v.known[(v.seat + 1) % v.players], r) >= 2 {
+            k += self.pile_guard;
         }
         k
     }
@@ -250,7 +429,10 @@ impl Strategy<HandAndFoot> for Greedy {
             }
             Phase::Draw => {
                 let top_wild = v.top.is_some_and(melds::is_wild);
-                if legal.contains(&Action::TakePile) && v.pile_len >= self.pile_min {
+                if legal.contains(&Action::TakePile)
+                    && v.pile_len >= self.pile_min
+                    && (!self.pile_value || self.pile_pays(v))
+                {
                     Action::TakePile
                 } else if legal.contains(&Action::TakeUpcard) && top_wild {
                     Action::TakeUpcard

@@ -19,6 +19,10 @@ mod tests_determinize;
 mod tests_greedy;
 #[cfg(test)]
 mod tests_match;
+#[cfg(test)]
+mod tests_prev;
+#[cfg(test)]
+mod tests_recall;
 
 pub use greedy::Greedy;
 pub use rules::HfRules;

@@ -93,6 +93,10 @@ pub struct HandAndFoot {
     pub(super) feet: [CardCounts; MAX_PLAYERS],
     /// Packets received from the right, before the choice.
     pub(super) recv: [CardCounts; MAX_PLAYERS],
+    /// Cards every seat knows to be in each seat's hand (a lower bound of `hands`): the
+    /// pile it took (the pile's cards were each seen when discarded), the upcard, melds it
+    /// took back; a card leaves when that seat melds or discards a copy of it.
+    pub(super) known: [CardCounts; MAX_PLAYERS],
     pub(super) in_foot: [bool; MAX_PLAYERS],
     pub(super) foot_due: [bool; MAX_PLAYERS],
     pub(super) melds: [Melds; 2],
@@ -143,6 +147,7 @@ impl HandAndFoot {
             hands: [CardCounts::EMPTY; MAX_PLAYERS],
             feet: [CardCounts::EMPTY; MAX_PLAYERS],
             recv: [CardCounts::EMPTY; MAX_PLAYERS],
+            known: [CardCounts::EMPTY; MAX_PLAYERS],
             in_foot: [false; MAX_PLAYERS],
             foot_due: [false; MAX_PLAYERS],
             melds: [Melds::default(); 2],

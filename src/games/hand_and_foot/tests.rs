@@ -5,7 +5,7 @@ use super::HfRules;
 use super::state::{Action, End, HandAndFoot, Phase, minus};
 use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::check::{random_deals, random_matches};
-use crate::game::{ActionList, Game, Rules, SeatView, Table};
+use crate::game::{ActionList, Game, Rules, Table};
 use crate::sim::{Quiet, deal_rngs, play_deal};
 use crate::strategy::Strategy;
 
@@ -489,23 +489,6 @@ fn retract_after_pickup_only_when_stuck() {
     g.apply(Action::Retract);
     assert_eq!(g.hands[0], counts("7S 7C 7H AS AH 2C 9D 9H 4D"));
     assert!(g.discard.is_empty() && g.melds[0] == Default::default());
-}
-
-#[test]
-fn view_hides_the_foot_and_the_pile() {
-    let g = position("KS KH KD", "9H 4D 7H", STOCK, HfRules::default());
-    let v = g.view(0);
-    assert_eq!(
-        v.shown(),
-        counts("KS KH KD 7H 9C 9D 4S 4H 5C"),
-        "its own foot is known"
-    );
-    assert_eq!((v.pile_len, v.stock_len, v.hand_lens[0]), (3, 10, 3));
-    assert!(
-        g.hidden_from(0)
-            .is_subset(&counts(&format!("9H 4D {STOCK}")))
-    );
-    assert_eq!(g.hidden_from(0).len(), 2 + 10);
 }
 
 #[test]

@@ -1,7 +1,8 @@
-//! What one seat may see: its own cards in play, every meld, the top of the discard pile,
-//! and counts of everything hidden. The foot is face down until picked up, and the rest of
-//! the discard pile is squared (only its size shows). The view holds the deal privately
-//! (for the determinizer); its `Debug` and JSON show only what its seat sees.
+//! What one seat may see: its own cards in play, every meld, the discard pile (squared, but
+//! each of its cards was seen when discarded: perfect recall), the cards known to be in
+//! each hand (a pile taken, the upcard, melds taken back), and counts of everything hidden.
+//! The foot is face down until picked up. The view holds the deal privately (for the
+//! determinizer); its `Debug` and JSON show only what its seat sees.
 
 use super::melds::Melds;
 use super::rules::HfRules;
@@ -34,8 +35,6 @@ pub struct View<'a> {
     pub other_packet: Option<&'a CardCounts>,
     /// After the pass: the seat's own foot (it chose it; empty once picked up).
     pub foot: Option<&'a CardCounts>,
-    /// Cards in play per seat (hand or foot); 0 beyond `players`.
-    pub hand_lens: [u32; MAX_PLAYERS],
     /// Per seat, true once it has picked up its foot.
     pub in_foot: [bool; MAX_PLAYERS],
     /// Both partnerships' melds (the seat's partnership is `seat % 2`).
@@ -50,6 +49,11 @@ pub struct View<'a> {
     pub top: Option<Card>,
     /// Cards in the discard pile, the top included.
     pub pile_len: usize,
+    /// The discard pile, bottom first (its top last): every card was seen when discarded.
+    pub pile: &'a [Card],
+    /// Per seat, cards every seat knows it holds in hand (the pile it took, the upcard,
+    /// melds it took back, less what it has melded or discarded since): a lower bound.
+    pub known: &'a [CardCounts; MAX_PLAYERS],
     /// Cards left in the stock.
     pub stock_len: usize,
     /// True when the pile was taken this turn.
@@ -130,6 +134,18 @@ pub(super) fn phase_name(p: Phase) -> &'static str {
 }
 
 impl View<'_> {
+    /// Cards in play per seat (hand or foot); 0 beyond `players`. Counted when asked (the
+    /// bots do not read it), not with every view.
+    pub fn hand_lens(&self) -> [u32; MAX_PLAYERS] {
+        std::array::from_fn(|s| {
+            if s < self.players {
+                self.deal.hands[s].len()
+            } else {
+                0
+            }
+        })
+    }
+
     /// Cards in each seat's foot not yet picked up (13 or 0; public).
     pub fn foot_lens(&self) -> [u32; MAX_PLAYERS] {
         std::array::from_fn(|s| self.deal.feet[s].len())
@@ -159,13 +175,20 @@ impl SeatView for View<'_> {
             "hand": cards_json(self.hand),
             "other_packet": self.other_packet.map(cards_json),
             "foot": self.foot.map(cards_json),
-            "hand_sizes": &self.hand_lens[..n],
+            "hand_sizes": &self.hand_lens()[..n],
             "foot_sizes": &self.foot_lens()[..n],
             "received_sizes": (0..n).map(|s| self.deal.recv[s].len()).collect::<Vec<_>>(),
             "in_foot": &self.in_foot[..n],
             "partnerships": teams,
             "top": self.top.map(card_text),
             "pile_size": self.pile_len,
+            "pile_under": self.pile[..self.pile.len().saturating_sub(1)]
+                .iter()
+                .map(|&c| card_text(c))
+                .collect::<Vec<_>>(),
+            "known": (0..n)
+                .map(|s| if s == self.seat { json!([]) } else { cards_json(&self.known[s]) })
+                .collect::<Vec<_>>(),
             "stock_size": self.stock_len,
             "first_turn": self.deal.first_turn,
             "picked": self.picked,
@@ -183,8 +206,9 @@ impl SeatView for View<'_> {
         }
         c.add(&self.melds[0].cards);
         c.add(&self.melds[1].cards);
-        if let Some(t) = self.top {
-            c.insert(t);
+        c.add_cards(self.pile.iter().copied());
+        for s in (0..self.players).filter(|&s| s != self.seat) {
+            c.add(&self.known[s]);
         }
         c
     }
@@ -214,7 +238,6 @@ impl<'a> View<'a> {
             hand: &g.hands[seat],
             other_packet: g.other_packet(seat),
             foot: (g.phase != Phase::Pass).then_some(&g.feet[seat]),
-            hand_lens: std::array::from_fn(|s| if s < g.players { g.hands[s].len() } else { 0 }),
             in_foot: g.in_foot,
             melds: &g.melds,
             opened: g.opened,
@@ -222,6 +245,8 @@ impl<'a> View<'a> {
             totals: g.totals,
             top: g.discard.top(),
             pile_len: g.discard.len(),
+            pile: g.discard.as_slice(),
+            known: &g.known,
             stock_len: g.stock.len(),
             picked: g.picked,
             retracted: g.retracted,
