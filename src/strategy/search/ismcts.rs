@@ -7,9 +7,12 @@
 //! the end (or the depth cutoff), and adds every seat's value along the path. Every seat's
 //! moves are in the tree as the searching seat sees them; out-of-turn decisions and the
 //! steps of a multi-step turn are plain nodes. The move played is the root edge visited most
-//! (ties: the better mean), unless its mean fails to beat greedy's choice by `prior` and by
-//! two standard errors (then greedy's: see the `prior` knob); greedy's move is the root's
-//! first edge expanded. With `opponents = 0` (the default) only the searching seat's moves
+//! (ties: the better mean). Greedy's move is the root's first edge expanded and carries the
+//! fading prior: `prior * m / (m + visits)` (`m` the `prior_visits` knob) is added to its
+//! value, in selection and in the final comparison, so a small budget gives it most visits
+//! unless another move is clearly better, and a large one plays what the search finds (the
+//! bonus is a few thousandths after thousands of visits). `gate = 1` restores the old hard
+//! gate (greedy's move unless the best beats it by `prior` and by two standard errors). With `opponents = 0` (the default) only the searching seat's moves
 //! are in the tree and the others play the rollout policy on their sampled cards: the
 //! classic single-observer tree (`opponents = 1`) has them choose, in the tree, with the
 //! searching seat's information, a weak model of the opponents that grows with the tree
@@ -199,7 +202,12 @@ impl<G: Game> Ismcts<G> {
                 let avail = e.avail + 1;
                 self.tree.node_mut(c).avail = avail;
                 let mean = e.total / e.visits as f64;
-                let ucb = mean + self.exploration * ((avail as f64).ln() / e.visits as f64).sqrt();
+                let mut ucb =
+                    mean + self.exploration * ((avail as f64).ln() / e.visits as f64).sqrt();
+                if node == ROOT && Some(e.action) == self.advice {
+                    // Greedy's choice (the root's edges are all the searching seat's).
+                    ucb += self.common.bonus(f64::from(e.visits));
+                }
                 if ucb > best.1 {
                     best = (c, ucb);
                 }
@@ -235,10 +243,10 @@ impl<G: Game> Ismcts<G> {
         (0..n).filter(|&i| self.keys[i] == key).nth(k).unwrap_or(0)
     }
 
-    /// The root edge to play: most visits, then the better mean; greedy's choice `advice`
-    /// instead unless that edge's mean beats greedy's by `prior` and by two standard errors
-    /// (values lie in about 0..1, so each mean's variance is at most a quarter over its
-    /// visits).
+    /// The root edge to play: most visits, then the better mean (greedy's with its bonus).
+    /// With `gate = 1`, greedy's choice `advice` instead unless that edge's mean beats
+    /// greedy's by `prior` and by two standard errors (values lie in about 0..1, so each
+    /// mean's variance is at most a quarter over its visits).
     fn best_root(&self, legal: &[G::Action], advice: Option<G::Action>) -> G::Action {
         let mut best: Option<(u32, f64, G::Action)> = None;
         let mut advised: Option<(u32, f64)> = None;
@@ -246,21 +254,22 @@ impl<G: Game> Ismcts<G> {
         while c != NONE {
             let e = self.tree.node(c);
             if e.mover as usize == self.seat && e.visits > 0 && legal.contains(&e.action) {
-                let mean = e.total / e.visits as f64;
-                if best.is_none_or(|(v, m, _)| e.visits > v || (e.visits == v && mean > m)) {
-                    best = Some((e.visits, mean, e.action));
-                }
+                let mut mean = e.total / e.visits as f64;
                 if Some(e.action) == advice {
                     advised = Some((e.visits, mean));
+                    mean += self.common.bonus(f64::from(e.visits));
+                }
+                if best.is_none_or(|(v, m, _)| e.visits > v || (e.visits == v && mean > m)) {
+                    best = Some((e.visits, mean, e.action));
                 }
             }
             c = e.next_sibling;
         }
         match (best, advised, advice) {
-            (Some((n, m, _)), Some((ng, g)), Some(a)) => {
+            (Some((n, m, b)), Some((ng, g)), Some(a)) if self.common.gate => {
                 let se = (0.25 / f64::from(n) + 0.25 / f64::from(ng)).sqrt();
                 if super::beats_prior(m - g, se, self.common.prior) {
-                    best.map_or(a, |b| b.2)
+                    b
                 } else {
                     a
                 }

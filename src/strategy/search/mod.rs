@@ -9,6 +9,13 @@
 //!   one tree over the seat's information sets, a fresh determinization per iteration, UCB1
 //!   with availability counts, every seat's moves in the tree as the searching seat sees them.
 //!
+//! Both start from the game's `greedy` choice: it carries a value bonus, `prior`, that fades
+//! as its own visits (samples) grow, `prior * m / (m + visits)` with `m` the `prior_visits`
+//! knob: a small budget keeps greedy's sound move unless another is clearly
+//! better, a large one plays what the search finds. `gate = 1` restores the old hard gate
+//! (greedy's move unless the best beats it by `prior` and by two standard errors), which does
+//! not fade.
+//!
 //! Budgets are counts, never time, and every random draw comes from the rng the runner hands
 //! the bot, so results are the same at any thread count. Outcome values are in [`value`];
 //! rollouts in [`rollout`]; the tree arena in [`tree`]. Knob files: `base = "ismcts"` or
@@ -53,7 +60,17 @@ const DEPTH: Knob = Knob {
 const PRIOR: Knob = Knob {
     name: "prior",
     default: 0.15,
-    doc: "value by which the search's best action must beat greedy's choice (and by 2 standard errors)",
+    doc: "value bonus of greedy's choice before any visit; it fades as prior_visits / (prior_visits + visits) (0: no greedy prior)",
+};
+const PRIOR_VISITS: Knob = Knob {
+    name: "prior_visits",
+    default: 100.0,
+    doc: "the visits (pimc: samples) of greedy's choice at which its bonus is half of prior",
+};
+const GATE: Knob = Knob {
+    name: "gate",
+    default: 0.0,
+    doc: "1: the old hard gate instead (another action must beat greedy's by prior and 2 standard errors)",
 };
 
 /// The knobs of `pimc`.
@@ -73,6 +90,8 @@ pub const PIMC_KNOBS: &[Knob] = &[
     MARGIN_SCALE,
     DEPTH,
     PRIOR,
+    PRIOR_VISITS,
+    GATE,
 ];
 
 /// The knobs of `ismcts`.
@@ -97,6 +116,8 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     MARGIN_SCALE,
     DEPTH,
     PRIOR,
+    PRIOR_VISITS,
+    GATE,
 ];
 
 /// Knobs that count something: whole numbers from 1 (0 for `depth`) to [`MAX_COUNT`].
@@ -121,8 +142,8 @@ pub fn bots<G: Game>() -> [Bot<G>; 2] {
 }
 
 /// Checks a strategy file's knob values for bot `base`: the search bots' own ranges (counts
-/// 1 to 10,000,000, `policy` 0 or 1, `margin` and `exploration` not negative, `margin_scale`
-/// positive), every other bot's through [`Params::check`].
+/// 1 to 10,000,000, `policy`, `opponents` and `gate` 0 or 1, `margin`, `exploration`, `prior`
+/// and `prior_visits` not negative, `margin_scale` positive), every other bot's through [`Params::check`].
 pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> {
     if base != "pimc" && base != "ismcts" {
         return params.check(base, knobs);
@@ -146,8 +167,8 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     }
     for (n, v) in &rest {
         let ok = match n.as_str() {
-            "policy" | "opponents" => *v == 0.0 || *v == 1.0,
-            "margin" | "exploration" | "prior" => *v >= 0.0,
+            "policy" | "opponents" | "gate" => *v == 0.0 || *v == 1.0,
+            "margin" | "exploration" | "prior" | "prior_visits" => *v >= 0.0,
             "margin_scale" => *v > 0.0,
             _ => true,
         };
@@ -157,6 +178,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                 match n.as_str() {
                     "policy" => "0 (greedy rollouts) or 1 (random rollouts)",
                     "opponents" => "0 (the rollout policy) or 1 (in the tree)",
+                    "gate" => "0 (the fading prior) or 1 (the hard gate)",
                     "margin_scale" => "it must be positive",
                     _ => "it must not be negative",
                 }
@@ -173,6 +195,10 @@ struct Common {
     valuation: Valuation,
     depth: u32,
     prior: f64,
+    /// Visits at which greedy's bonus is half of `prior`.
+    prior_visits: f64,
+    /// The old hard gate instead of the fading prior.
+    gate: bool,
 }
 
 impl Common {
@@ -185,13 +211,34 @@ impl Common {
             },
             depth: p.knob(knobs, "depth") as u32,
             prior: p.knob(knobs, "prior"),
+            prior_visits: p.knob(knobs, "prior_visits"),
+            gate: p.knob(knobs, "gate") == 1.0,
+        }
+    }
+
+    /// Greedy's bonus after `visits` visits (pimc: samples) of its choice (0 with the gate).
+    fn bonus(&self, visits: f64) -> f64 {
+        if self.gate {
+            0.0
+        } else {
+            fading_bonus(self.prior, self.prior_visits, visits)
         }
     }
 }
 
-/// Whether a search's best action, `diff` better in mean value than greedy's choice with
-/// standard error `se`, is worth playing instead: it must win by `prior` and by two
-/// standard errors (a difference that noise alone gives about one time in forty).
+/// The value bonus of greedy's choice after `n` visits: `prior * m / (m + n)`. It is what
+/// `m` virtual visits worth `prior` more than the action's own mean add to that mean, so it
+/// starts at `prior` and fades as the action's own evidence grows: a small budget keeps
+/// greedy's move unless another is clearly better, a large one plays what the search finds.
+/// `m = 0` (no virtual visits) gives no bonus.
+fn fading_bonus(prior: f64, m: f64, n: f64) -> f64 {
+    if m <= 0.0 { 0.0 } else { prior * m / (m + n) }
+}
+
+/// The old hard gate (`gate = 1`): whether a search's best action, `diff` better in mean
+/// value than greedy's choice with standard error `se`, is worth playing instead: it must win
+/// by `prior` and by two standard errors (a difference that noise alone gives about one time
+/// in forty). It does not fade: at any budget a deviation must gain `prior`.
 fn beats_prior(diff: f64, se: f64, prior: f64) -> bool {
     diff > prior && diff > 2.0 * se
 }
@@ -208,9 +255,9 @@ fn paired_se(sum: f64, squares: f64, k: f64) -> f64 {
 }
 
 /// The game's `greedy` bot (default knobs) playing along at the searching seat: its choice
-/// is the search's default, which another action must beat by `prior` to be played. Search
-/// values are noisy; this keeps the bot from trading a sound heuristic move for one that
-/// looked better by chance, so search refines greedy play rather than replacing it.
+/// carries the fading prior ([`fading_bonus`]). Search values are noisy; the prior keeps a
+/// small search from trading a sound heuristic move for one that looked better by chance,
+/// and lets a large one play what it finds.
 struct Advisor<G: Game> {
     bot: Option<Box<dyn crate::strategy::Strategy<G>>>,
 }
