@@ -12,7 +12,15 @@
 //! value, in selection and in the final comparison, so a small budget gives it most visits
 //! unless another move is clearly better, and a large one plays what the search finds (the
 //! bonus is a few thousandths after thousands of visits). `gate = 1` restores the old hard
-//! gate (greedy's move unless the best beats it by `prior` and by two standard errors). With `opponents = 0` (the default) only the searching seat's moves
+//! gate (greedy's move unless the best beats it by `prior` and by two standard errors).
+//!
+//! Below the root (`tree_prior = 1`, the default, with greedy rollouts), the searching seat's
+//! own decisions get the same prior: greedy's choice there (the rollout bot's, asked once per
+//! node) is expanded first and carries the fading bonus, and further moves are tried only as
+//! the node's selections `n` grow (at most `1 + widening * sqrt(n)` of them). Without it a
+//! move whose outcome is a chance event (a stock draw) was valued by the average over the
+//! moves tried at its many rarely visited children, most of them poor ones tried once, so
+//! the search undervalued drawing against taking a known card. With `opponents = 0` (the default) only the searching seat's moves
 //! are in the tree and the others play the rollout policy on their sampled cards: the
 //! classic single-observer tree (`opponents = 1`) has them choose, in the tree, with the
 //! searching seat's information, a weak model of the opponents that grows with the tree
@@ -54,6 +62,11 @@ pub struct Ismcts<G: Game> {
     exploration: f64,
     /// Other seats' moves by the rollout policy (true) or in the tree (false).
     policy_opponents: bool,
+    /// Greedy's prior at the seat's own decisions below the root too.
+    tree_prior: bool,
+    /// Below the root, where greedy advises: at most `1 + widening * sqrt(n)` moves tried
+    /// after `n` selections (0: every move at once).
+    widening: f64,
     common: Common,
     rollout: Rollout<G>,
     advisor: Advisor<G>,
@@ -78,6 +91,12 @@ impl<G: Game> Ismcts<G> {
             iterations: count(p, ISMCTS_KNOBS, "iterations"),
             exploration: p.knob(ISMCTS_KNOBS, "exploration"),
             policy_opponents: p.knob(ISMCTS_KNOBS, "opponents") == 0.0,
+            // Greedy's choice below the root is the rollout bot's: none with random rollouts.
+            tree_prior: p.knob(ISMCTS_KNOBS, "tree_prior") == 1.0
+                && common.policy == super::rollout::Policy::Greedy
+                && common.prior > 0.0
+                && !common.gate,
+            widening: p.knob(ISMCTS_KNOBS, "widening"),
             rollout: Rollout::new(common.policy, common.depth),
             advisor: Advisor::new(common.prior),
             common,
@@ -121,7 +140,8 @@ impl<G: Game> Ismcts<G> {
         let mut node = ROOT;
         let mut seen = cards_hash(&state.view(me).shown());
         while let Some(seat) = state.to_act() {
-            let (edge, fresh_edge) = self.choose(state, seat, node, rng);
+            let advice = if node == ROOT { self.advice } else { None };
+            let (edge, fresh_edge) = self.choose(state, seat, node, advice, rng);
             let i = self.pick_action(seat, edge, rng);
             state.apply(self.buf[i]);
             self.path.push(edge);
@@ -160,7 +180,14 @@ impl<G: Game> Ismcts<G> {
                     return;
                 }
             }
-            let (edge, fresh_edge) = self.choose(state, seat, node, rng);
+            let advice = if node == ROOT {
+                self.advice
+            } else if self.tree_prior {
+                Some(self.node_advice(state, node, rng))
+            } else {
+                None
+            };
+            let (edge, fresh_edge) = self.choose(state, seat, node, advice, rng);
             let i = self.pick_action(seat, edge, rng);
             state.apply(self.buf[i]);
             self.path.push(edge);
@@ -171,9 +198,39 @@ impl<G: Game> Ismcts<G> {
         }
     }
 
+    /// Greedy's choice for the searching seat at its own information-set node `node` below
+    /// the root: the rollout bot's (fresh for this iteration, as in a rollout), asked on the
+    /// first selection there and kept in the node (the seat's view is the same in every
+    /// determinization that reaches it).
+    fn node_advice(&mut self, state: &G, node: u32, rng: &mut GameRng) -> G::Action {
+        let n = self.tree.node(node);
+        if n.advised {
+            return n.action;
+        }
+        let a = self.rollout.act(state, self.seat, rng);
+        let n = self.tree.node_mut(node);
+        n.advised = true;
+        n.action = a;
+        a
+    }
+
     /// Lists the legal moves at `node` for `seat`, counts availability, and returns the edge
-    /// to follow: a new one for an unexpanded move (picked at random), else the best by UCB1.
-    fn choose(&mut self, state: &G, seat: Seat, node: u32, rng: &mut GameRng) -> (u32, bool) {
+    /// to follow: a new one for an unexpanded move (greedy's choice `advice` first, then at
+    /// random; below the root, where greedy advises, only as `widening` allows), else the
+    /// best by UCB1, greedy's choice with its fading bonus.
+    fn choose(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        node: u32,
+        advice: Option<G::Action>,
+        rng: &mut GameRng,
+    ) -> (u32, bool) {
+        let selections = {
+            let n = self.tree.node_mut(node);
+            n.visits += 1;
+            n.visits
+        };
         state.legal_actions(&mut self.buf);
         let n = self.buf.len();
         for i in 0..n {
@@ -204,8 +261,8 @@ impl<G: Game> Ismcts<G> {
                 let mean = e.total / e.visits as f64;
                 let mut ucb =
                     mean + self.exploration * ((avail as f64).ln() / e.visits as f64).sqrt();
-                if node == ROOT && Some(e.action) == self.advice {
-                    // Greedy's choice (the root's edges are all the searching seat's).
+                if Some(e.action) == advice {
+                    // Greedy's choice (advice is only given at the searching seat's nodes).
                     ucb += self.common.bonus(f64::from(e.visits));
                 }
                 if ucb > best.1 {
@@ -215,9 +272,14 @@ impl<G: Game> Ismcts<G> {
             c = e.next_sibling;
         }
         let fresh = (0..n).filter(|&i| !self.has_edge[i]).count();
-        if fresh > 0 {
-            let advised = (0..n)
-                .find(|&i| node == ROOT && !self.has_edge[i] && Some(self.keys[i]) == self.advice);
+        let tried = n - fresh;
+        let widen = node == ROOT
+            || advice.is_none()
+            || self.widening == 0.0
+            || best.0 == NONE
+            || (tried as f64) < 1.0 + self.widening * f64::from(selections).sqrt();
+        if fresh > 0 && widen {
+            let advised = (0..n).find(|&i| !self.has_edge[i] && Some(self.keys[i]) == advice);
             let i = advised.unwrap_or_else(|| {
                 let k = rng.index(fresh);
                 (0..n).filter(|&i| !self.has_edge[i]).nth(k).unwrap_or(0)

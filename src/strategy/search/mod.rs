@@ -67,6 +67,16 @@ const PRIOR_VISITS: Knob = Knob {
     default: 100.0,
     doc: "the visits (pimc: samples) of greedy's choice at which its bonus is half of prior",
 };
+const TREE_PRIOR: Knob = Knob {
+    name: "tree_prior",
+    default: 1.0,
+    doc: "ismcts: 1 gives the seat's own decisions below the root greedy's prior too (the rollout bot's choice, expanded first), 0 the root only",
+};
+const WIDENING: Knob = Knob {
+    name: "widening",
+    default: 0.5,
+    doc: "ismcts, below the root where greedy advises: moves tried at a node after n selections at most 1 + widening * sqrt(n) (0: every move at once)",
+};
 const GATE: Knob = Knob {
     name: "gate",
     default: 0.0,
@@ -117,6 +127,8 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     DEPTH,
     PRIOR,
     PRIOR_VISITS,
+    TREE_PRIOR,
+    WIDENING,
     GATE,
 ];
 
@@ -142,8 +154,8 @@ pub fn bots<G: Game>() -> [Bot<G>; 2] {
 }
 
 /// Checks a strategy file's knob values for bot `base`: the search bots' own ranges (counts
-/// 1 to 10,000,000, `policy`, `opponents` and `gate` 0 or 1, `margin`, `exploration`, `prior`
-/// and `prior_visits` not negative, `margin_scale` positive), every other bot's through [`Params::check`].
+/// 1 to 10,000,000, `policy`, `opponents`, `gate` and `tree_prior` 0 or 1, `margin`,
+/// `exploration`, `prior`, `prior_visits` and `widening` not negative, `margin_scale` positive), every other bot's through [`Params::check`].
 pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> {
     if base != "pimc" && base != "ismcts" {
         return params.check(base, knobs);
@@ -167,8 +179,8 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     }
     for (n, v) in &rest {
         let ok = match n.as_str() {
-            "policy" | "opponents" | "gate" => *v == 0.0 || *v == 1.0,
-            "margin" | "exploration" | "prior" | "prior_visits" => *v >= 0.0,
+            "policy" | "opponents" | "gate" | "tree_prior" => *v == 0.0 || *v == 1.0,
+            "margin" | "exploration" | "prior" | "prior_visits" | "widening" => *v >= 0.0,
             "margin_scale" => *v > 0.0,
             _ => true,
         };
@@ -179,6 +191,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                     "policy" => "0 (greedy rollouts) or 1 (random rollouts)",
                     "opponents" => "0 (the rollout policy) or 1 (in the tree)",
                     "gate" => "0 (the fading prior) or 1 (the hard gate)",
+                    "tree_prior" => "0 (the root only) or 1 (every own decision)",
                     "margin_scale" => "it must be positive",
                     _ => "it must not be negative",
                 }
