@@ -11,7 +11,10 @@
 //! fading prior: `prior * m / (m + visits)` (`m` the `prior_visits` knob) is added to its
 //! value, in selection and in the final comparison, so a small budget gives it most visits
 //! unless another move is clearly better, and a large one plays what the search finds (the
-//! bonus is a few thousandths after thousands of visits). `gate = 1` restores the old hard
+//! bonus is a few thousandths after thousands of visits); the most visited move is played
+//! only when its mean also beats greedy's and the bonus by `confidence` standard errors
+//! (values lie in about 0..1, so a mean's variance is at most a quarter over its visits).
+//! `gate = 1` restores the old hard
 //! gate (greedy's move unless the best beats it by `prior` and by two standard errors).
 //!
 //! Below the root (`tree_prior = 1`, the default, with greedy rollouts), the searching seat's
@@ -305,8 +308,9 @@ impl<G: Game> Ismcts<G> {
         (0..n).filter(|&i| self.keys[i] == key).nth(k).unwrap_or(0)
     }
 
-    /// The root edge to play: most visits, then the better mean (greedy's with its bonus).
-    /// With `gate = 1`, greedy's choice `advice` instead unless that edge's mean beats
+    /// The root edge to play: most visits, then the better mean (greedy's with its bonus),
+    /// but greedy's choice `advice` unless that edge's mean beats greedy's and its bonus by
+    /// `confidence` standard errors. With `gate = 1`, greedy's choice `advice` instead unless that edge's mean beats
     /// greedy's by `prior` and by two standard errors (values lie in about 0..1, so each
     /// mean's variance is at most a quarter over its visits).
     fn best_root(&self, legal: &[G::Action], advice: Option<G::Action>) -> G::Action {
@@ -331,6 +335,16 @@ impl<G: Game> Ismcts<G> {
             (Some((n, m, b)), Some((ng, g)), Some(a)) if self.common.gate => {
                 let se = (0.25 / f64::from(n) + 0.25 / f64::from(ng)).sqrt();
                 if super::beats_prior(m - g, se, self.common.prior) {
+                    b
+                } else {
+                    a
+                }
+            }
+            // The most visited, if its mean beats greedy's and the bonus by `confidence`
+            // standard errors.
+            (Some((n, m, b)), Some((ng, g)), Some(a)) => {
+                let se = (0.25 / f64::from(n) + 0.25 / f64::from(ng)).sqrt();
+                if b == a || self.common.deviates(m - g, se, f64::from(ng)) {
                     b
                 } else {
                     a

@@ -12,7 +12,9 @@
 //! Both start from the game's `greedy` choice: it carries a value bonus, `prior`, that fades
 //! as its own visits (samples) grow, `prior * m / (m + visits)` with `m` the `prior_visits`
 //! knob: a small budget keeps greedy's sound move unless another is clearly
-//! better, a large one plays what the search finds. `gate = 1` restores the old hard gate
+//! better, a large one plays what the search finds. Another action is played only when its
+//! mean beats greedy's (with the bonus) by `confidence` standard errors (1), which also
+//! shrink with the budget. `gate = 1` restores the old hard gate
 //! (greedy's move unless the best beats it by `prior` and by two standard errors), which does
 //! not fade.
 //!
@@ -67,6 +69,11 @@ const PRIOR_VISITS: Knob = Knob {
     default: 100.0,
     doc: "the visits (pimc: samples) of greedy's choice at which its bonus is half of prior",
 };
+const CONFIDENCE: Knob = Knob {
+    name: "confidence",
+    default: 1.0,
+    doc: "standard errors by which another action's mean must beat greedy's (with its bonus) to be played; they shrink with the budget",
+};
 const TREE_PRIOR: Knob = Knob {
     name: "tree_prior",
     default: 1.0,
@@ -101,6 +108,7 @@ pub const PIMC_KNOBS: &[Knob] = &[
     DEPTH,
     PRIOR,
     PRIOR_VISITS,
+    CONFIDENCE,
     GATE,
 ];
 
@@ -127,6 +135,7 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     DEPTH,
     PRIOR,
     PRIOR_VISITS,
+    CONFIDENCE,
     TREE_PRIOR,
     WIDENING,
     GATE,
@@ -155,7 +164,7 @@ pub fn bots<G: Game>() -> [Bot<G>; 2] {
 
 /// Checks a strategy file's knob values for bot `base`: the search bots' own ranges (counts
 /// 1 to 10,000,000, `policy`, `opponents`, `gate` and `tree_prior` 0 or 1, `margin`,
-/// `exploration`, `prior`, `prior_visits` and `widening` not negative, `margin_scale` positive), every other bot's through [`Params::check`].
+/// `exploration`, `prior`, `prior_visits`, `confidence` and `widening` not negative, `margin_scale` positive), every other bot's through [`Params::check`].
 pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> {
     if base != "pimc" && base != "ismcts" {
         return params.check(base, knobs);
@@ -180,7 +189,9 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     for (n, v) in &rest {
         let ok = match n.as_str() {
             "policy" | "opponents" | "gate" | "tree_prior" => *v == 0.0 || *v == 1.0,
-            "margin" | "exploration" | "prior" | "prior_visits" | "widening" => *v >= 0.0,
+            "margin" | "exploration" | "prior" | "prior_visits" | "widening" | "confidence" => {
+                *v >= 0.0
+            }
             "margin_scale" => *v > 0.0,
             _ => true,
         };
@@ -210,6 +221,8 @@ struct Common {
     prior: f64,
     /// Visits at which greedy's bonus is half of `prior`.
     prior_visits: f64,
+    /// Standard errors by which another action must beat greedy's (with its bonus).
+    confidence: f64,
     /// The old hard gate instead of the fading prior.
     gate: bool,
 }
@@ -225,8 +238,16 @@ impl Common {
             depth: p.knob(knobs, "depth") as u32,
             prior: p.knob(knobs, "prior"),
             prior_visits: p.knob(knobs, "prior_visits"),
+            confidence: p.knob(knobs, "confidence"),
             gate: p.knob(knobs, "gate") == 1.0,
         }
+    }
+
+    /// Whether an action whose mean is `diff` above greedy's (standard error `se`) is played
+    /// instead of greedy's choice after `visits` visits (samples) of it: `diff` must beat the
+    /// fading bonus by `confidence` standard errors. Both terms shrink as the budget grows.
+    fn deviates(&self, diff: f64, se: f64, visits: f64) -> bool {
+        diff > self.bonus(visits) + self.confidence * se
     }
 
     /// Greedy's bonus after `visits` visits (pimc: samples) of its choice (0 with the gate).

@@ -4,7 +4,8 @@
 //! tie), greedy's choice counting its fading prior: `prior * m / (m + samples)` is added to
 //! its mean (`m` the `prior_visits` knob, `samples` = determinizations × rollouts), so few
 //! samples keep greedy's move unless another is clearly better and many play what the
-//! samples show. `gate = 1` restores the old hard gate (greedy's move unless the best beats
+//! samples show; the best must also beat greedy's and the bonus by `confidence` standard
+//! errors of the paired difference (none with one determinization). `gate = 1` restores the old hard gate (greedy's move unless the best beats
 //! it by `prior` and by two standard errors of the paired difference). Its known weakness
 //! (strategy fusion: it plans as if it would know the hidden cards later) is what `ismcts`
 //! addresses.
@@ -106,9 +107,16 @@ impl<G: Game> Strategy<G> for Pimc<G> {
                     best = g;
                 }
             }
-            // The fading prior: greedy's mean plus its bonus after `k * r` samples must be
-            // beaten outright (a tie keeps greedy's).
-            Some(g) if (sums[best] - sums[g]) / (k * r) <= self.common.bonus(k * r) => best = g,
+            // The fading prior: the best mean must beat greedy's and its bonus after `k * r`
+            // samples by `confidence` standard errors of the paired difference.
+            Some(g) if best != g => {
+                let diff = (sums[best] - sums[g]) / (k * r);
+                let spread = super::paired_se(sums[best] - sums[g], self.squares[best], k) / r;
+                let spread = if spread.is_finite() { spread } else { 0.0 };
+                if !self.common.deviates(diff, spread, k * r) {
+                    best = g;
+                }
+            }
             _ => {}
         }
         legal[best]
