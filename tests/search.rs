@@ -175,6 +175,11 @@ fn bad_search_knobs_give_one_line_and_exit_2() {
         "base = \"pimc\"\n[knobs]\ndeterminizations = 0\n",
         "base = \"pimc\"\n[knobs]\npolicy = 3\n",
         "base = \"ismcts\"\n[knobs]\nexploration = -1\n",
+        "base = \"ismcts\"\n[knobs]\ngate = 2\n",
+        "base = \"ismcts\"\n[knobs]\ntree_prior = 0.5\n",
+        "base = \"ismcts\"\n[knobs]\nwidening = -1\n",
+        "base = \"pimc\"\n[knobs]\nprior_visits = -5\n",
+        "base = \"pimc\"\n[knobs]\nwidening = 1\n",
     ]
     .iter()
     .enumerate()

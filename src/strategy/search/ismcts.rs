@@ -7,9 +7,23 @@
 //! the end (or the depth cutoff), and adds every seat's value along the path. Every seat's
 //! moves are in the tree as the searching seat sees them; out-of-turn decisions and the
 //! steps of a multi-step turn are plain nodes. The move played is the root edge visited most
-//! (ties: the better mean), unless its mean fails to beat greedy's choice by `prior` and by
-//! two standard errors (then greedy's: see the `prior` knob); greedy's move is the root's
-//! first edge expanded. With `opponents = 0` (the default) only the searching seat's moves
+//! (ties: the better mean). Greedy's move is the root's first edge expanded and carries the
+//! fading prior: `prior * m / (m + visits)` (`m` the `prior_visits` knob) is added to its
+//! value, in selection and in the final comparison, so a small budget gives it most visits
+//! unless another move is clearly better, and a large one plays what the search finds (the
+//! bonus is a few thousandths after thousands of visits); the most visited move is played
+//! only when its mean also beats greedy's and the bonus by `confidence` standard errors
+//! (values lie in about 0..1, so a mean's variance is at most a quarter over its visits).
+//! `gate = 1` restores the old hard
+//! gate (greedy's move unless the best beats it by `prior` and by two standard errors).
+//!
+//! Below the root (`tree_prior = 1`, the default, with greedy rollouts), the searching seat's
+//! own decisions get the same prior: greedy's choice there (the rollout bot's, asked once per
+//! node) is expanded first and carries the fading bonus, and further moves are tried only as
+//! the node's selections `n` grow (at most `1 + widening * sqrt(n)` of them). Without it a
+//! move whose outcome is a chance event (a stock draw) was valued by the average over the
+//! moves tried at its many rarely visited children, most of them poor ones tried once, so
+//! the search undervalued drawing against taking a known card. With `opponents = 0` (the default) only the searching seat's moves
 //! are in the tree and the others play the rollout policy on their sampled cards: the
 //! classic single-observer tree (`opponents = 1`) has them choose, in the tree, with the
 //! searching seat's information, a weak model of the opponents that grows with the tree
@@ -51,6 +65,11 @@ pub struct Ismcts<G: Game> {
     exploration: f64,
     /// Other seats' moves by the rollout policy (true) or in the tree (false).
     policy_opponents: bool,
+    /// Greedy's prior at the seat's own decisions below the root too.
+    tree_prior: bool,
+    /// Below the root, where greedy advises: at most `1 + widening * sqrt(n)` moves tried
+    /// after `n` selections (0: every move at once).
+    widening: f64,
     common: Common,
     rollout: Rollout<G>,
     advisor: Advisor<G>,
@@ -75,6 +94,12 @@ impl<G: Game> Ismcts<G> {
             iterations: count(p, ISMCTS_KNOBS, "iterations"),
             exploration: p.knob(ISMCTS_KNOBS, "exploration"),
             policy_opponents: p.knob(ISMCTS_KNOBS, "opponents") == 0.0,
+            // Greedy's choice below the root is the rollout bot's: none with random rollouts.
+            tree_prior: p.knob(ISMCTS_KNOBS, "tree_prior") == 1.0
+                && common.policy == super::rollout::Policy::Greedy
+                && common.prior > 0.0
+                && !common.gate,
+            widening: p.knob(ISMCTS_KNOBS, "widening"),
             rollout: Rollout::new(common.policy, common.depth),
             advisor: Advisor::new(common.prior),
             common,
@@ -118,7 +143,8 @@ impl<G: Game> Ismcts<G> {
         let mut node = ROOT;
         let mut seen = cards_hash(&state.view(me).shown());
         while let Some(seat) = state.to_act() {
-            let (edge, fresh_edge) = self.choose(state, seat, node, rng);
+            let advice = if node == ROOT { self.advice } else { None };
+            let (edge, fresh_edge) = self.choose(state, seat, node, advice, rng);
             let i = self.pick_action(seat, edge, rng);
             state.apply(self.buf[i]);
             self.path.push(edge);
@@ -157,7 +183,14 @@ impl<G: Game> Ismcts<G> {
                     return;
                 }
             }
-            let (edge, fresh_edge) = self.choose(state, seat, node, rng);
+            let advice = if node == ROOT {
+                self.advice
+            } else if self.tree_prior {
+                Some(self.node_advice(state, node, rng))
+            } else {
+                None
+            };
+            let (edge, fresh_edge) = self.choose(state, seat, node, advice, rng);
             let i = self.pick_action(seat, edge, rng);
             state.apply(self.buf[i]);
             self.path.push(edge);
@@ -168,9 +201,39 @@ impl<G: Game> Ismcts<G> {
         }
     }
 
+    /// Greedy's choice for the searching seat at its own information-set node `node` below
+    /// the root: the rollout bot's (fresh for this iteration, as in a rollout), asked on the
+    /// first selection there and kept in the node (the seat's view is the same in every
+    /// determinization that reaches it).
+    fn node_advice(&mut self, state: &G, node: u32, rng: &mut GameRng) -> G::Action {
+        let n = self.tree.node(node);
+        if n.advised {
+            return n.action;
+        }
+        let a = self.rollout.act(state, self.seat, rng);
+        let n = self.tree.node_mut(node);
+        n.advised = true;
+        n.action = a;
+        a
+    }
+
     /// Lists the legal moves at `node` for `seat`, counts availability, and returns the edge
-    /// to follow: a new one for an unexpanded move (picked at random), else the best by UCB1.
-    fn choose(&mut self, state: &G, seat: Seat, node: u32, rng: &mut GameRng) -> (u32, bool) {
+    /// to follow: a new one for an unexpanded move (greedy's choice `advice` first, then at
+    /// random; below the root, where greedy advises, only as `widening` allows), else the
+    /// best by UCB1, greedy's choice with its fading bonus.
+    fn choose(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        node: u32,
+        advice: Option<G::Action>,
+        rng: &mut GameRng,
+    ) -> (u32, bool) {
+        let selections = {
+            let n = self.tree.node_mut(node);
+            n.visits += 1;
+            n.visits
+        };
         state.legal_actions(&mut self.buf);
         let n = self.buf.len();
         for i in 0..n {
@@ -199,7 +262,12 @@ impl<G: Game> Ismcts<G> {
                 let avail = e.avail + 1;
                 self.tree.node_mut(c).avail = avail;
                 let mean = e.total / e.visits as f64;
-                let ucb = mean + self.exploration * ((avail as f64).ln() / e.visits as f64).sqrt();
+                let mut ucb =
+                    mean + self.exploration * ((avail as f64).ln() / e.visits as f64).sqrt();
+                if Some(e.action) == advice {
+                    // Greedy's choice (advice is only given at the searching seat's nodes).
+                    ucb += self.common.bonus(f64::from(e.visits));
+                }
                 if ucb > best.1 {
                     best = (c, ucb);
                 }
@@ -207,9 +275,14 @@ impl<G: Game> Ismcts<G> {
             c = e.next_sibling;
         }
         let fresh = (0..n).filter(|&i| !self.has_edge[i]).count();
-        if fresh > 0 {
-            let advised = (0..n)
-                .find(|&i| node == ROOT && !self.has_edge[i] && Some(self.keys[i]) == self.advice);
+        let tried = n - fresh;
+        let widen = node == ROOT
+            || advice.is_none()
+            || self.widening == 0.0
+            || best.0 == NONE
+            || (tried as f64) < 1.0 + self.widening * f64::from(selections).sqrt();
+        if fresh > 0 && widen {
+            let advised = (0..n).find(|&i| !self.has_edge[i] && Some(self.keys[i]) == advice);
             let i = advised.unwrap_or_else(|| {
                 let k = rng.index(fresh);
                 (0..n).filter(|&i| !self.has_edge[i]).nth(k).unwrap_or(0)
@@ -235,10 +308,11 @@ impl<G: Game> Ismcts<G> {
         (0..n).filter(|&i| self.keys[i] == key).nth(k).unwrap_or(0)
     }
 
-    /// The root edge to play: most visits, then the better mean; greedy's choice `advice`
-    /// instead unless that edge's mean beats greedy's by `prior` and by two standard errors
-    /// (values lie in about 0..1, so each mean's variance is at most a quarter over its
-    /// visits).
+    /// The root edge to play: most visits, then the better mean (greedy's with its bonus),
+    /// but greedy's choice `advice` unless that edge's mean beats greedy's and its bonus by
+    /// `confidence` standard errors. With `gate = 1`, greedy's choice `advice` instead unless that edge's mean beats
+    /// greedy's by `prior` and by two standard errors (values lie in about 0..1, so each
+    /// mean's variance is at most a quarter over its visits).
     fn best_root(&self, legal: &[G::Action], advice: Option<G::Action>) -> G::Action {
         let mut best: Option<(u32, f64, G::Action)> = None;
         let mut advised: Option<(u32, f64)> = None;
@@ -246,21 +320,32 @@ impl<G: Game> Ismcts<G> {
         while c != NONE {
             let e = self.tree.node(c);
             if e.mover as usize == self.seat && e.visits > 0 && legal.contains(&e.action) {
-                let mean = e.total / e.visits as f64;
-                if best.is_none_or(|(v, m, _)| e.visits > v || (e.visits == v && mean > m)) {
-                    best = Some((e.visits, mean, e.action));
-                }
+                let mut mean = e.total / e.visits as f64;
                 if Some(e.action) == advice {
                     advised = Some((e.visits, mean));
+                    mean += self.common.bonus(f64::from(e.visits));
+                }
+                if best.is_none_or(|(v, m, _)| e.visits > v || (e.visits == v && mean > m)) {
+                    best = Some((e.visits, mean, e.action));
                 }
             }
             c = e.next_sibling;
         }
         match (best, advised, advice) {
-            (Some((n, m, _)), Some((ng, g)), Some(a)) => {
+            (Some((n, m, b)), Some((ng, g)), Some(a)) if self.common.gate => {
                 let se = (0.25 / f64::from(n) + 0.25 / f64::from(ng)).sqrt();
                 if super::beats_prior(m - g, se, self.common.prior) {
-                    best.map_or(a, |b| b.2)
+                    b
+                } else {
+                    a
+                }
+            }
+            // The most visited, if its mean beats greedy's and the bonus by `confidence`
+            // standard errors.
+            (Some((n, m, b)), Some((ng, g)), Some(a)) => {
+                let se = (0.25 / f64::from(n) + 0.25 / f64::from(ng)).sqrt();
+                if b == a || self.common.deviates(m - g, se, f64::from(ng)) {
+                    b
                 } else {
                     a
                 }

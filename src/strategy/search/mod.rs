@@ -9,6 +9,15 @@
 //!   one tree over the seat's information sets, a fresh determinization per iteration, UCB1
 //!   with availability counts, every seat's moves in the tree as the searching seat sees them.
 //!
+//! Both start from the game's `greedy` choice: it carries a value bonus, `prior`, that fades
+//! as its own visits (samples) grow, `prior * m / (m + visits)` with `m` the `prior_visits`
+//! knob: a small budget keeps greedy's sound move unless another is clearly
+//! better, a large one plays what the search finds. Another action is played only when its
+//! mean beats greedy's (with the bonus) by `confidence` standard errors (1), which also
+//! shrink with the budget. `gate = 1` restores the old hard gate
+//! (greedy's move unless the best beats it by `prior` and by two standard errors), which does
+//! not fade.
+//!
 //! Budgets are counts, never time, and every random draw comes from the rng the runner hands
 //! the bot, so results are the same at any thread count. Outcome values are in [`value`];
 //! rollouts in [`rollout`]; the tree arena in [`tree`]. Knob files: `base = "ismcts"` or
@@ -53,7 +62,32 @@ const DEPTH: Knob = Knob {
 const PRIOR: Knob = Knob {
     name: "prior",
     default: 0.15,
-    doc: "value by which the search's best action must beat greedy's choice (and by 2 standard errors)",
+    doc: "value bonus of greedy's choice before any visit; it fades as prior_visits / (prior_visits + visits) (0: no greedy prior)",
+};
+const PRIOR_VISITS: Knob = Knob {
+    name: "prior_visits",
+    default: 100.0,
+    doc: "the visits (pimc: samples) of greedy's choice at which its bonus is half of prior",
+};
+const CONFIDENCE: Knob = Knob {
+    name: "confidence",
+    default: 1.0,
+    doc: "standard errors by which another action's mean must beat greedy's (with its bonus) to be played; they shrink with the budget",
+};
+const TREE_PRIOR: Knob = Knob {
+    name: "tree_prior",
+    default: 1.0,
+    doc: "ismcts: 1 gives the seat's own decisions below the root greedy's prior too (the rollout bot's choice, expanded first), 0 the root only",
+};
+const WIDENING: Knob = Knob {
+    name: "widening",
+    default: 0.5,
+    doc: "ismcts, below the root where greedy advises: moves tried at a node after n selections at most 1 + widening * sqrt(n) (0: every move at once)",
+};
+const GATE: Knob = Knob {
+    name: "gate",
+    default: 0.0,
+    doc: "1: the old hard gate instead (another action must beat greedy's by prior and 2 standard errors)",
 };
 
 /// The knobs of `pimc`.
@@ -73,6 +107,9 @@ pub const PIMC_KNOBS: &[Knob] = &[
     MARGIN_SCALE,
     DEPTH,
     PRIOR,
+    PRIOR_VISITS,
+    CONFIDENCE,
+    GATE,
 ];
 
 /// The knobs of `ismcts`.
@@ -97,6 +134,11 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     MARGIN_SCALE,
     DEPTH,
     PRIOR,
+    PRIOR_VISITS,
+    CONFIDENCE,
+    TREE_PRIOR,
+    WIDENING,
+    GATE,
 ];
 
 /// Knobs that count something: whole numbers from 1 (0 for `depth`) to [`MAX_COUNT`].
@@ -121,8 +163,8 @@ pub fn bots<G: Game>() -> [Bot<G>; 2] {
 }
 
 /// Checks a strategy file's knob values for bot `base`: the search bots' own ranges (counts
-/// 1 to 10,000,000, `policy` 0 or 1, `margin` and `exploration` not negative, `margin_scale`
-/// positive), every other bot's through [`Params::check`].
+/// 1 to 10,000,000, `policy`, `opponents`, `gate` and `tree_prior` 0 or 1, `margin`,
+/// `exploration`, `prior`, `prior_visits`, `confidence` and `widening` not negative, `margin_scale` positive), every other bot's through [`Params::check`].
 pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> {
     if base != "pimc" && base != "ismcts" {
         return params.check(base, knobs);
@@ -146,8 +188,10 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     }
     for (n, v) in &rest {
         let ok = match n.as_str() {
-            "policy" | "opponents" => *v == 0.0 || *v == 1.0,
-            "margin" | "exploration" | "prior" => *v >= 0.0,
+            "policy" | "opponents" | "gate" | "tree_prior" => *v == 0.0 || *v == 1.0,
+            "margin" | "exploration" | "prior" | "prior_visits" | "widening" | "confidence" => {
+                *v >= 0.0
+            }
             "margin_scale" => *v > 0.0,
             _ => true,
         };
@@ -157,6 +201,8 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                 match n.as_str() {
                     "policy" => "0 (greedy rollouts) or 1 (random rollouts)",
                     "opponents" => "0 (the rollout policy) or 1 (in the tree)",
+                    "gate" => "0 (the fading prior) or 1 (the hard gate)",
+                    "tree_prior" => "0 (the root only) or 1 (every own decision)",
                     "margin_scale" => "it must be positive",
                     _ => "it must not be negative",
                 }
@@ -173,6 +219,12 @@ struct Common {
     valuation: Valuation,
     depth: u32,
     prior: f64,
+    /// Visits at which greedy's bonus is half of `prior`.
+    prior_visits: f64,
+    /// Standard errors by which another action must beat greedy's (with its bonus).
+    confidence: f64,
+    /// The old hard gate instead of the fading prior.
+    gate: bool,
 }
 
 impl Common {
@@ -185,13 +237,42 @@ impl Common {
             },
             depth: p.knob(knobs, "depth") as u32,
             prior: p.knob(knobs, "prior"),
+            prior_visits: p.knob(knobs, "prior_visits"),
+            confidence: p.knob(knobs, "confidence"),
+            gate: p.knob(knobs, "gate") == 1.0,
+        }
+    }
+
+    /// Whether an action whose mean is `diff` above greedy's (standard error `se`) is played
+    /// instead of greedy's choice after `visits` visits (samples) of it: `diff` must beat the
+    /// fading bonus by `confidence` standard errors. Both terms shrink as the budget grows.
+    fn deviates(&self, diff: f64, se: f64, visits: f64) -> bool {
+        diff > self.bonus(visits) + self.confidence * se
+    }
+
+    /// Greedy's bonus after `visits` visits (pimc: samples) of its choice (0 with the gate).
+    fn bonus(&self, visits: f64) -> f64 {
+        if self.gate {
+            0.0
+        } else {
+            fading_bonus(self.prior, self.prior_visits, visits)
         }
     }
 }
 
-/// Whether a search's best action, `diff` better in mean value than greedy's choice with
-/// standard error `se`, is worth playing instead: it must win by `prior` and by two
-/// standard errors (a difference that noise alone gives about one time in forty).
+/// The value bonus of greedy's choice after `n` visits: `prior * m / (m + n)`. It is what
+/// `m` virtual visits worth `prior` more than the action's own mean add to that mean, so it
+/// starts at `prior` and fades as the action's own evidence grows: a small budget keeps
+/// greedy's move unless another is clearly better, a large one plays what the search finds.
+/// `m = 0` (no virtual visits) gives no bonus.
+fn fading_bonus(prior: f64, m: f64, n: f64) -> f64 {
+    if m <= 0.0 { 0.0 } else { prior * m / (m + n) }
+}
+
+/// The old hard gate (`gate = 1`): whether a search's best action, `diff` better in mean
+/// value than greedy's choice with standard error `se`, is worth playing instead: it must win
+/// by `prior` and by two standard errors (a difference that noise alone gives about one time
+/// in forty). It does not fade: at any budget a deviation must gain `prior`.
 fn beats_prior(diff: f64, se: f64, prior: f64) -> bool {
     diff > prior && diff > 2.0 * se
 }
@@ -208,9 +289,9 @@ fn paired_se(sum: f64, squares: f64, k: f64) -> f64 {
 }
 
 /// The game's `greedy` bot (default knobs) playing along at the searching seat: its choice
-/// is the search's default, which another action must beat by `prior` to be played. Search
-/// values are noisy; this keeps the bot from trading a sound heuristic move for one that
-/// looked better by chance, so search refines greedy play rather than replacing it.
+/// carries the fading prior ([`fading_bonus`]). Search values are noisy; the prior keeps a
+/// small search from trading a sound heuristic move for one that looked better by chance,
+/// and lets a large one play what it finds.
 struct Advisor<G: Game> {
     bot: Option<Box<dyn crate::strategy::Strategy<G>>>,
 }

@@ -1,9 +1,14 @@
 //! `pimc`: perfect-information Monte Carlo. For each decision: `determinizations` full states
 //! sampled from the seat's view; in each, every legal action is applied and followed by
 //! `rollouts` rollouts; the action with the best mean value is played (the first listed on a
-//! tie), unless it fails to beat greedy's choice by `prior` and by two standard errors of
-//! the paired difference (then greedy's). Its known weakness (strategy fusion: it plans as if it would know the hidden cards
-//! later) is what `ismcts` addresses.
+//! tie), greedy's choice counting its fading prior: `prior * m / (m + samples)` is added to
+//! its mean (`m` the `prior_visits` knob, `samples` = determinizations × rollouts), so few
+//! samples keep greedy's move unless another is clearly better and many play what the
+//! samples show; the best must also beat greedy's and the bonus by `confidence` standard
+//! errors of the paired difference (none with one determinization). `gate = 1` restores the old hard gate (greedy's move unless the best beats
+//! it by `prior` and by two standard errors of the paired difference). Its known weakness
+//! (strategy fusion: it plans as if it would know the hidden cards later) is what `ismcts`
+//! addresses.
 
 use super::rollout::Rollout;
 use super::{Advisor, Common, PIMC_KNOBS, count};
@@ -91,15 +96,28 @@ impl<G: Game> Strategy<G> for Pimc<G> {
                 best = i;
             }
         }
-        if let Some(g) = advice {
-            // Paired: each determinization gives both actions the same deal.
-            let k = f64::from(self.determinizations);
-            let r = f64::from(self.rollouts);
-            let diff = (sums[best] - sums[g]) / (k * r);
-            let spread = super::paired_se(sums[best] - sums[g], self.squares[best], k) / r;
-            if !super::beats_prior(diff, spread, self.common.prior) {
-                best = g;
+        let k = f64::from(self.determinizations);
+        let r = f64::from(self.rollouts);
+        match advice {
+            Some(g) if self.common.gate => {
+                // Paired: each determinization gives both actions the same deal.
+                let diff = (sums[best] - sums[g]) / (k * r);
+                let spread = super::paired_se(sums[best] - sums[g], self.squares[best], k) / r;
+                if !super::beats_prior(diff, spread, self.common.prior) {
+                    best = g;
+                }
             }
+            // The fading prior: the best mean must beat greedy's and its bonus after `k * r`
+            // samples by `confidence` standard errors of the paired difference.
+            Some(g) if best != g => {
+                let diff = (sums[best] - sums[g]) / (k * r);
+                let spread = super::paired_se(sums[best] - sums[g], self.squares[best], k) / r;
+                let spread = if spread.is_finite() { spread } else { 0.0 };
+                if !self.common.deviates(diff, spread, k * r) {
+                    best = g;
+                }
+            }
+            _ => {}
         }
         legal[best]
     }

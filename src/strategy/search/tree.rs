@@ -22,15 +22,19 @@ pub const ROOT: u32 = 0;
 pub struct Node<A> {
     /// Edge: the seat that moves.
     pub mover: u8,
-    /// Edge: the move as the searching seat sees it.
+    /// Edge: the move as the searching seat sees it. Information-set node where `advised`:
+    /// greedy's choice there.
     pub action: A,
+    /// Information-set node: whether `action` holds greedy's choice (the searching seat's
+    /// own decisions below the root, with `tree_prior = 1`).
+    pub advised: bool,
     /// Information-set node: the observation that leads to it.
     pub obs: u64,
     /// The first child, or [`NONE`].
     pub first_child: u32,
     /// The next child of the same parent, or [`NONE`].
     pub next_sibling: u32,
-    /// Edge: iterations through it.
+    /// Edge: iterations through it. Information-set node: selections made at it.
     pub visits: u32,
     /// Edge: iterations in which it was legal when its parent was visited.
     pub avail: u32,
@@ -59,6 +63,7 @@ impl<A: Copy + Default + Eq> Tree<A> {
         Node {
             mover: 0,
             action: A::default(),
+            advised: false,
             obs: 0,
             first_child: NONE,
             next_sibling: NONE,
