@@ -143,6 +143,10 @@ pub struct ReportArgs {
 pub struct RerunArgs {
     /// The output folder to replay (holding run.json).
     pub dir: PathBuf,
+    /// Run the `exec:` bot commands the run.json names (each is printed first); without it
+    /// rerun refuses them: a folder someone sent you must not run programs.
+    #[arg(long)]
+    pub allow_exec: bool,
     /// Threads and where the replayed results go.
     #[command(flatten)]
     pub common: CommonArgs,

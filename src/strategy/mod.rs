@@ -15,7 +15,7 @@ mod random;
 mod registry;
 pub mod search;
 
-pub use exec::redact;
+pub use exec::{ExecPolicy, MAX_LINE, kill_all, redact, set_policy};
 pub use factory::{Factory, StrategyFactory, any_failed, build, check_failures};
 pub use params::{KNOB_LIMIT, Knob, Params};
 pub use random::Random;

@@ -3,10 +3,15 @@
 //! the factory's pool and given back after its batch, so processes are reused across deals
 //! and number at most one per worker thread and seat. A bot that breaks the protocol marks
 //! the factory failed; the runners stop and report the first failure as one line.
+//!
+//! What runs is the user's choice: `cardsim rerun` sets an [`ExecPolicy`] so that a
+//! run.json someone sent cannot start a command unless `--allow-exec` says so (and then
+//! every command is printed before it starts).
 
 mod process;
 mod text;
 
+pub use process::{MAX_LINE, kill_all};
 pub use text::redact;
 
 use super::factory::StrategyFactory;
@@ -18,8 +23,37 @@ use process::BotProcess;
 use serde_json::{Value, json};
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Whether exec bots may start: the command line's own strategies may; those a `run.json`
+/// names (`cardsim rerun`) only with `--allow-exec`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExecPolicy {
+    /// Exec strategies are built silently (the user typed them).
+    Allow,
+    /// Exec strategies are refused: they come from a file, not from the user.
+    Refuse,
+    /// Exec strategies from a file are built, each command printed on stderr first.
+    Announce,
+}
+
+static POLICY: AtomicU8 = AtomicU8::new(0);
+
+/// Sets what happens to exec strategies built from now on.
+pub fn set_policy(p: ExecPolicy) {
+    POLICY.store(p as u8, Ordering::SeqCst);
+}
+
+/// What happens to exec strategies built now.
+fn policy() -> ExecPolicy {
+    match POLICY.load(Ordering::SeqCst) {
+        0 => ExecPolicy::Allow,
+        1 => ExecPolicy::Refuse,
+        _ => ExecPolicy::Announce,
+    }
+}
 
 /// The prefix that names an exec bot.
 pub const PREFIX: &str = "exec:";
@@ -59,6 +93,14 @@ impl Shared {
     }
 }
 
+impl Drop for Shared {
+    /// The pooled processes end together (one grace for all, then their groups are killed).
+    fn drop(&mut self) {
+        let pool = std::mem::take(self.pool.get_mut().unwrap_or_else(|e| e.into_inner()));
+        process::end_all(pool, true);
+    }
+}
+
 struct ExecFactory(Arc<Shared>);
 
 impl<G: Game> StrategyFactory<G> for ExecFactory {
@@ -91,6 +133,15 @@ pub fn spec<G: Game>(
         return Err(Error::input(
             "exec: needs a command, e.g. 'exec:python3 bot.py'",
         ));
+    }
+    match policy() {
+        ExecPolicy::Allow => {}
+        ExecPolicy::Refuse => {
+            return Err(Error::input(format!(
+                "strategy {label} would run the command {command:?}: rerun does not run a command a run.json names unless --allow-exec is given"
+            )));
+        }
+        ExecPolicy::Announce => eprintln!("cardsim: --allow-exec: bot command: {command}"),
     }
     let timeout = params.knob(KNOBS, "timeout");
     if timeout <= 0.0 {
@@ -136,7 +187,9 @@ fn rules_json(values: &[(&'static str, String)]) -> Value {
 impl<G: Game> ExecBot<G> {
     /// Marks the strategy failed with `what` the bot did, and ends the process.
     fn fail(&mut self, what: &str) {
-        self.process = None;
+        if let Some(p) = self.process.take() {
+            process::end_all(vec![p], false);
+        }
         let s = &self.shared;
         s.fail(format!(
             "strategy '{}' at {}: the bot {what}",
@@ -172,6 +225,9 @@ impl<G: Game> ExecBot<G> {
 
     fn start(&mut self, d: &DealStart<'_, G>) -> Result<(), String> {
         let p = self.process(d)?;
+        if let Some(e) = p.unasked() {
+            return Err(e);
+        }
         let mut msg = json!({"type": "deal", "deal": d.unit, "seat": d.seat});
         if d.deal_no > 0 {
             msg["hand"] = json!(d.deal_no);
@@ -194,6 +250,9 @@ impl<G: Game> ExecBot<G> {
         let msg = act_line::<G>(view, legal, describe);
         let timeout = self.shared.timeout;
         let p = self.process.as_mut().ok_or("was not started")?;
+        if let Some(e) = p.unasked() {
+            return Err(e);
+        }
         p.send(&msg)?;
         let answer = p.receive(timeout)?;
         match answer.trim().parse::<usize>() {
@@ -212,7 +271,7 @@ impl<G: Game> ExecBot<G> {
 }
 
 /// At most 80 characters of what a bot said.
-fn shorten(s: &str) -> String {
+pub(super) fn shorten(s: &str) -> String {
     let mut t: String = s.chars().take(80).collect();
     if t.len() < s.len() {
         t.push_str("...");
@@ -275,14 +334,16 @@ impl<G: Game> Strategy<G> for ExecBot<G> {
 
 impl<G: Game> Drop for ExecBot<G> {
     fn drop(&mut self) {
-        if let Some(p) = self.process.take()
-            && !self.shared.failed()
-        {
-            self.shared
-                .pool
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(p);
+        if let Some(e) = self.process.as_mut().and_then(|p| p.unasked()) {
+            self.fail(&e);
+        }
+        if let Some(p) = self.process.take() {
+            if self.shared.failed() {
+                process::end_all(vec![p], false);
+            } else {
+                let mut pool = self.shared.pool.lock().unwrap_or_else(|e| e.into_inner());
+                pool.push(p);
+            }
         }
     }
 }
