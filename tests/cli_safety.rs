@@ -498,3 +498,60 @@ fn play_stops_with_the_error_of_a_failing_bot() {
         .count();
     assert!(asked < 5, "asked {asked} times after the bot failed");
 }
+
+#[test]
+fn a_study_runs_bot_commands_from_its_folder_and_rerun_refuses_a_changed_bot() {
+    let d = tmp("safety-study-exec");
+    std::fs::create_dir_all(d.join("study")).unwrap();
+    let bot = d.join("study/bot.sh");
+    std::fs::write(&bot, &ZERO_BOT["exec:".len()..]).unwrap();
+    std::fs::write(
+        d.join("study/s.toml"),
+        "out = \"res\"\n[[run]]\nname = \"one\"\nkind = \"simulate\"\ngame = \"golf\"\ndeals = 20\nstrategies = [\"exec:sh bot.sh\", \"greedy\"]\n",
+    )
+    .unwrap();
+    // From another folder: the command starts in the study's folder.
+    let o = bin()
+        .current_dir(&d)
+        .args(["run", "study/s.toml", "-q"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err_of(&o));
+    let one = d.join("study/res/one");
+    let run: serde_json::Value = serde_json::from_str(&read(&one, "run.json")).unwrap();
+    assert!(
+        run["strategies"][0]["exec_files_sha256"]["bot.sh"].is_string(),
+        "{run}"
+    );
+    let again = d.join("again");
+    let o = bin()
+        .current_dir(std::env::temp_dir())
+        .args([
+            "rerun",
+            one.to_str().unwrap(),
+            "-q",
+            "--allow-exec",
+            "--out",
+            again.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err_of(&o));
+    assert_eq!(read(&one, "summary.csv"), read(&again, "summary.csv"));
+    std::fs::write(&bot, format!("{}\n# changed\n", &ZERO_BOT["exec:".len()..])).unwrap();
+    let o = cardsim(&[
+        "rerun",
+        one.to_str().unwrap(),
+        "-q",
+        "--allow-exec",
+        "--out",
+        d.join("b").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", err_of(&o));
+    assert!(
+        err_of(&o).contains("bot.sh is missing or changed"),
+        "{}",
+        err_of(&o)
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}

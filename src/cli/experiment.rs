@@ -253,7 +253,17 @@ pub fn run(a: &StudyArgs) -> Result<()> {
     {
         return Err(Error::input(format!("the study has no run named {o:?}")));
     }
-    check_tables(&study, seed, folder, &out)
+    // exec: commands start in the study's folder, as its knob paths resolve there.
+    crate::strategy::set_dir(Some(folder.to_path_buf()));
+    let r = run_all(a, &study, seed, folder, &out);
+    crate::strategy::set_dir(None);
+    r
+}
+
+/// Checks every run, then runs them (or the one named) and writes the study's report.
+fn run_all(a: &StudyArgs, study: &Study, seed: u64, folder: &Path, out: &Path) -> Result<()> {
+    let path = &a.file;
+    check_tables(study, seed, folder, out)
         .map_err(|e| Error::input(format!("study {}: {e}", path.display())))?;
     let mut ran = 0;
     for r in &study.runs {
@@ -288,7 +298,7 @@ pub fn run(a: &StudyArgs) -> Result<()> {
         return Err(Error::input("the study has no run of that name"));
     }
     if a.common.output.report {
-        let page = crate::report::write(&out)?;
+        let page = crate::report::write(out)?;
         if !a.common.output.quiet {
             eprintln!("{}: report in {}", path.display(), page.display());
         }

@@ -177,9 +177,36 @@ pub fn rerun(a: &RerunArgs) -> Result<()> {
         true => ExecPolicy::Announce,
         false => ExecPolicy::Refuse,
     });
+    let dir = exec_dir(&run, &shown)?;
+    crate::strategy::set_dir(dir);
     let r = super::run(cli);
     set_policy(ExecPolicy::Allow);
+    crate::strategy::set_dir(None);
     r
+}
+
+/// The folder a run's exec bots started in, with every file their commands named checked
+/// against its recorded SHA-256 (a changed bot would not reproduce the run).
+fn exec_dir(run: &Value, shown: &str) -> Result<Option<std::path::PathBuf>> {
+    let mut dir = None;
+    let seats = run.get("strategies").and_then(|s| s.as_array());
+    for s in seats.into_iter().flatten() {
+        let Some(d) = s.get("exec_dir").and_then(|d| d.as_str()) else {
+            continue;
+        };
+        let files = s.get("exec_files_sha256").and_then(|f| f.as_object());
+        for (p, want) in files.into_iter().flatten() {
+            let path = Path::new(d).join(p);
+            if super::runinfo::file_digest(&path).as_deref() != want.as_str() {
+                return Err(Error::input(format!(
+                    "bot file {} is missing or changed since the run (its SHA-256 differs from {shown})",
+                    path.display()
+                )));
+            }
+        }
+        dir = Some(std::path::PathBuf::from(d));
+    }
+    Ok(dir)
 }
 
 /// `cardsim merge DIR... --out DIR`: merges (see [`super::merge`]), then shows the result.

@@ -13,6 +13,11 @@ use std::path::Path;
 
 /// The SHA-256 of a file's bytes, as hex (None when it cannot be read).
 pub fn file_digest(path: &Path) -> Option<String> {
+    // A regular file of sane size only: a FIFO or a device could block or never end.
+    let m = std::fs::metadata(path).ok()?;
+    if !m.is_file() || m.len() > 64 << 20 {
+        return None;
+    }
     let bytes = std::fs::read(path).ok()?;
     Some(
         Sha256::digest(&bytes)
@@ -58,8 +63,19 @@ pub fn strategy_json<G: Game>(sp: &StrategySpec) -> Value {
         .map(|k| (k.name.to_string(), json!(sp.params.get(k))))
         .collect();
     let file = sp.file.as_ref().map(|p| absolute(p));
-    json!({"strategy": sp.label, "bot": sp.base, "knobs": knobs,
-           "file": file, "file_sha256": sp.file.as_deref().and_then(file_digest)})
+    let mut v = json!({"strategy": sp.label, "bot": sp.base, "knobs": knobs,
+           "file": file, "file_sha256": sp.file.as_deref().and_then(file_digest)});
+    if let Some(command) = sp.base.strip_prefix("exec:") {
+        // Where the command starts, and the files it names: rerun replays from there and
+        // refuses a changed bot.
+        let named: Map<String, Value> = crate::strategy::named_files(command)
+            .into_iter()
+            .map(|(p, d)| (p, json!(d)))
+            .collect();
+        v["exec_dir"] = json!(crate::strategy::exec_dir().display().to_string());
+        v["exec_files_sha256"] = Value::Object(named);
+    }
+    v
 }
 
 /// A path made absolute (so a rerun from another folder finds the same file).

@@ -60,29 +60,129 @@ pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Every seating of a tournament of `k` strategies at `players` seats: the strategy index of
-/// each seat, for each table and each distinct rotation of its seats (partners of game `G`
-/// share a strategy).
-pub fn seatings<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
-    let teams = G::teams(players);
-    let lineups: Vec<Vec<usize>> = if teams < players {
-        tables(k, teams)
-            .into_iter()
-            .map(|t| (0..players).map(|s| t[G::team_of(players, s)]).collect())
-            .collect()
-    } else {
-        tables(k, players)
-    };
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for l in lineups {
-        for rot in 0..players {
-            let who: Vec<usize> = (0..players).map(|s| l[(s + rot) % players]).collect();
-            if !out.contains(&who) {
-                out.push(who);
-            }
-        }
+/// The most seatings a tournament plays (each one plays every deal): a pool with more is
+/// refused with one line (200 strategies at 4 seats would be 258 million seatings).
+pub const MAX_SEATINGS: u64 = 100_000;
+
+/// The seatings of a tournament of `k` strategies at `players` seats, generated one at a time
+/// (nothing is built up front): for each table (a combination of strategies, one per team,
+/// or the one cycled line-up when there are fewer strategies than teams), each distinct
+/// rotation of its seats. Partners of game `G` share a strategy.
+///
+/// Rotations repeat a seating only when the line-up is periodic, and then exactly from its
+/// smallest period on; two tables never share a seating (their sets of strategies differ).
+/// So a repeat is known in constant time, without a list of the seatings so far.
+pub struct Seatings {
+    k: usize,
+    players: usize,
+    /// Entrants per table: teams in a partnership game, else players.
+    n: usize,
+    /// Each seat's entrant index (its team, or itself).
+    team_of: Vec<usize>,
+    /// The current table's strategies, one per entrant.
+    comb: Vec<usize>,
+    /// The current table's line-up per seat, and its smallest rotation period.
+    lineup: Vec<usize>,
+    period: usize,
+    rot: usize,
+    done: bool,
+}
+
+impl Seatings {
+    /// The seatings of `k` strategies at `players` seats of game `G`.
+    pub fn new<G: Game>(k: usize, players: usize) -> Seatings {
+        let n = G::teams(players).min(players);
+        let team_of = (0..players)
+            .map(|s| {
+                if n < players {
+                    G::team_of(players, s)
+                } else {
+                    s
+                }
+            })
+            .collect();
+        let comb = if k < n {
+            (0..n).map(|i| i % k).collect()
+        } else {
+            (0..n).collect()
+        };
+        let mut s = Seatings {
+            k,
+            players,
+            n,
+            team_of,
+            comb,
+            lineup: Vec::new(),
+            period: 0,
+            rot: 0,
+            done: k == 0 || players == 0,
+        };
+        s.set_lineup();
+        s
     }
-    out
+
+    fn set_lineup(&mut self) {
+        self.lineup = self.team_of.iter().map(|&t| self.comb[t]).collect();
+        let p = self.players;
+        self.period = (1..=p)
+            .find(|&d| (0..p).all(|i| self.lineup[i] == self.lineup[(i + d) % p]))
+            .unwrap_or(p);
+    }
+
+    /// Moves to the next table; false after the last.
+    fn next_table(&mut self) -> bool {
+        let (k, n) = (self.k, self.n);
+        if k < n {
+            return false;
+        }
+        let Some(i) = (0..n).rev().find(|&i| self.comb[i] < k - n + i) else {
+            return false;
+        };
+        self.comb[i] += 1;
+        for j in i + 1..n {
+            self.comb[j] = self.comb[j - 1] + 1;
+        }
+        self.set_lineup();
+        true
+    }
+
+    /// How many seatings there are, without listing them (None beyond u64).
+    pub fn count<G: Game>(k: usize, players: usize) -> Option<u64> {
+        let s = Seatings::new::<G>(k, players);
+        if s.done {
+            return Some(0);
+        }
+        if k < s.n {
+            return Some(s.period as u64);
+        }
+        let mut c: u128 = 1;
+        for i in 0..s.n as u128 {
+            c = c * (k as u128 - i) / (i + 1);
+        }
+        u64::try_from(c * s.period as u128).ok()
+    }
+}
+
+impl Iterator for Seatings {
+    type Item = Vec<usize>;
+    fn next(&mut self) -> Option<Vec<usize>> {
+        if self.done {
+            return None;
+        }
+        let p = self.players;
+        let who = (0..p).map(|s| self.lineup[(s + self.rot) % p]).collect();
+        self.rot += 1;
+        if self.rot == self.period {
+            self.rot = 0;
+            self.done = !self.next_table();
+        }
+        Some(who)
+    }
+}
+
+/// Every seating (see [`Seatings`]), as a list.
+pub fn seatings<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
+    Seatings::new::<G>(k, players).collect()
 }
 
 /// Per strategy and per pair.
@@ -163,7 +263,7 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     if any_failed::<G>(&spec.strategies) {
         return t; // the run is ending with the strategy's error
     }
-    for who in seatings::<G>(k, p) {
+    for who in Seatings::new::<G>(k, p) {
         {
             let mut seats: Vec<Box<dyn Strategy<G>>> = who
                 .iter()
@@ -227,6 +327,16 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
 /// Runs the tournament on worker threads, merging batches in order as they finish; returns
 /// the tally and the worker count.
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
+    let (k, p) = (spec.strategies.len(), spec.players);
+    match Seatings::count::<G>(k, p) {
+        Some(n) if n <= MAX_SEATINGS => {}
+        n => {
+            return Err(crate::Error::input(format!(
+                "{k} strategies at {p} seats make {} seatings, each playing every deal; at most {MAX_SEATINGS} (a smaller pool, or fewer seats)",
+                n.map_or("more than 2^64".to_string(), |n| n.to_string())
+            )));
+        }
+    }
     let bar = crate::progress::Progress::new(
         "tournament",
         spec.mode.unit(),
@@ -264,6 +374,47 @@ mod tests {
         assert_eq!(tables(5, 3).len(), 10);
         assert_eq!(tables(3, 3), vec![vec![0, 1, 2]]);
         assert_eq!(tables(2, 4), vec![vec![0, 1, 0, 1]]);
+    }
+
+    #[test]
+    fn lazy_seatings_equal_the_listed_ones_and_are_counted_exactly() {
+        use crate::games::golf::Golf;
+        use crate::games::hand_and_foot::HandAndFoot;
+        /// The former construction: every rotation, a repeat found by scanning the list.
+        fn listed<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
+            let teams = G::teams(players);
+            let lineups: Vec<Vec<usize>> = if teams < players {
+                tables(k, teams)
+                    .into_iter()
+                    .map(|t| (0..players).map(|s| t[G::team_of(players, s)]).collect())
+                    .collect()
+            } else {
+                tables(k, players)
+            };
+            let mut out: Vec<Vec<usize>> = Vec::new();
+            for l in lineups {
+                for rot in 0..players {
+                    let who: Vec<usize> = (0..players).map(|s| l[(s + rot) % players]).collect();
+                    if !out.contains(&who) {
+                        out.push(who);
+                    }
+                }
+            }
+            out
+        }
+        for k in 1..8 {
+            for p in 2..=6 {
+                assert_eq!(seatings::<Golf>(k, p), listed::<Golf>(k, p), "{k} at {p}");
+                let n = Seatings::count::<Golf>(k, p).unwrap();
+                assert_eq!(n as usize, listed::<Golf>(k, p).len());
+            }
+            for p in [4, 6] {
+                assert_eq!(seatings::<HandAndFoot>(k, p), listed::<HandAndFoot>(k, p));
+                let n = Seatings::count::<HandAndFoot>(k, p).unwrap();
+                assert_eq!(n as usize, listed::<HandAndFoot>(k, p).len());
+            }
+        }
+        assert_eq!(Seatings::count::<Golf>(200, 4), Some(64_684_950 * 4));
     }
 
     #[test]

@@ -41,6 +41,61 @@ pub enum ExecPolicy {
 
 static POLICY: AtomicU8 = AtomicU8::new(0);
 
+/// The folder exec bots start in when not the current one (a study's folder).
+static DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Sets the folder exec strategies built from now on start their command in (None: the
+/// current folder). A study sets its own folder, as its knob paths resolve there; `rerun`
+/// sets the folder its run.json records.
+pub fn set_dir(dir: Option<PathBuf>) {
+    *DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+}
+
+/// The folder exec commands start in now, as an absolute path.
+pub fn dir() -> PathBuf {
+    let set = DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let d = set
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::fs::canonicalize(&d).unwrap_or(d)
+}
+
+/// The largest file a bot command names that is fingerprinted (64 MiB).
+const MAX_NAMED: u64 = 64 << 20;
+
+/// The files a bot command names (its words that are regular files, from [`dir`]), each
+/// with the SHA-256 of its bytes: what `run.json` records so that `rerun` refuses a changed
+/// bot. Words are split at blanks, quotes stripped; programs found on `PATH` are not files
+/// the command names this way and are not fingerprinted.
+pub fn named_files(command: &str) -> Vec<(String, String)> {
+    let base = dir();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for w in command.split(|c: char| c.is_whitespace() || ";&|<>()".contains(c)) {
+        let w = w.trim_matches(|c| c == '\'' || c == '"');
+        if w.is_empty() || out.iter().any(|(p, _)| p == w) {
+            continue;
+        }
+        let p = base.join(w);
+        let regular = std::fs::metadata(&p).is_ok_and(|m| m.is_file() && m.len() <= MAX_NAMED);
+        if let Some(d) = regular.then(|| sha256_of(&p)).flatten() {
+            out.push((w.to_string(), d));
+        }
+    }
+    out
+}
+
+/// The SHA-256 of a file's bytes, as hex.
+fn sha256_of(p: &std::path::Path) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    let bytes = std::fs::read(p).ok()?;
+    Some(
+        Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect(),
+    )
+}
+
 /// Sets what happens to exec strategies built from now on.
 pub fn set_policy(p: ExecPolicy) {
     POLICY.store(p as u8, Ordering::SeqCst);
@@ -72,6 +127,8 @@ pub const KNOBS: &[Knob] = &[Knob {
 struct Shared {
     label: String,
     command: String,
+    /// The folder the command starts in.
+    dir: PathBuf,
     timeout: Duration,
     pool: Mutex<Vec<BotProcess>>,
     failure: Mutex<Option<String>>,
@@ -141,7 +198,10 @@ pub fn spec<G: Game>(
                 "strategy {label} would run the command {command:?}: rerun does not run a command a run.json names unless --allow-exec is given"
             )));
         }
-        ExecPolicy::Announce => eprintln!("cardsim: --allow-exec: bot command: {command}"),
+        ExecPolicy::Announce => eprintln!(
+            "cardsim: --allow-exec: bot command: {command} (in {})",
+            dir().display()
+        ),
     }
     let timeout = params.knob(KNOBS, "timeout");
     if timeout <= 0.0 {
@@ -152,6 +212,7 @@ pub fn spec<G: Game>(
     let shared = Shared {
         label: label.to_string(),
         command: command.to_string(),
+        dir: dir(),
         timeout: Duration::from_secs_f64(timeout),
         pool: Mutex::new(Vec::new()),
         failure: Mutex::new(None),
@@ -209,7 +270,7 @@ impl<G: Game> ExecBot<G> {
             let p = match pooled {
                 Some(p) => p,
                 None => {
-                    let mut p = BotProcess::spawn(&self.shared.command)?;
+                    let mut p = BotProcess::spawn(&self.shared.command, &self.shared.dir)?;
                     p.rules = d.rules.values();
                     let hello = json!({"type": "hello", "protocol": PROTOCOL, "game": G::NAME,
                         "players": d.players, "seat": d.seat,

@@ -78,13 +78,14 @@ fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, 
 }
 
 impl BotProcess {
-    /// Starts `command` through `sh -c`.
-    pub(super) fn spawn(command: &str) -> Result<BotProcess, String> {
+    /// Starts `command` through `sh -c`, in the folder `dir`.
+    pub(super) fn spawn(command: &str, dir: &std::path::Path) -> Result<BotProcess, String> {
         use std::os::unix::process::CommandExt;
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
