@@ -555,3 +555,56 @@ fn a_study_runs_bot_commands_from_its_folder_and_rerun_refuses_a_changed_bot() {
     );
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn a_tournament_with_fewer_strategies_than_seats_heads_with_the_share_of_deals_won() {
+    let d = tmp("safety-tour");
+    let o = cardsim(&[
+        "tournament",
+        "golf",
+        "--strategy",
+        "greedy",
+        "--strategy",
+        "random",
+        "--deals",
+        "100",
+        "-q",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", err_of(&o));
+    let rows = |f: &str| -> Vec<std::collections::HashMap<String, String>> {
+        let mut r = csv::Reader::from_path(d.join(f)).unwrap();
+        let h = r.headers().unwrap().clone();
+        r.records()
+            .map(|x| {
+                h.iter()
+                    .map(String::from)
+                    .zip(x.unwrap().iter().map(String::from))
+                    .collect()
+            })
+            .collect()
+    };
+    let t = rows("tournament.csv");
+    let get = |name: &str, col: &str| -> f64 {
+        t.iter().find(|r| r["strategy"] == name).unwrap()[col]
+            .parse()
+            .unwrap()
+    };
+    // Two seatings (greedy in seats 0 and 2, then 1 and 3), 100 deals each: 200 deals, each
+    // counted once; every deal's win is shared out between the two strategies' seats.
+    assert_eq!(get("greedy", "games"), 200.0);
+    assert_eq!(get("greedy", "wins") + get("random", "wins"), 200.0);
+    assert!(get("greedy", "win_rate") > 0.9, "{t:?}");
+    // Per seat: each of greedy's two seats wins about half of the deals.
+    assert_eq!(get("greedy", "seat_games"), 400.0);
+    let per_seat = get("greedy", "seat_win_rate");
+    assert!(
+        (per_seat - get("greedy", "win_rate") / 2.0).abs() < 2e-6,
+        "{t:?}"
+    );
+    let p = rows("pairwise.csv");
+    let gr = p.iter().find(|r| r["strategy"] == "greedy").unwrap();
+    assert_eq!(gr["deals"], "200", "{p:?}");
+    std::fs::remove_dir_all(d).unwrap();
+}

@@ -185,25 +185,35 @@ pub fn seatings<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
     Seatings::new::<G>(k, players).collect()
 }
 
-/// Per strategy and per pair.
+/// Per strategy and per pair. A strategy may hold several seats of a deal (fewer strategies
+/// than seats): its headline counts each deal once, and the share of the deal's win its seats
+/// took (`deals`, `deal_win_units`); the per-seat figures count each seat (`games`,
+/// `win_units`). With one seat per strategy the two agree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentTally {
-    /// Seatings played per strategy (a deal at one seat).
+    /// Deals played per strategy (a deal where it held one seat or more, counted once).
+    pub deals: Vec<u64>,
+    /// Wins per strategy, its seats' share of each deal's win, in units of 1/[`WIN_UNITS`].
+    pub deal_win_units: Vec<u64>,
+    /// Seats played per strategy (a deal at one seat).
     pub games: Vec<u64>,
-    /// Wins per strategy, in units of 1/[`WIN_UNITS`] of a win.
+    /// Wins per strategy per seat, in units of 1/[`WIN_UNITS`] of a win.
     pub win_units: Vec<u64>,
     /// Scores per strategy (deal scores, or match totals), over every seating.
     pub scores: Vec<Moments>,
-    /// `pair[a][b]`: half-points a scored against b on deals where both sat (2 = a placed
-    /// above b: won when b did not, or neither won and a scored better; 1 each for a tie).
+    /// `pair[a][b]`: half-points a scored against b on deals where both sat, each deal once
+    /// (2 = a placed above b: a seat of a won and none of b did, or neither or both won and
+    /// a's best seat scored better than b's best; 1 each for a tie).
     pub pair: Vec<Vec<u64>>,
-    /// Deals where a and b both sat.
+    /// Deals where a and b both sat, each deal once.
     pub met: Vec<Vec<u64>>,
 }
 
 impl TournamentTally {
     fn new(k: usize) -> Self {
         TournamentTally {
+            deals: vec![0; k],
+            deal_win_units: vec![0; k],
             games: vec![0; k],
             win_units: vec![0; k],
             scores: vec![Moments::default(); k],
@@ -216,6 +226,8 @@ impl TournamentTally {
 impl Merge for TournamentTally {
     fn merge(&mut self, o: &Self) {
         let add = |a: &mut Vec<u64>, b: &Vec<u64>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.deals, &o.deals);
+        add(&mut self.deal_win_units, &o.deal_win_units);
         add(&mut self.games, &o.games);
         add(&mut self.win_units, &o.win_units);
         self.scores
@@ -230,14 +242,22 @@ impl Merge for TournamentTally {
     }
 }
 
-/// Half-points seat `s` scores against seat `u` in a deal: a winner beats a non-winner;
-/// otherwise the better deal score (in the game's direction) wins; equal is a tie.
-fn beats<G: Game>(r: &Outcome, s: usize, u: usize) -> u64 {
-    match (r.winners.contains(s), r.winners.contains(u)) {
+/// One strategy's result in a deal: how many of its seats won, and its best seat's score.
+#[derive(Clone, Copy)]
+struct Side {
+    won: u64,
+    best: i64,
+}
+
+/// Half-points side `x` scores against side `y` in a deal: a side with a winning seat beats
+/// one without; otherwise the better best score (in the game's direction) wins; equal is a
+/// tie.
+fn beats<G: Game>(x: Side, y: Side) -> u64 {
+    match (x.won > 0, y.won > 0) {
         (true, false) => 2,
         (false, true) => 0,
         _ => {
-            let (a, b) = (r.scores[s], r.scores[u]);
+            let (a, b) = (x.best, y.best);
             let better = if G::LOWER_SCORE_IS_BETTER {
                 a < b
             } else {
@@ -254,6 +274,18 @@ fn beats<G: Game>(r: &Outcome, s: usize, u: usize) -> u64 {
     }
 }
 
+/// The strategies of a seating, each once, with the bit mask of its seats.
+fn sides(who: &[usize]) -> Vec<(usize, u32)> {
+    let mut v: Vec<(usize, u32)> = Vec::new();
+    for (s, &a) in who.iter().enumerate() {
+        match v.iter_mut().find(|(b, _)| *b == a) {
+            Some((_, m)) => *m |= 1 << s,
+            None => v.push((a, 1 << s)),
+        }
+    }
+    v
+}
+
 fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTally {
     let k = spec.strategies.len();
     let p = spec.players;
@@ -264,6 +296,7 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
         return t; // the run is ending with the strategy's error
     }
     for who in Seatings::new::<G>(k, p) {
+        let groups = sides(&who);
         {
             let mut seats: Vec<Box<dyn Strategy<G>>> = who
                 .iter()
@@ -310,12 +343,31 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
                         t.win_units[a] += WIN_UNITS / kw;
                     }
                     t.scores[a].add(r.scores[s]);
-                    for (u, &b) in who.iter().enumerate() {
-                        if u == s || a == b {
-                            continue;
+                }
+                let mut side = [Side { won: 0, best: 0 }; MAX_SEATS];
+                for (g, &(a, mask)) in groups.iter().enumerate() {
+                    let seats = (0..p).filter(|s| mask >> s & 1 == 1);
+                    let won = seats.clone().filter(|&s| r.winners.contains(s)).count() as u64;
+                    let scores = seats.map(|s| r.scores[s]);
+                    let best = match G::LOWER_SCORE_IS_BETTER {
+                        true => scores.min(),
+                        false => scores.max(),
+                    };
+                    side[g] = Side {
+                        won,
+                        best: best.unwrap_or(0),
+                    };
+                    t.deals[a] += 1;
+                    if won > 0 {
+                        t.deal_win_units[a] += won * (WIN_UNITS / kw);
+                    }
+                }
+                for (g, &(a, _)) in groups.iter().enumerate() {
+                    for (h, &(b, _)) in groups.iter().enumerate() {
+                        if g != h {
+                            t.met[a][b] += 1;
+                            t.pair[a][b] += beats::<G>(side[g], side[h]);
                         }
-                        t.met[a][b] += 1;
-                        t.pair[a][b] += beats::<G>(&r, s, u);
                     }
                 }
             }
