@@ -47,7 +47,8 @@ impl Precision {
         if !self.reached() {
             eprintln!(
                 "cardsim: warning: --precision {} not reached: the widest interval is {:.6} after {played} {unit} (the cap); raise --deals/--matches to go further",
-                self.target, self.widest
+                short(self.target),
+                self.widest
             );
         }
     }
@@ -107,6 +108,15 @@ pub fn table_words<G: Game>(a: &TableArgs, players: usize, specs: &[StrategySpec
     w
 }
 
+/// A number as short text that reads back to the same value: `1e-300`, not 300 digits.
+pub fn short(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        x.to_string()
+    }
+}
+
 /// The canonical words for how much to play.
 pub fn count_words(
     unit: &str,
@@ -116,7 +126,7 @@ pub fn count_words(
 ) -> Vec<String> {
     match precision {
         Some(p) => {
-            let mut w = vec!["--precision".to_string(), p.to_string()];
+            let mut w = vec!["--precision".to_string(), short(p)];
             if let Some(n) = fixed {
                 w.extend([format!("--{unit}"), n.to_string()]);
             }
