@@ -336,8 +336,7 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
                     }
                 };
                 let kw = r.winners.len() as u64;
-                for s in 0..p {
-                    let a = who[s];
+                for (s, &a) in who.iter().enumerate() {
                     t.games[a] += 1;
                     if r.winners.contains(s) {
                         t.win_units[a] += WIN_UNITS / kw;
