@@ -160,6 +160,9 @@ pub fn lock_folder(dir: &Path) -> Result<()> {
         let fd = open_dir(None, real.as_os_str()).map_err(|e| out_err(dir, e))?;
         // SAFETY: flock(2) on a descriptor we own.
         if unsafe { libc::flock(fd.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            if std::io::Error::last_os_error().raw_os_error() != Some(libc::EWOULDBLOCK) {
+                return Ok(()); // a file system without locks: run unlocked, as before
+            }
             return Err(Error::input(format!(
                 "--out {}: another cardsim is writing into this folder now; wait for it or choose another folder",
                 dir.display()
@@ -316,7 +319,12 @@ fn swap_in(dir: &Path, real: &Path, files: &[OutFile], report: bool) -> Result<(
     if let Ok(d) = fs::File::open(parent) {
         let _ = d.sync_all();
     }
-    r
+    match r {
+        // A file system that cannot exchange two names (some network ones): file by file.
+        Ok(false) => in_place(real, files, report),
+        Ok(true) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 /// The fallback when the folder cannot be swapped (it is the current folder, or its parent
@@ -340,7 +348,8 @@ fn in_place(real: &Path, files: &[OutFile], report: bool) -> Result<()> {
     Ok(())
 }
 
-/// Fills the staging folder and swaps it with the run's folder.
+/// Fills the staging folder and swaps it with the run's folder: false when the file system
+/// cannot swap (nothing changed).
 fn fill(
     pfd: &OwnedFd,
     stage: &str,
@@ -349,7 +358,7 @@ fn fill(
     name: &OsStr,
     files: &[OutFile],
     report: bool,
-) -> Result<()> {
+) -> Result<bool> {
     let sfd = open_dir(Some(pfd), OsStr::new(stage)).map_err(|e| out_err(stage_path, e))?;
     for f in files {
         create_at(&sfd, OsStr::new(&f.name), &f.bytes)
@@ -390,7 +399,7 @@ fn fill(
         cstr(OsStr::new(stage)).map_err(|e| out_err(stage_path, e))?,
         cstr(name).map_err(|e| out_err(real, e))?,
     );
-    crate::cleanup::while_committing(|| {
+    let r = crate::cleanup::while_committing(|| {
         // SAFETY: renameat2(2) exchanging two names inside the folder we opened.
         check(unsafe {
             libc::renameat2(
@@ -402,8 +411,19 @@ fn fill(
             )
         })
         .map(|_| ())
-    })
-    .map_err(|e| out_err(real, e))
+    });
+    match r {
+        Ok(()) => Ok(true),
+        Err(e)
+            if matches!(
+                e.raw_os_error(),
+                Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)
+            ) =>
+        {
+            Ok(false)
+        }
+        Err(e) => Err(out_err(real, e)),
+    }
 }
 
 #[cfg(test)]
