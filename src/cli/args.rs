@@ -149,6 +149,10 @@ pub struct ReportArgs {
 pub struct RerunArgs {
     /// The output folder to replay (holding run.json).
     pub dir: PathBuf,
+    /// Run the `exec:` bot commands the run.json names (each is printed first); without it
+    /// rerun refuses them: a folder someone sent you must not run programs.
+    #[arg(long)]
+    pub allow_exec: bool,
     /// Threads and where the replayed results go.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -274,8 +278,8 @@ pub struct TraceArgs {
 pub struct BenchArgs {
     /// Only this game (default: all).
     pub game: Option<String>,
-    /// Seconds to spend on each measurement (roughly).
-    #[arg(long, default_value_t = 1.0)]
+    /// Seconds to spend on each measurement (roughly): above 0, at most 3600.
+    #[arg(long, default_value_t = 1.0, value_parser = bench_seconds)]
     pub seconds: f64,
     /// Players at the table.
     #[arg(long, default_value_t = 4)]
@@ -316,4 +320,13 @@ pub struct PlayArgs {
     /// Matches to play.
     #[arg(long, default_value_t = 1)]
     pub matches: u64,
+}
+
+/// `bench --seconds`: a finite number of seconds above 0, at most an hour.
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 3600.0 => Ok(x),
+        Ok(_) => Err("seconds must be above 0 and at most 3600".into()),
+        Err(_) => Err(format!("'{text}' is not a number of seconds")),
+    }
 }

@@ -1,80 +1,26 @@
 //! How every command hands back its results, the same way: the files (CSV + `run.json`) are
-//! written into `--out` (a run owns its folder: cardsim's files of an earlier run there are
-//! removed once the new ones are in place; other files are never touched), then either a
+//! written into `--out` (a run owns its folder and replaces it as a whole: cardsim's files of
+//! an earlier run there are gone once the new ones are in place, all at once; other files
+//! are kept; see [`crate::output::write_folder`]), then either a
 //! readable table (unless `--quiet`) or, with `--json`, one JSON document on stdout.
 
 use super::args::OutputArgs;
 use crate::error::{Error, Result};
-use crate::output::{OutFile, write_files};
+use crate::output::{OutFile, write_folder};
 use serde_json::{Map, Value};
-use std::path::Path;
 
-/// Every file name cardsim writes into an output folder.
-pub const OWN_FILES: &[&str] = &[
-    "summary.csv",
-    "scores.csv",
-    "lengths.csv",
-    "teams.csv",
-    "ends.csv",
-    "compare.csv",
-    "tournament.csv",
-    "pairwise.csv",
-    "bench.csv",
-    "search.csv",
-    "run.json",
-    "shard.json",
-    "report.html",
-];
+pub use crate::output::OWN_FILES;
 
 /// Writes `files` into `--out` (if given), with `report.html` made from them when
 /// `--report` asks, and shows the results.
 pub fn emit(o: &OutputArgs, files: &[OutFile], table: impl FnOnce()) -> Result<()> {
     if let Some(dir) = &o.out {
-        write_files(dir, files)?;
-        let mut written: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-        if o.report {
-            crate::report::write(dir)?;
-            written.push(crate::report::FILE);
-        }
-        remove_stale(dir, &written)?;
+        write_folder(dir, files, o.report)?;
     }
     if o.json {
         crate::outln!("{}", json_document(files)?);
     } else if !o.quiet {
         table();
-    }
-    Ok(())
-}
-
-/// Whether `name` is one of cardsim's files, or a temporary one of an interrupted write
-/// (`.NAME.PID.tmp`).
-fn is_own(name: &str) -> bool {
-    if OWN_FILES.contains(&name) {
-        return true;
-    }
-    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
-        return false;
-    };
-    inner.rsplit_once('.').is_some_and(|(f, pid)| {
-        OWN_FILES.contains(&f) && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
-    })
-}
-
-/// Removes cardsim's files in `dir` that this run did not write (an earlier run's).
-pub fn remove_stale(dir: &Path, written: &[&str]) -> Result<()> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::Output {
-        path: dir.display().to_string(),
-        source: e,
-    })?;
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let file = e.file_type().is_ok_and(|t| t.is_file());
-        if file && is_own(&name) && !written.contains(&name.as_str()) {
-            std::fs::remove_file(e.path()).map_err(|err| Error::Output {
-                path: e.path().display().to_string(),
-                source: err,
-            })?;
-        }
     }
     Ok(())
 }
@@ -167,13 +113,6 @@ pub fn print_csv(text: &[u8], cols: &[(&str, &str)]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn own_files_and_their_temporaries_are_recognised() {
-        assert!(is_own("teams.csv") && is_own(".scores.csv.1234.tmp"));
-        assert!(!is_own("notes.txt") && !is_own(".notes.txt.12.tmp"));
-        assert!(!is_own(".scores.csv.x1.tmp") && !is_own(".scores.csv..tmp"));
-    }
 
     #[test]
     fn csv_cells_become_typed_json() {

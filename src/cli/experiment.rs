@@ -88,10 +88,22 @@ fn strategies(r: &RunDef, base: &Path) -> Vec<String> {
 
 /// Refuses what a run's kind would silently ignore or misread.
 fn check_run(r: &RunDef) -> Result<()> {
-    if r.name.is_empty() || r.name.contains(['/', '\\']) || r.name.starts_with('.') {
+    if r.name.is_empty()
+        || r.name.len() > 200
+        || r.name.contains(['/', '\\', '\0'])
+        || r.name.chars().any(char::is_control)
+        || r.name.starts_with('.')
+        || crate::output::OWN_FILES.contains(&r.name.as_str())
+    {
         return Err(Error::input(format!(
-            "run name '{}' must be a plain folder name",
+            "run name {:?} must be a plain folder name (at most 200 bytes, not one of cardsim's file names)",
             r.name
+        )));
+    }
+    if !["simulate", "compare", "tournament"].contains(&r.kind.as_str()) {
+        return Err(Error::input(format!(
+            "unknown kind '{}' (simulate, compare, tournament)",
+            r.kind
         )));
     }
     if r.deals.is_some() && r.matches.is_some() {
@@ -123,9 +135,13 @@ fn check_study(study: &Study) -> Result<()> {
             out.display()
         )));
     }
-    for (i, r) in study.runs.iter().enumerate() {
+    if study.runs.is_empty() {
+        return Err(Error::input("the study has no [[run]]"));
+    }
+    let mut names = std::collections::HashSet::new();
+    for r in &study.runs {
         check_run(r).map_err(|e| Error::input(format!("run '{}': {e}", r.name)))?;
-        if study.runs[..i].iter().any(|q| q.name == r.name) {
+        if !names.insert(r.name.as_str()) {
             return Err(Error::input(format!(
                 "two runs are named '{}': each writes its own folder",
                 r.name
@@ -140,6 +156,40 @@ pub fn parse_study(text: &str) -> Result<()> {
     let study: Study = toml::from_str(text)
         .map_err(|e| Error::input(format!("bad study: {}", e.message().trim())))?;
     check_study(&study)
+}
+
+/// Resolves one run's table (game, players, rules, strategies) without playing: every run
+/// is checked before the first starts.
+struct CheckTable<'a>(&'a TableArgs, bool);
+
+impl crate::games::GameVisitor for CheckTable<'_> {
+    type Out = Result<()>;
+    fn visit<G: crate::game::Game>(self) -> Result<()> {
+        match self.1 {
+            true => super::setup::pool_table::<G>(self.0).map(|_| ()),
+            false => super::setup::table::<G>(self.0).map(|_| ()),
+        }
+    }
+}
+
+/// Checks every run's table, and that no run's folder is a link (it would write elsewhere).
+fn check_tables(study: &Study, seed: u64, base: &Path, out: &Path) -> Result<()> {
+    for r in &study.runs {
+        let t = table(r, seed, base);
+        let pool = r.kind == "tournament";
+        crate::games::with_game(&t.game, CheckTable(&t, pool))
+            .unwrap_or_else(|| Err(super::unknown_game(&t.game)))
+            .map_err(|e| Error::input(format!("run '{}': {e}", r.name)))?;
+        let dir = out.join(&r.name);
+        if std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::input(format!(
+                "run {:?}: {} is a link; a run writes only into a folder of its own",
+                r.name,
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn table(r: &RunDef, seed: u64, base: &Path) -> TableArgs {
@@ -183,8 +233,7 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
 pub fn run(a: &StudyArgs) -> Result<()> {
     let path = &a.file;
     super::simulate::check_threads(a.common.threads)?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::input(format!("cannot read study {}: {e}", path.display())))?;
+    let text = super::replay::read_input(path).map_err(|e| Error::input(format!("study: {e}")))?;
     let study: Study = toml::from_str(&text).map_err(|e| {
         Error::input(format!(
             "bad study {}: {}",
@@ -199,6 +248,23 @@ pub fn run(a: &StudyArgs) -> Result<()> {
         None => folder.join(&study.out),
     };
     let seed = a.seed.or(study.seed).unwrap_or(2026);
+    if let Some(o) = &a.only
+        && !study.runs.iter().any(|r| r.name == *o)
+    {
+        return Err(Error::input(format!("the study has no run named {o:?}")));
+    }
+    // exec: commands start in the study's folder, as its knob paths resolve there.
+    crate::strategy::set_dir(Some(folder.to_path_buf()));
+    let r = run_all(a, &study, seed, folder, &out);
+    crate::strategy::set_dir(None);
+    r
+}
+
+/// Checks every run, then runs them (or the one named) and writes the study's report.
+fn run_all(a: &StudyArgs, study: &Study, seed: u64, folder: &Path, out: &Path) -> Result<()> {
+    let path = &a.file;
+    check_tables(study, seed, folder, out)
+        .map_err(|e| Error::input(format!("study {}: {e}", path.display())))?;
     let mut ran = 0;
     for r in &study.runs {
         if a.only.as_ref().is_some_and(|o| *o != r.name) {
@@ -238,7 +304,7 @@ pub fn run(a: &StudyArgs) -> Result<()> {
         )));
     }
     if a.common.output.report {
-        let page = crate::report::write(&out)?;
+        let page = crate::report::write(out)?;
         if !a.common.output.quiet {
             eprintln!("{}: report in {}", path.display(), page.display());
         }

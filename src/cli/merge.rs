@@ -14,19 +14,15 @@
 
 use crate::error::{Error, Result};
 use crate::game::MAX_SEATS;
-use crate::output::{OutFile, Report, report_files, tally_digest, write_files};
+use crate::output::{OutFile, Report, report_files, tally_digest};
 use crate::sim::shard_units;
 use crate::stats::{Histogram, MAX_SPAN, Merge};
 use std::path::{Path, PathBuf};
 
 fn read_shard(dir: &Path) -> Result<Report> {
     let p = dir.join("shard.json");
-    let text = std::fs::read_to_string(&p).map_err(|e| {
-        Error::input(format!(
-            "cannot read {}: {e} (is it a `simulate --shard` output?)",
-            p.display()
-        ))
-    })?;
+    let text = super::replay::read_input(&p)
+        .map_err(|e| Error::input(format!("{e} (is it a `simulate --shard` output?)")))?;
     parse_shard(&text, &p.display().to_string())
 }
 
@@ -217,7 +213,8 @@ fn check_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
     Ok(())
 }
 
-pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
+/// Merges the shard folders `dirs` into the files of `out` (checked, not yet written).
+pub fn run(dirs: &[PathBuf], out: &Path) -> Result<Vec<OutFile>> {
     check_out(dirs, out)?;
     let shards = dirs
         .iter()
@@ -225,6 +222,9 @@ pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let merged = merge_reports(shards)?;
     let command = unsharded_command(dirs)?;
+    if let Some(c) = &command {
+        check_command(c, &merged)?;
+    }
     super::simulate::check_out_dir(out)?;
     let mut files = report_files(&merged)?;
     if let Some(f) = files.iter_mut().find(|f| f.name == "run.json") {
@@ -243,7 +243,72 @@ pub fn run(dirs: &[PathBuf], out: &Path) -> Result<()> {
         let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
         *f = OutFile::new("run.json", text);
     }
-    write_files(out, &files)
+    Ok(files)
+}
+
+/// Checks the command the shards record against what their shard.json files hold: a
+/// `simulate` of the same game, table, seed, rules, strategies and count. (Otherwise an
+/// edited command would make `rerun` play something else than the merged files show.)
+fn check_command(words: &[String], r: &Report) -> Result<()> {
+    use clap::Parser;
+    let bad = |why: &str| {
+        Error::input(format!(
+            "the shards' run.json records a command that does not match their shard.json ({why}): {}",
+            words.join(" ")
+        ))
+    };
+    let argv = std::iter::once("cardsim".to_string()).chain(words.iter().cloned());
+    let cli = super::Cli::try_parse_from(argv).map_err(|_| bad("it does not parse"))?;
+    let super::args::Command::Simulate(a) = cli.command else {
+        return Err(bad("not a simulate command"));
+    };
+    let count = match r.unit.as_str() {
+        "matches" => a.run.matches,
+        _ => a.run.deals,
+    };
+    if count != Some(r.total_units) || a.run.precision.is_some() {
+        return Err(bad("the count differs"));
+    }
+    let t = crate::games::with_game(&a.table.game, Table(&a.table))
+        .ok_or_else(|| bad("the game differs"))?
+        .map_err(|e| bad(&e.to_string()))?;
+    if t.0 != r.game || t.1 != r.players || a.table.seed != r.seed {
+        return Err(bad("the game, players or seed differ"));
+    }
+    if t.2 != r.rules {
+        return Err(bad("the rules differ"));
+    }
+    let seats = |s: &[crate::strategy::StrategySpec]| -> Vec<_> {
+        s.iter()
+            .map(|x| (x.label.clone(), x.base.clone(), x.params.entries().to_vec()))
+            .collect()
+    };
+    if seats(&t.3) != seats(&r.seats) {
+        return Err(bad("the strategies differ"));
+    }
+    Ok(())
+}
+
+/// The resolved table of a command: game, players, every rule's value, the seats.
+type Resolved = (
+    String,
+    usize,
+    Vec<(String, String)>,
+    Vec<crate::strategy::StrategySpec>,
+);
+
+/// Resolves a command's table for the game it names.
+struct Table<'a>(&'a super::args::TableArgs);
+
+impl crate::games::GameVisitor for Table<'_> {
+    type Out = Result<Resolved>;
+    fn visit<G: crate::game::Game>(self) -> Result<Resolved> {
+        use crate::game::Rules;
+        let t = super::setup::table::<G>(self.0)?;
+        let rules = t.rules.values().into_iter();
+        let rules = rules.map(|(k, v)| (k.to_string(), v)).collect();
+        Ok((G::NAME.to_string(), t.players, rules, t.seats))
+    }
 }
 
 /// The command every shard's run.json records, less its `--shard K/N`: the one run the
@@ -254,7 +319,7 @@ fn unsharded_command(dirs: &[PathBuf]) -> Result<Option<Vec<String>>> {
     let mut all = true;
     for d in dirs {
         let p = d.join("run.json");
-        let words = std::fs::read_to_string(&p)
+        let words = super::replay::read_input(&p)
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
             .and_then(|v| {

@@ -21,10 +21,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The person's seat: asks for a number until it gets a good one.
 struct Person {
     quit: Arc<AtomicBool>,
+    /// The bots at the table: when one fails, the game stops with its error.
+    bots: Vec<StrategySpec>,
 }
 
 impl<G: Game> Strategy<G> for Person {
     fn act(&mut self, _view: &G::View<'_>, legal: &[G::Action], _rng: &mut GameRng) -> G::Action {
+        if crate::strategy::any_failed::<G>(&self.bots) {
+            self.quit.store(true, Ordering::Relaxed);
+        }
         if self.quit.load(Ordering::Relaxed) {
             return legal[0];
         }
@@ -32,8 +37,8 @@ impl<G: Game> Strategy<G> for Person {
         loop {
             out!("Your move (1-{}): ", legal.len());
             crate::stdout::flush();
-            let mut line = String::new();
-            match stdin.lock().read_line(&mut line) {
+            let mut bytes = Vec::new();
+            match stdin.lock().read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => {
                     outln!();
                     self.quit.store(true, Ordering::Relaxed);
@@ -41,6 +46,8 @@ impl<G: Game> Strategy<G> for Person {
                 }
                 Ok(_) => {}
             }
+            // Bytes that are not UTF-8 are a bad answer like any other: ask again.
+            let line = String::from_utf8_lossy(&bytes);
             match line.trim().parse::<usize>() {
                 Ok(n) if (1..=legal.len()).contains(&n) => return legal[n - 1],
                 _ => outln!(
@@ -237,7 +244,10 @@ impl GameVisitor for Play<'_> {
         let mut bot = 0;
         for (s, label) in labels.iter_mut().enumerate() {
             if s == a.seat {
-                seats.push(Box::new(Person { quit: quit.clone() }));
+                seats.push(Box::new(Person {
+                    quit: quit.clone(),
+                    bots: specs.clone(),
+                }));
             } else {
                 let spec = &specs[bot % specs.len()];
                 *label = spec.label.clone();
@@ -281,7 +291,7 @@ impl GameVisitor for Play<'_> {
                     &mut buf,
                     &mut screen,
                 );
-                if quit.load(Ordering::Relaxed) {
+                if quit.load(Ordering::Relaxed) || crate::strategy::any_failed::<G>(&specs) {
                     break 'matches;
                 }
                 G::match_add(&rules, &mut m, &r);

@@ -13,6 +13,11 @@ use std::path::Path;
 
 /// The SHA-256 of a file's bytes, as hex (None when it cannot be read).
 pub fn file_digest(path: &Path) -> Option<String> {
+    // A regular file of sane size only: a FIFO or a device could block or never end.
+    let m = std::fs::metadata(path).ok()?;
+    if !m.is_file() || m.len() > 64 << 20 {
+        return None;
+    }
     let bytes = std::fs::read(path).ok()?;
     Some(
         Sha256::digest(&bytes)
@@ -42,7 +47,8 @@ impl Precision {
         if !self.reached() {
             eprintln!(
                 "cardsim: warning: --precision {} not reached: the widest interval is {:.6} after {played} {unit} (the cap); raise --deals/--matches to go further",
-                self.target, self.widest
+                short(self.target),
+                self.widest
             );
         }
     }
@@ -58,8 +64,19 @@ pub fn strategy_json<G: Game>(sp: &StrategySpec) -> Value {
         .map(|k| (k.name.to_string(), json!(sp.params.get(k))))
         .collect();
     let file = sp.file.as_ref().map(|p| absolute(p));
-    json!({"strategy": sp.label, "bot": sp.base, "knobs": knobs,
-           "file": file, "file_sha256": sp.file.as_deref().and_then(file_digest)})
+    let mut v = json!({"strategy": sp.label, "bot": sp.base, "knobs": knobs,
+           "file": file, "file_sha256": sp.file.as_deref().and_then(file_digest)});
+    if let Some(command) = sp.base.strip_prefix("exec:") {
+        // Where the command starts, and the files it names: rerun replays from there and
+        // refuses a changed bot.
+        let named: Map<String, Value> = crate::strategy::named_files(command)
+            .into_iter()
+            .map(|(p, d)| (p, json!(d)))
+            .collect();
+        v["exec_dir"] = json!(crate::strategy::exec_dir().display().to_string());
+        v["exec_files_sha256"] = Value::Object(named);
+    }
+    v
 }
 
 /// A path made absolute (so a rerun from another folder finds the same file).
@@ -91,6 +108,15 @@ pub fn table_words<G: Game>(a: &TableArgs, players: usize, specs: &[StrategySpec
     w
 }
 
+/// A number as short text that reads back to the same value: `1e-300`, not 300 digits.
+pub fn short(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        x.to_string()
+    }
+}
+
 /// The canonical words for how much to play.
 pub fn count_words(
     unit: &str,
@@ -100,7 +126,7 @@ pub fn count_words(
 ) -> Vec<String> {
     match precision {
         Some(p) => {
-            let mut w = vec!["--precision".to_string(), p.to_string()];
+            let mut w = vec!["--precision".to_string(), short(p)];
             if let Some(n) = fixed {
                 w.extend([format!("--{unit}"), n.to_string()]);
             }

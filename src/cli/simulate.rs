@@ -189,31 +189,7 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64)> {
 
 /// Fails early (before hours of simulation) when `dir` cannot be an output folder.
 pub fn check_out_dir(dir: &std::path::Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::input(format!(
-            "--out {}: exists and is not a folder",
-            dir.display()
-        )));
-    }
-    let mut p = dir;
-    while !p.exists() {
-        match p.parent() {
-            Some(q) if !q.as_os_str().is_empty() => p = q,
-            _ => return Ok(()),
-        }
-    }
-    if !p.is_dir() {
-        return Err(Error::input(format!(
-            "--out {}: {} is not a folder",
-            dir.display(),
-            p.display()
-        )));
-    }
-    let probe = p.join(format!(".cardsim-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"")
-        .map_err(|e| Error::input(format!("--out {}: cannot write there: {e}", dir.display())))?;
-    let _ = std::fs::remove_file(probe);
-    Ok(())
+    crate::output::check_out_folder(dir)
 }
 
 /// The runner's spec for a validated table.

@@ -52,11 +52,15 @@ fn tables(
         "rating",
         "rating_lo",
         "rating_hi",
+        "seat_games",
+        "seat_win_rate",
     ])
     .map_err(csv_err)?;
     for (i, name) in names.iter().enumerate() {
-        let wins = t.win_units[i] as f64 / WIN_UNITS as f64;
-        let n = t.games[i] as f64;
+        // The headline: deals (each once) and the share of their wins its seats took.
+        let wins = t.deal_win_units[i] as f64 / WIN_UNITS as f64;
+        let n = t.deals[i] as f64;
+        let seat_rate = t.win_units[i] as f64 / WIN_UNITS as f64 / t.games[i] as f64;
         let (lo, hi) = wilson(wins, n);
         let r = ratings[i];
         let rf = |f: fn(f64, f64) -> f64| r.map_or(String::new(), |r| num(f(r.elo, r.se), 1));
@@ -64,7 +68,7 @@ fn tables(
             game.to_string(),
             players.to_string(),
             name.clone(),
-            t.games[i].to_string(),
+            t.deals[i].to_string(),
             num(wins, 4),
             num(wins / n, 6),
             num(lo, 6),
@@ -73,6 +77,8 @@ fn tables(
             rf(|e, _| e),
             rf(|e, s| e - Z95 * s),
             rf(|e, s| e + Z95 * s),
+            t.games[i].to_string(),
+            num(seat_rate, 6),
         ])
         .map_err(csv_err)?;
     }
@@ -225,6 +231,7 @@ impl GameVisitor for Tournament<'_> {
                     ("win rate", "win_rate"),
                     ("95% lo", "win_rate_lo"),
                     ("95% hi", "win_rate_hi"),
+                    ("per seat", "seat_win_rate"),
                     ("mean score", "mean_score"),
                     ("rating", "rating"),
                     ("rating lo", "rating_lo"),
@@ -256,7 +263,10 @@ impl GameVisitor for Tournament<'_> {
 fn widest(t: &TournamentTally) -> f64 {
     (0..t.games.len())
         .map(|i| {
-            super::precision::width(t.win_units[i] as f64 / WIN_UNITS as f64, t.games[i] as f64)
+            super::precision::width(
+                t.deal_win_units[i] as f64 / WIN_UNITS as f64,
+                t.deals[i] as f64,
+            )
         })
         .fold(0.0, f64::max)
 }

@@ -1,12 +1,14 @@
 //! Output: the [`Report`] a run produces (rows computed once from exact tallies), written as
-//! tidy CSV files plus `run.json` ([`write_report`], temp file + rename: never a partial
-//! file), or printed as a readable table ([`print_table`]).
+//! tidy CSV files plus `run.json` ([`write_report`]: the folder replaced as a whole, never a
+//! partial file or a mix of two runs), or printed as a readable table ([`print_table`]).
 
 mod files;
 mod report;
 mod table;
 
-pub use files::{OutFile, write_files};
+pub use files::{
+    OWN_FILES, OutFile, check_out_folder, is_own, lock_folder, write_files, write_folder,
+};
 pub use report::{Report, SeatLine, num, tally_digest};
 pub use table::print_table;
 
@@ -25,8 +27,9 @@ pub fn shard_file(r: &Report) -> Result<OutFile> {
 
 /// Writes a shard's own CSV files plus `shard.json`.
 pub fn write_shard(r: &Report, dir: &Path) -> Result<()> {
-    write_report(r, dir)?;
-    write_files(dir, &[shard_file(r)?])
+    let mut files = report_files(r)?;
+    files.push(shard_file(r)?);
+    write_folder(dir, &files, false)
 }
 
 /// `summary.csv`, `scores.csv`, `lengths.csv`, `ends.csv`, `teams.csv` (partnership games)
@@ -45,7 +48,7 @@ pub fn report_files(r: &Report) -> Result<Vec<OutFile>> {
     Ok(files)
 }
 
-/// Writes [`report_files`] into `dir` (created if missing).
+/// Writes [`report_files`] as the folder `dir` (all or nothing, see [`write_folder`]).
 pub fn write_report(r: &Report, dir: &Path) -> Result<()> {
-    write_files(dir, &report_files(r)?)
+    write_folder(dir, &report_files(r)?, false)
 }

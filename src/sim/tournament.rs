@@ -60,50 +60,160 @@ pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Every seating of a tournament of `k` strategies at `players` seats: the strategy index of
-/// each seat, for each table and each distinct rotation of its seats (partners of game `G`
-/// share a strategy).
-pub fn seatings<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
-    let teams = G::teams(players);
-    let lineups: Vec<Vec<usize>> = if teams < players {
-        tables(k, teams)
-            .into_iter()
-            .map(|t| (0..players).map(|s| t[G::team_of(players, s)]).collect())
-            .collect()
-    } else {
-        tables(k, players)
-    };
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for l in lineups {
-        for rot in 0..players {
-            let who: Vec<usize> = (0..players).map(|s| l[(s + rot) % players]).collect();
-            if !out.contains(&who) {
-                out.push(who);
-            }
-        }
-    }
-    out
+/// The most seatings a tournament plays (each one plays every deal): a pool with more is
+/// refused with one line (200 strategies at 4 seats would be 258 million seatings).
+pub const MAX_SEATINGS: u64 = 100_000;
+
+/// The seatings of a tournament of `k` strategies at `players` seats, generated one at a time
+/// (nothing is built up front): for each table (a combination of strategies, one per team,
+/// or the one cycled line-up when there are fewer strategies than teams), each distinct
+/// rotation of its seats. Partners of game `G` share a strategy.
+///
+/// Rotations repeat a seating only when the line-up is periodic, and then exactly from its
+/// smallest period on; two tables never share a seating (their sets of strategies differ).
+/// So a repeat is known in constant time, without a list of the seatings so far.
+pub struct Seatings {
+    k: usize,
+    players: usize,
+    /// Entrants per table: teams in a partnership game, else players.
+    n: usize,
+    /// Each seat's entrant index (its team, or itself).
+    team_of: Vec<usize>,
+    /// The current table's strategies, one per entrant.
+    comb: Vec<usize>,
+    /// The current table's line-up per seat, and its smallest rotation period.
+    lineup: Vec<usize>,
+    period: usize,
+    rot: usize,
+    done: bool,
 }
 
-/// Per strategy and per pair.
+impl Seatings {
+    /// The seatings of `k` strategies at `players` seats of game `G`.
+    pub fn new<G: Game>(k: usize, players: usize) -> Seatings {
+        let n = G::teams(players).min(players);
+        let team_of = (0..players)
+            .map(|s| {
+                if n < players {
+                    G::team_of(players, s)
+                } else {
+                    s
+                }
+            })
+            .collect();
+        let comb = if k < n {
+            (0..n).map(|i| i % k).collect()
+        } else {
+            (0..n).collect()
+        };
+        let mut s = Seatings {
+            k,
+            players,
+            n,
+            team_of,
+            comb,
+            lineup: Vec::new(),
+            period: 0,
+            rot: 0,
+            done: k == 0 || players == 0,
+        };
+        s.set_lineup();
+        s
+    }
+
+    fn set_lineup(&mut self) {
+        self.lineup = self.team_of.iter().map(|&t| self.comb[t]).collect();
+        let p = self.players;
+        self.period = (1..=p)
+            .find(|&d| (0..p).all(|i| self.lineup[i] == self.lineup[(i + d) % p]))
+            .unwrap_or(p);
+    }
+
+    /// Moves to the next table; false after the last.
+    fn next_table(&mut self) -> bool {
+        let (k, n) = (self.k, self.n);
+        if k < n {
+            return false;
+        }
+        let Some(i) = (0..n).rev().find(|&i| self.comb[i] < k - n + i) else {
+            return false;
+        };
+        self.comb[i] += 1;
+        for j in i + 1..n {
+            self.comb[j] = self.comb[j - 1] + 1;
+        }
+        self.set_lineup();
+        true
+    }
+
+    /// How many seatings there are, without listing them (None beyond u64).
+    pub fn count<G: Game>(k: usize, players: usize) -> Option<u64> {
+        let s = Seatings::new::<G>(k, players);
+        if s.done {
+            return Some(0);
+        }
+        if k < s.n {
+            return Some(s.period as u64);
+        }
+        let mut c: u128 = 1;
+        for i in 0..s.n as u128 {
+            c = c * (k as u128 - i) / (i + 1);
+        }
+        u64::try_from(c * s.period as u128).ok()
+    }
+}
+
+impl Iterator for Seatings {
+    type Item = Vec<usize>;
+    fn next(&mut self) -> Option<Vec<usize>> {
+        if self.done {
+            return None;
+        }
+        let p = self.players;
+        let who = (0..p).map(|s| self.lineup[(s + self.rot) % p]).collect();
+        self.rot += 1;
+        if self.rot == self.period {
+            self.rot = 0;
+            self.done = !self.next_table();
+        }
+        Some(who)
+    }
+}
+
+/// Every seating (see [`Seatings`]), as a list.
+pub fn seatings<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
+    Seatings::new::<G>(k, players).collect()
+}
+
+/// Per strategy and per pair. A strategy may hold several seats of a deal (fewer strategies
+/// than seats): its headline counts each deal once, and the share of the deal's win its seats
+/// took (`deals`, `deal_win_units`); the per-seat figures count each seat (`games`,
+/// `win_units`). With one seat per strategy the two agree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentTally {
-    /// Seatings played per strategy (a deal at one seat).
+    /// Deals played per strategy (a deal where it held one seat or more, counted once).
+    pub deals: Vec<u64>,
+    /// Wins per strategy, its seats' share of each deal's win, in units of 1/[`WIN_UNITS`].
+    pub deal_win_units: Vec<u64>,
+    /// Seats played per strategy (a deal at one seat).
     pub games: Vec<u64>,
-    /// Wins per strategy, in units of 1/[`WIN_UNITS`] of a win.
+    /// Wins per strategy per seat, in units of 1/[`WIN_UNITS`] of a win.
     pub win_units: Vec<u64>,
     /// Scores per strategy (deal scores, or match totals), over every seating.
     pub scores: Vec<Moments>,
-    /// `pair[a][b]`: half-points a scored against b on deals where both sat (2 = a placed
-    /// above b: won when b did not, or neither won and a scored better; 1 each for a tie).
+    /// `pair[a][b]`: half-points a scored against b on deals where both sat, each deal once
+    /// (2 = a placed above b: a seat of a won and none of b did, or neither or both won and
+    /// a's best seat scored better than b's best; 1 each for a tie).
     pub pair: Vec<Vec<u64>>,
-    /// Deals where a and b both sat.
+    /// Deals where a and b both sat, each deal once.
     pub met: Vec<Vec<u64>>,
 }
 
 impl TournamentTally {
     fn new(k: usize) -> Self {
         TournamentTally {
+            deals: vec![0; k],
+            deal_win_units: vec![0; k],
             games: vec![0; k],
             win_units: vec![0; k],
             scores: vec![Moments::default(); k],
@@ -116,6 +226,8 @@ impl TournamentTally {
 impl Merge for TournamentTally {
     fn merge(&mut self, o: &Self) {
         let add = |a: &mut Vec<u64>, b: &Vec<u64>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.deals, &o.deals);
+        add(&mut self.deal_win_units, &o.deal_win_units);
         add(&mut self.games, &o.games);
         add(&mut self.win_units, &o.win_units);
         self.scores
@@ -130,14 +242,22 @@ impl Merge for TournamentTally {
     }
 }
 
-/// Half-points seat `s` scores against seat `u` in a deal: a winner beats a non-winner;
-/// otherwise the better deal score (in the game's direction) wins; equal is a tie.
-fn beats<G: Game>(r: &Outcome, s: usize, u: usize) -> u64 {
-    match (r.winners.contains(s), r.winners.contains(u)) {
+/// One strategy's result in a deal: how many of its seats won, and its best seat's score.
+#[derive(Clone, Copy)]
+struct Side {
+    won: u64,
+    best: i64,
+}
+
+/// Half-points side `x` scores against side `y` in a deal: a side with a winning seat beats
+/// one without; otherwise the better best score (in the game's direction) wins; equal is a
+/// tie.
+fn beats<G: Game>(x: Side, y: Side) -> u64 {
+    match (x.won > 0, y.won > 0) {
         (true, false) => 2,
         (false, true) => 0,
         _ => {
-            let (a, b) = (r.scores[s], r.scores[u]);
+            let (a, b) = (x.best, y.best);
             let better = if G::LOWER_SCORE_IS_BETTER {
                 a < b
             } else {
@@ -154,6 +274,18 @@ fn beats<G: Game>(r: &Outcome, s: usize, u: usize) -> u64 {
     }
 }
 
+/// The strategies of a seating, each once, with the bit mask of its seats.
+fn sides(who: &[usize]) -> Vec<(usize, u32)> {
+    let mut v: Vec<(usize, u32)> = Vec::new();
+    for (s, &a) in who.iter().enumerate() {
+        match v.iter_mut().find(|(b, _)| *b == a) {
+            Some((_, m)) => *m |= 1 << s,
+            None => v.push((a, 1 << s)),
+        }
+    }
+    v
+}
+
 fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTally {
     let k = spec.strategies.len();
     let p = spec.players;
@@ -163,7 +295,8 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     if any_failed::<G>(&spec.strategies) {
         return t; // the run is ending with the strategy's error
     }
-    for who in seatings::<G>(k, p) {
+    for who in Seatings::new::<G>(k, p) {
+        let groups = sides(&who);
         {
             let mut seats: Vec<Box<dyn Strategy<G>>> = who
                 .iter()
@@ -203,19 +336,37 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
                     }
                 };
                 let kw = r.winners.len() as u64;
-                for s in 0..p {
-                    let a = who[s];
+                for (s, &a) in who.iter().enumerate() {
                     t.games[a] += 1;
                     if r.winners.contains(s) {
                         t.win_units[a] += WIN_UNITS / kw;
                     }
                     t.scores[a].add(r.scores[s]);
-                    for (u, &b) in who.iter().enumerate() {
-                        if u == s || a == b {
-                            continue;
+                }
+                let mut side = [Side { won: 0, best: 0 }; MAX_SEATS];
+                for (g, &(a, mask)) in groups.iter().enumerate() {
+                    let seats = (0..p).filter(|s| mask >> s & 1 == 1);
+                    let won = seats.clone().filter(|&s| r.winners.contains(s)).count() as u64;
+                    let scores = seats.map(|s| r.scores[s]);
+                    let best = match G::LOWER_SCORE_IS_BETTER {
+                        true => scores.min(),
+                        false => scores.max(),
+                    };
+                    side[g] = Side {
+                        won,
+                        best: best.unwrap_or(0),
+                    };
+                    t.deals[a] += 1;
+                    if won > 0 {
+                        t.deal_win_units[a] += won * (WIN_UNITS / kw);
+                    }
+                }
+                for (g, &(a, _)) in groups.iter().enumerate() {
+                    for (h, &(b, _)) in groups.iter().enumerate() {
+                        if g != h {
+                            t.met[a][b] += 1;
+                            t.pair[a][b] += beats::<G>(side[g], side[h]);
                         }
-                        t.met[a][b] += 1;
-                        t.pair[a][b] += beats::<G>(&r, s, u);
                     }
                 }
             }
@@ -227,6 +378,16 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
 /// Runs the tournament on worker threads, merging batches in order as they finish; returns
 /// the tally and the worker count.
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
+    let (k, p) = (spec.strategies.len(), spec.players);
+    match Seatings::count::<G>(k, p) {
+        Some(n) if n <= MAX_SEATINGS => {}
+        n => {
+            return Err(crate::Error::input(format!(
+                "{k} strategies at {p} seats make {} seatings, each playing every deal; at most {MAX_SEATINGS} (a smaller pool, or fewer seats)",
+                n.map_or("more than 2^64".to_string(), |n| n.to_string())
+            )));
+        }
+    }
     let bar = crate::progress::Progress::new(
         "tournament",
         spec.mode.unit(),
@@ -264,6 +425,47 @@ mod tests {
         assert_eq!(tables(5, 3).len(), 10);
         assert_eq!(tables(3, 3), vec![vec![0, 1, 2]]);
         assert_eq!(tables(2, 4), vec![vec![0, 1, 0, 1]]);
+    }
+
+    #[test]
+    fn lazy_seatings_equal_the_listed_ones_and_are_counted_exactly() {
+        use crate::games::golf::Golf;
+        use crate::games::hand_and_foot::HandAndFoot;
+        /// The former construction: every rotation, a repeat found by scanning the list.
+        fn listed<G: Game>(k: usize, players: usize) -> Vec<Vec<usize>> {
+            let teams = G::teams(players);
+            let lineups: Vec<Vec<usize>> = if teams < players {
+                tables(k, teams)
+                    .into_iter()
+                    .map(|t| (0..players).map(|s| t[G::team_of(players, s)]).collect())
+                    .collect()
+            } else {
+                tables(k, players)
+            };
+            let mut out: Vec<Vec<usize>> = Vec::new();
+            for l in lineups {
+                for rot in 0..players {
+                    let who: Vec<usize> = (0..players).map(|s| l[(s + rot) % players]).collect();
+                    if !out.contains(&who) {
+                        out.push(who);
+                    }
+                }
+            }
+            out
+        }
+        for k in 1..8 {
+            for p in 2..=6 {
+                assert_eq!(seatings::<Golf>(k, p), listed::<Golf>(k, p), "{k} at {p}");
+                let n = Seatings::count::<Golf>(k, p).unwrap();
+                assert_eq!(n as usize, listed::<Golf>(k, p).len());
+            }
+            for p in [4, 6] {
+                assert_eq!(seatings::<HandAndFoot>(k, p), listed::<HandAndFoot>(k, p));
+                let n = Seatings::count::<HandAndFoot>(k, p).unwrap();
+                assert_eq!(n as usize, listed::<HandAndFoot>(k, p).len());
+            }
+        }
+        assert_eq!(Seatings::count::<Golf>(200, 4), Some(64_684_950 * 4));
     }
 
     #[test]

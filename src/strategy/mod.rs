@@ -15,7 +15,9 @@ mod random;
 mod registry;
 pub mod search;
 
-pub use exec::redact;
+/// The folder exec bots start in now (see [`set_dir`]).
+pub use exec::dir as exec_dir;
+pub use exec::{ExecPolicy, MAX_LINE, kill_all, named_files, redact, set_dir, set_policy};
 pub use factory::{Factory, StrategyFactory, any_failed, build, check_failures};
 pub use params::{KNOB_LIMIT, Knob, Params};
 pub use random::Random;

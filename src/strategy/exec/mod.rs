@@ -3,10 +3,15 @@
 //! the factory's pool and given back after its batch, so processes are reused across deals
 //! and number at most one per worker thread and seat. A bot that breaks the protocol marks
 //! the factory failed; the runners stop and report the first failure as one line.
+//!
+//! What runs is the user's choice: `cardsim rerun` sets an [`ExecPolicy`] so that a
+//! run.json someone sent cannot start a command unless `--allow-exec` says so (and then
+//! every command is printed before it starts).
 
 mod process;
 mod text;
 
+pub use process::{MAX_LINE, kill_all};
 pub use text::redact;
 
 use super::factory::StrategyFactory;
@@ -18,8 +23,92 @@ use process::BotProcess;
 use serde_json::{Value, json};
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Whether exec bots may start: the command line's own strategies may; those a `run.json`
+/// names (`cardsim rerun`) only with `--allow-exec`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExecPolicy {
+    /// Exec strategies are built silently (the user typed them).
+    Allow,
+    /// Exec strategies are refused: they come from a file, not from the user.
+    Refuse,
+    /// Exec strategies from a file are built, each command printed on stderr first.
+    Announce,
+}
+
+static POLICY: AtomicU8 = AtomicU8::new(0);
+
+/// The folder exec bots start in when not the current one (a study's folder).
+static DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Sets the folder exec strategies built from now on start their command in (None: the
+/// current folder). A study sets its own folder, as its knob paths resolve there; `rerun`
+/// sets the folder its run.json records.
+pub fn set_dir(dir: Option<PathBuf>) {
+    *DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+}
+
+/// The folder exec commands start in now, as an absolute path.
+pub fn dir() -> PathBuf {
+    let set = DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let d = set
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::fs::canonicalize(&d).unwrap_or(d)
+}
+
+/// The largest file a bot command names that is fingerprinted (64 MiB).
+const MAX_NAMED: u64 = 64 << 20;
+
+/// The files a bot command names (its words that are regular files, from [`dir`]), each
+/// with the SHA-256 of its bytes: what `run.json` records so that `rerun` refuses a changed
+/// bot. Words are split at blanks, quotes stripped; programs found on `PATH` are not files
+/// the command names this way and are not fingerprinted.
+pub fn named_files(command: &str) -> Vec<(String, String)> {
+    let base = dir();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for w in command.split(|c: char| c.is_whitespace() || ";&|<>()".contains(c)) {
+        let w = w.trim_matches(|c| c == '\'' || c == '"');
+        if w.is_empty() || out.iter().any(|(p, _)| p == w) {
+            continue;
+        }
+        let p = base.join(w);
+        let regular = std::fs::metadata(&p).is_ok_and(|m| m.is_file() && m.len() <= MAX_NAMED);
+        if let Some(d) = regular.then(|| sha256_of(&p)).flatten() {
+            out.push((w.to_string(), d));
+        }
+    }
+    out
+}
+
+/// The SHA-256 of a file's bytes, as hex.
+fn sha256_of(p: &std::path::Path) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    let bytes = std::fs::read(p).ok()?;
+    Some(
+        Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect(),
+    )
+}
+
+/// Sets what happens to exec strategies built from now on.
+pub fn set_policy(p: ExecPolicy) {
+    POLICY.store(p as u8, Ordering::SeqCst);
+}
+
+/// What happens to exec strategies built now.
+fn policy() -> ExecPolicy {
+    match POLICY.load(Ordering::SeqCst) {
+        0 => ExecPolicy::Allow,
+        1 => ExecPolicy::Refuse,
+        _ => ExecPolicy::Announce,
+    }
+}
 
 /// The prefix that names an exec bot.
 pub const PREFIX: &str = "exec:";
@@ -38,6 +127,8 @@ pub const KNOBS: &[Knob] = &[Knob {
 struct Shared {
     label: String,
     command: String,
+    /// The folder the command starts in.
+    dir: PathBuf,
     timeout: Duration,
     pool: Mutex<Vec<BotProcess>>,
     failure: Mutex<Option<String>>,
@@ -56,6 +147,14 @@ impl Shared {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .is_some()
+    }
+}
+
+impl Drop for Shared {
+    /// The pooled processes end together (one grace for all, then their groups are killed).
+    fn drop(&mut self) {
+        let pool = std::mem::take(self.pool.get_mut().unwrap_or_else(|e| e.into_inner()));
+        process::end_all(pool, true);
     }
 }
 
@@ -92,6 +191,18 @@ pub fn spec<G: Game>(
             "exec: needs a command, e.g. 'exec:python3 bot.py'",
         ));
     }
+    match policy() {
+        ExecPolicy::Allow => {}
+        ExecPolicy::Refuse => {
+            return Err(Error::input(format!(
+                "strategy {label} would run the command {command:?}: rerun does not run a command a run.json names unless --allow-exec is given"
+            )));
+        }
+        ExecPolicy::Announce => eprintln!(
+            "cardsim: --allow-exec: bot command: {command} (in {})",
+            dir().display()
+        ),
+    }
     let timeout = params.knob(KNOBS, "timeout");
     if timeout <= 0.0 {
         return Err(Error::input(format!(
@@ -101,6 +212,7 @@ pub fn spec<G: Game>(
     let shared = Shared {
         label: label.to_string(),
         command: command.to_string(),
+        dir: dir(),
         timeout: Duration::from_secs_f64(timeout),
         pool: Mutex::new(Vec::new()),
         failure: Mutex::new(None),
@@ -136,7 +248,9 @@ fn rules_json(values: &[(&'static str, String)]) -> Value {
 impl<G: Game> ExecBot<G> {
     /// Marks the strategy failed with `what` the bot did, and ends the process.
     fn fail(&mut self, what: &str) {
-        self.process = None;
+        if let Some(p) = self.process.take() {
+            process::end_all(vec![p], false);
+        }
         let s = &self.shared;
         s.fail(format!(
             "strategy '{}' at {}: the bot {what}",
@@ -156,7 +270,7 @@ impl<G: Game> ExecBot<G> {
             let p = match pooled {
                 Some(p) => p,
                 None => {
-                    let mut p = BotProcess::spawn(&self.shared.command)?;
+                    let mut p = BotProcess::spawn(&self.shared.command, &self.shared.dir)?;
                     p.rules = d.rules.values();
                     let hello = json!({"type": "hello", "protocol": PROTOCOL, "game": G::NAME,
                         "players": d.players, "seat": d.seat,
@@ -172,6 +286,9 @@ impl<G: Game> ExecBot<G> {
 
     fn start(&mut self, d: &DealStart<'_, G>) -> Result<(), String> {
         let p = self.process(d)?;
+        if let Some(e) = p.unasked() {
+            return Err(e);
+        }
         let mut msg = json!({"type": "deal", "deal": d.unit, "seat": d.seat});
         if d.deal_no > 0 {
             msg["hand"] = json!(d.deal_no);
@@ -194,6 +311,9 @@ impl<G: Game> ExecBot<G> {
         let msg = act_line::<G>(view, legal, describe);
         let timeout = self.shared.timeout;
         let p = self.process.as_mut().ok_or("was not started")?;
+        if let Some(e) = p.unasked() {
+            return Err(e);
+        }
         p.send(&msg)?;
         let answer = p.receive(timeout)?;
         match answer.trim().parse::<usize>() {
@@ -212,7 +332,7 @@ impl<G: Game> ExecBot<G> {
 }
 
 /// At most 80 characters of what a bot said.
-fn shorten(s: &str) -> String {
+pub(super) fn shorten(s: &str) -> String {
     let mut t: String = s.chars().take(80).collect();
     if t.len() < s.len() {
         t.push_str("...");
@@ -275,14 +395,16 @@ impl<G: Game> Strategy<G> for ExecBot<G> {
 
 impl<G: Game> Drop for ExecBot<G> {
     fn drop(&mut self) {
-        if let Some(p) = self.process.take()
-            && !self.shared.failed()
-        {
-            self.shared
-                .pool
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(p);
+        if let Some(e) = self.process.as_mut().and_then(|p| p.unasked()) {
+            self.fail(&e);
+        }
+        if let Some(p) = self.process.take() {
+            if self.shared.failed() {
+                process::end_all(vec![p], false);
+            } else {
+                let mut pool = self.shared.pool.lock().unwrap_or_else(|e| e.into_inner());
+                pool.push(p);
+            }
         }
     }
 }
