@@ -10,6 +10,9 @@ impl BrokenLadder {
     pub(super) fn apply_draw_stock(&mut self) {
         let c = self.stock.pop().expect("stock empty at a turn's start");
         self.hands[self.to_act].push(c);
+        if self.reshuffled {
+            self.stock_memory[self.to_act].remove(c);
+        }
         self.phase = Phase::Discard;
     }
 
@@ -68,5 +71,9 @@ impl BrokenLadder {
         }
         self.stock.shuffle(&mut self.rng);
         self.push_discard(top);
+        // Everyone saw the cards turned over: each seat remembers them as the stock.
+        let all = self.stock.counts();
+        self.stock_memory[..self.players].fill(all);
+        self.reshuffled = true;
     }
 }

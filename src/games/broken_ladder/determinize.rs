@@ -4,9 +4,11 @@
 //! What a seat knows: its own hand, the Head, every Starter, the whole discard pile, the
 //! cards each other seat took from that pile and still holds, sizes and the turn state.
 //! The unseen cards (shoe less all of those) are dealt uniformly into the stock and the
-//! unknown slots of the other hands. *Decision:* after a reshuffle the determinizer does not
-//! track which of the cards turned over are still in the stock (drawn cards go unseen into
-//! hands, so that knowledge is only partial); it deals every unseen card uniformly.
+//! unknown slots of the other hands. After a reshuffle the seat remembers which cards were
+//! turned over into the stock, less those it drew since (`View::stock_memory`): the stock
+//! is dealt uniformly from the unseen cards among those, and every other unseen card goes
+//! to the other hands. In the sample every seat remembers the stock as this seat does
+//! (what the others really drew stays hidden).
 
 use super::state::{BrokenLadder, SHOE_MAX};
 use super::view::View;
@@ -23,13 +25,31 @@ pub fn determinize(view: &View<'_>, rng: &mut GameRng) -> BrokenLadder {
             unseen.remove(c);
         });
     }
+    // After a reshuffle the stock comes from the remembered cards still unseen.
+    if let Some(memory) = view.stock_memory {
+        let mut candidates: Pile<SHOE_MAX> = Pile::new();
+        for (c, n) in memory.iter() {
+            (0..n.min(unseen.count(c))).for_each(|_| candidates.push(c));
+        }
+        candidates.shuffle(rng);
+        for slot in g.stock.as_mut_slice() {
+            *slot = candidates
+                .pop()
+                .expect("the remembered cards fill the stock");
+            unseen.remove(*slot);
+        }
+        let mine = *memory;
+        g.stock_memory[..view.players].fill(mine);
+    }
     let mut pool: Pile<SHOE_MAX> = Pile::new();
     unseen
         .iter()
         .for_each(|(c, n)| (0..n).for_each(|_| pool.push(c)));
     pool.shuffle(rng);
     let mut next = || pool.pop().expect("a card for every hidden slot");
-    g.stock.as_mut_slice().iter_mut().for_each(|c| *c = next());
+    if view.stock_memory.is_none() {
+        g.stock.as_mut_slice().iter_mut().for_each(|c| *c = next());
+    }
     for s in (0..view.players).filter(|&s| s != view.seat) {
         let known = g.known[s].len();
         let cards: [Card; 6] = std::array::from_fn(|i| {

@@ -46,6 +46,16 @@ pub const KNOBS: &[Knob] = &[
         default: 0.0,
         doc: "how much better the discard must make the hand to be taken",
     },
+    Knob {
+        name: "distinct_outs",
+        default: 1.0,
+        doc: "1: outs count distinct cards (two 7s need the same card: counted once); 0: once per hand card",
+    },
+    Knob {
+        name: "stock_weight",
+        default: 1.0,
+        doc: "a take that does not complete must gain this many times the outs a stock draw has now (0: off)",
+    },
 ];
 
 /// The bots of Broken Ladder (besides `random`).
@@ -67,6 +77,8 @@ pub struct Greedy {
     need_weight: f64,
     points_weight: f64,
     take_margin: f64,
+    distinct: bool,
+    stock_weight: f64,
 }
 
 impl Default for Greedy {
@@ -86,6 +98,8 @@ impl Greedy {
             need_weight: p.knob(KNOBS, "need_weight"),
             points_weight: p.knob(KNOBS, "points_weight"),
             take_margin: p.knob(KNOBS, "take_margin"),
+            distinct: p.knob(KNOBS, "distinct_outs") >= 0.5,
+            stock_weight: p.knob(KNOBS, "stock_weight"),
         }
     }
 
@@ -106,12 +120,23 @@ impl Greedy {
         let need6 = super::need(v.head, v.starters[v.seat], hand);
         let rc6: u64 = rb.iter().sum();
         let limit = v.rank_limit;
+        // With `distinct_outs`, a hand card whose signed value an earlier card already has
+        // needs the same replacement: it adds no outs (bit i' of `same[i]`: i' < i, same value).
+        let mut same = [0u8; 6];
+        if self.distinct {
+            for i in 0..n {
+                for i2 in 0..i {
+                    same[i] |= u8::from(s[i2] == s[i]) << i2;
+                }
+            }
+        }
         let mut outs = [0i32; 6];
         for i in 0..n {
             for j in i + 1..n {
                 let k = outs_for(unseen, limit, need6 + s[i] + s[j], rc6 - rb[i] - rb[j]);
-                outs[i] += k;
-                outs[j] += k;
+                // Replacing i with j discarded counts for j; replacing j (i discarded) for i.
+                outs[j] += k * i32::from(same[i] & !(1 << j) == 0);
+                outs[i] += k * i32::from(same[j] & !(1 << i) == 0);
             }
         }
         let points = hand.points();
@@ -157,8 +182,14 @@ impl Greedy {
         // Six cards with the top: discarding the top again is the current hand.
         let mut with_top = *v.hand;
         with_top.push(top);
-        let m = self.measures(v, &unseen(v), &with_top);
-        let now = m[5];
+        let unseen = unseen(v);
+        let m = self.measures(v, &unseen, &with_top);
+        let mut now = m[5];
+        // A stock draw may complete the hand now; a take that does not complete cannot.
+        if self.stock_weight != 0.0 && now < VALID {
+            now +=
+                self.stock_weight * self.outs_weight * outs_now(v, &unseen, self.distinct) as f64;
+        }
         let best = with_top
             .as_slice()
             .iter()
@@ -166,7 +197,8 @@ impl Greedy {
             .filter(|&(&c, _)| c != top)
             .map(|(_, x)| x);
         let best = best.fold(f64::NEG_INFINITY, f64::max);
-        if best > now + self.take_margin && legal.contains(&Action::DrawDiscard) {
+        if (best >= VALID || best > now + self.take_margin) && legal.contains(&Action::DrawDiscard)
+        {
             Action::DrawDiscard
         } else {
             Action::DrawStock
@@ -199,6 +231,23 @@ fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
         Some(l) if over_limit(rc4 + VALUE_RANK_BIT[idx], l) => 0,
         _ => unseen[idx] as i32,
     }
+}
+
+/// The unseen cards that would complete the seat's five-card hand in one swap: its outs
+/// now (each hand card's replacement value once, or once per distinct value when
+/// `distinct`).
+fn outs_now(v: &View<'_>, unseen: &Unseen, distinct: bool) -> i32 {
+    let cards = v.hand.as_slice();
+    let need = super::need(v.head, v.starters[v.seat], v.hand);
+    let rc: u64 = cards.iter().map(|&c| rank_bit(c)).sum();
+    let mut outs = 0;
+    for (i, &c) in cards.iter().enumerate() {
+        if distinct && cards[..i].iter().any(|&d| signed(d) == signed(c)) {
+            continue;
+        }
+        outs += outs_for(unseen, v.rank_limit, need + signed(c), rc - rank_bit(c));
+    }
+    outs
 }
 
 /// Unseen copies per signed value for this seat: the shoe less every face-up card and the
@@ -262,16 +311,29 @@ mod tests {
         // Seat 1 (Starter 3, Head 5) holds AC 3S 3C 4H 9D (+6): it needs -4. With the 2H up
         // added, discarding 2H (entry 5) leaves the hand as it is. Replacing 9D needs +5
         // (5D, 5H: 2 unseen), 4H needs 0 (none), AC needs -5 (5S is the Head: 5C, 1),
-        // 3S needs -7 (7C, 7S: 2), 3C the same (2): 7 outs, gap 4, 20 points.
+        // 3S needs -7 (7C, 7S: 2), 3C the same (2): 7 outs counted per hand card, 5
+        // distinct cards (7C and 7S once); gap 4, 20 points.
         let v = crate::game::Game::view(&s, 1);
         let mut six = *v.hand;
         six.push("2H".parse().unwrap());
-        let m = Greedy::default().measures(&v, &unseen(&v), &six);
-        let expect = 2 + 1 + 2 + 2;
         let pts = 20.0 * 0.02;
-        assert!(
-            (m[5] - (expect as f64 - 4.0 * 0.05 + pts)).abs() < 1e-9,
-            "{m:?}"
+        let prev = Greedy {
+            distinct: false,
+            ..Greedy::default()
+        };
+        for (g, expect) in [(prev, 2 + 1 + 2 + 2), (Greedy::default(), 2 + 1 + 2)] {
+            let m = g.measures(&v, &unseen(&v), &six);
+            assert!(
+                (m[5] - (expect as f64 - 4.0 * 0.05 + pts)).abs() < 1e-9,
+                "{m:?}"
+            );
+        }
+        assert_eq!(
+            (
+                outs_now(&v, &unseen(&v), false),
+                outs_now(&v, &unseen(&v), true)
+            ),
+            (7, 5)
         );
     }
 }

@@ -14,6 +14,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_counting;
+#[cfg(test)]
 mod tests_determinize;
 
 pub use greedy::{Greedy, KNOBS};

@@ -4,7 +4,7 @@
 
 use super::rules::Rules;
 use super::scoring::{Hand, is_valid, signed};
-use crate::cards::{Card, GameRng, Pile};
+use crate::cards::{Card, CardCounts, GameRng, Pile};
 use crate::game::{EndReason, MAX_SEATS, Seat, Table};
 use std::sync::OnceLock;
 
@@ -111,6 +111,12 @@ pub struct BrokenLadder {
     /// all, and not discarded since.
     pub(crate) known: [Hand; MAX_SEATS],
     pub(crate) turns: u32,
+    /// Per seat, after a reshuffle: the cards that may still be in the stock as that seat
+    /// remembers them (every card turned over at the last reshuffle, less those it drew
+    /// since); empty before any reshuffle.
+    pub(crate) stock_memory: [CardCounts; MAX_SEATS],
+    /// True once the stock has been rebuilt from the discards.
+    pub(crate) reshuffled: bool,
     pub(crate) outcome: Outcome,
     /// The game's own chance (reshuffles), forked from the deal rng.
     pub(crate) rng: GameRng,
@@ -170,6 +176,8 @@ impl BrokenLadder {
             taken: None,
             known: [Hand::default(); MAX_SEATS],
             turns: 0,
+            stock_memory: [CardCounts::EMPTY; MAX_SEATS],
+            reshuffled: false,
             outcome: Outcome::Running,
             rng,
         };

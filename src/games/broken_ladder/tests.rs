@@ -486,9 +486,11 @@ impl Observer<BrokenLadder> for Lines {
     }
 }
 
+/// The previous greedy's trace of s1 d0 (step 7 is the take issue 21 fixed in `greedy`:
+/// see `tests_counting.rs`).
 #[test]
 fn seeded_greedy_trace_is_stable() {
-    let g = resolve::<BrokenLadder>("greedy").unwrap();
+    let g = resolve::<BrokenLadder>("greedy-prev").unwrap();
     let mut seats: Vec<Box<dyn Strategy<BrokenLadder>>> = (0..2).map(|_| build(&g)).collect();
     let mut lines = Lines(Vec::new());
     let mut buf = ActionList::new();

@@ -1,6 +1,7 @@
 //! What one seat may see: its own hand, the Head, every Starter, the whole discard pile (each
 //! discard was laid face up), the cards other seats took from that pile and still hold, the
-//! stock's size and the turn state. The rest of other hands and the stock's cards are not in
+//! stock's size and the turn state, and after a reshuffle which cards may still be in the
+//! stock (perfect recall: every card turned over, less those the seat drew since). The rest of other hands and the stock's cards are not in
 //! the type.
 
 use super::scoring::Hand;
@@ -53,6 +54,11 @@ pub struct View<'a> {
     pub known: &'a [Hand],
     /// The rank limit in force (`None`: off).
     pub rank_limit: Option<u8>,
+    /// After a reshuffle, the cards this seat knows may still be in the stock: those turned
+    /// over at the last reshuffle, less those it drew since (the stock holds only such
+    /// cards; the ones the others drew sit unseen in their hands). `None` before any
+    /// reshuffle (the stock is then any unseen card).
+    pub stock_memory: Option<&'a CardCounts>,
     /// The seat that dealt (the first to play sits at its left).
     pub dealer: Seat,
     /// The seat to act (`None` when the deal is over).
@@ -104,6 +110,11 @@ impl SeatView for View<'_> {
             "discard": text(self.discard),
             "stock": self.stock_len,
             "took_discard": self.taken.is_some(),
+            "stock_memory": self.stock_memory.map(|m| {
+                m.iter()
+                    .map(|(c, n)| (c.to_string(), serde_json::Value::from(n)))
+                    .collect::<serde_json::Map<_, _>>()
+            }),
             "rank_limit": self.rank_limit,
         })
     }
@@ -139,6 +150,7 @@ impl<'a> View<'a> {
             taken: if seat == g.to_act { g.taken } else { None },
             rank_limit: g.rules.rank_limit,
             known: &g.known[..g.players],
+            stock_memory: g.reshuffled.then_some(&g.stock_memory[seat]),
             dealer: g.dealer,
             to_act: (g.phase != Phase::Over).then_some(g.to_act),
             turns: g.turns,

@@ -26,6 +26,11 @@
 //!   stop blocking the end); its estimates of the others stay as they were. The player
 //!   furthest ahead then goes out first. Normal deals (98% last under 15 rounds at 4
 //!   players) never reach it.
+//! - **Counting** (issue 21; `decide.rs`, `chance.rs`): with `counting` the draw weighs the
+//!   discard against a stock card's expected gain over the unseen cards, and face-down cards
+//!   count at the unseen cards' mean; with `go_out_win` it goes out only when its chance to
+//!   win after the others' final turns reaches that; with `final_for_win` a final turn plays
+//!   for the chance to win. All three off (`greedy-prev`) play as the rules above.
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
@@ -37,6 +42,8 @@ use crate::game::MAX_SEATS;
 use crate::strategy::{Bot, Knob, Params, Strategy};
 use grid::*;
 
+mod chance;
+mod decide;
 mod grid;
 
 /// The knobs of `greedy`.
@@ -76,6 +83,21 @@ pub const KNOBS: &[Knob] = &[
         default: 20.0,
         doc: "rounds after which face-down cards count 1 point worse per round",
     },
+    Knob {
+        name: "counting",
+        default: 1.0,
+        doc: "1: count the unseen cards (face-down value, discard against the stock's expected gain); 0: off",
+    },
+    Knob {
+        name: "go_out_win",
+        default: 0.6,
+        doc: "chance to win after the others' final turns required to go out (0: the lead rule)",
+    },
+    Knob {
+        name: "final_for_win",
+        default: 1.0,
+        doc: "1: a final turn maximises the chance to win; 0: the expected score",
+    },
 ];
 
 /// The bot's list entry.
@@ -110,6 +132,18 @@ pub struct Greedy {
     own: Own,
     /// Whether the tables were checked against this deal's rules (at its first decision).
     checked: bool,
+    /// Knob `counting`.
+    counting: bool,
+    /// Knob `go_out_win` (0: off).
+    go_out_win: f64,
+    /// Knob `final_for_win`.
+    final_for_win: bool,
+    /// The last going-out answer: turn, phase, final score (tenths) and the answer.
+    out_cache: Option<(u32, Phase, i32, bool)>,
+    /// The unseen cards, counted at the turn given.
+    count_cache: Option<(u32, chance::Unseen)>,
+    /// The chance table of this seat's final turn (the turn given) and the unseen cards.
+    final_cache: Option<(u32, chance::WinTable, chance::Unseen)>,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -141,6 +175,12 @@ impl Greedy {
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
             own: Own::NONE,
             checked: false,
+            counting: k("counting") >= 0.5,
+            go_out_win: k("go_out_win").clamp(0.0, 1.0),
+            final_for_win: k("final_for_win") >= 0.5,
+            out_cache: None,
+            count_cache: None,
+            final_cache: None,
         }
     }
 
@@ -277,7 +317,7 @@ impl Greedy {
         let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
         if top > g || (top == g && p < q as usize) {
             let mine = score_tenths(&unpack(packed), &self.tables.vals, v.rules()) - gains[p];
-            if mine + self.margin() < self.best_opponent(v) {
+            if self.may_go_out(v, mine) {
                 gains[p] += self.go_out_bonus;
             } else {
                 gains[p] -= 1000;
@@ -314,6 +354,17 @@ impl Greedy {
         Action::Swap(p as u8)
     }
 
+    /// The previous draw rule: the discard when its best place gains `take_discard_gain`.
+    fn plain_draw(&mut self, v: &View, top: Card) -> Action {
+        let plan = self.best_place(v, top);
+        self.draw_plan = Some((v.turns(), top, plan));
+        if plan.0 >= self.take_discard_gain {
+            Action::DrawDiscard
+        } else {
+            Action::DrawStock
+        }
+    }
+
     fn opening(&self, v: &View) -> Action {
         let down = v.face_down(v.seat());
         let want = if self.same_column { [0u8, 3] } else { [0u8, 4] };
@@ -347,6 +398,9 @@ impl Strategy<Golf> for Greedy {
         self.own = Own::NONE;
         self.checked = false;
         self.late = 0;
+        self.out_cache = None;
+        self.count_cache = None;
+        self.final_cache = None;
     }
 
     /// Every choice follows from the view and the rules: the runner need not list them.
@@ -364,15 +418,20 @@ impl Strategy<Golf> for Greedy {
         match v.phase() {
             Phase::Opening => self.opening(v),
             Phase::Draw => match v.discard().last() {
-                Some(&top) => {
-                    let plan = self.best_place(v, top);
-                    self.draw_plan = Some((v.turns(), top, plan));
-                    if plan.0 >= self.take_discard_gain {
-                        Action::DrawDiscard
+                Some(&top) if self.final_for_win && v.ender().is_some() => {
+                    let old = match self.counting {
+                        true => self.counted_draw(v, top),
+                        false => self.plain_draw(v, top),
+                    };
+                    let plan = self.draw_plan.map_or(6, |(_, _, (_, p))| p as usize);
+                    if old == Action::DrawDiscard && self.certain_loss(v, top, plan) {
+                        self.final_draw(v, top).unwrap_or(old)
                     } else {
-                        Action::DrawStock
+                        old
                     }
                 }
+                Some(&top) if self.counting => self.counted_draw(v, top),
+                Some(&top) => self.plain_draw(v, top),
                 _ => Action::DrawStock,
             },
             Phase::PlaceDiscard | Phase::PlaceStock => {
@@ -383,21 +442,39 @@ impl Strategy<Golf> for Greedy {
                     {
                         plan
                     }
+                    _ if self.counting => {
+                        let off = self.counted_offset(v, key(held) as usize);
+                        self.counted_place(v, key(held) as usize, off)
+                    }
                     _ => self.best_place(v, held),
                 };
-                if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
+                let a = if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
                     match self.forced_out_behind(v) {
                         true => self.swap_face_up(v, held),
                         false => Action::Discard,
                     }
                 } else {
+                    Action::Swap(p)
+                };
+                let at = match a {
+                    Action::Swap(p) => p as usize,
+                    _ => 6,
+                };
+                let a = match self.final_for_win
+                    && v.ender().is_some()
+                    && self.certain_loss(v, held, at)
+                {
+                    true => self.final_place(v, held, a),
+                    false => a,
+                };
+                if let Action::Swap(p) = a {
                     // The next search starts from the grid this swap makes.
                     if self.own.packed == v.packed_keys(v.seat()) {
                         let (t, ck) = (&self.tables, key(held));
                         self.own.swap(p as usize, ck, t, v.rules());
                     }
-                    Action::Swap(p)
                 }
+                a
             }
             // No seat is asked to act in a finished deal.
             Phase::FlipAfter | Phase::Over => self.flip_after(v),

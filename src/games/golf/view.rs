@@ -171,6 +171,7 @@ impl std::fmt::Debug for View<'_> {
             .field("ender", &self.ender())
             .field("finals_left", &self.finals_left())
             .field("stock_known", &self.stock_known())
+            .field("stock_pool", &self.stock_pool())
             .field("dealer", &self.dealer())
             .field("turns", &self.turns())
             .finish()
@@ -195,6 +196,11 @@ impl SeatView for View<'_> {
             "discard": discard,
             "stock": self.stock_len(),
             "stock_known": self.stock_known(),
+            "stock_cards": self.stock_pool().map(|p| {
+                p.iter()
+                    .map(|(c, n)| (c.to_string(), serde_json::Value::from(n)))
+                    .collect::<serde_json::Map<_, _>>()
+            }),
             "held": text(self.held()),
             "holder": self.holder(),
             "ender": self.ender(),

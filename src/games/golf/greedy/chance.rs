@@ -1,0 +1,318 @@
+//! What `greedy` counts from its view (issue 21): the unseen cards by scoring key, each
+//! seat's score as a small distribution over those cards, and the chance to win that a final
+//! score gives, before the others' final turns (for going out) or after them (for a final
+//! turn).
+//!
+//! The model, kept cheap because it runs inside the simulator's hot loop:
+//! - the unseen cards are the shoe less every card the seat sees (the discard pile, every
+//!   face-up card, the card it holds); after a reshuffle the stock's cards are known, so a
+//!   stock draw comes from them and a face-down card from the rest;
+//! - a grid's score is exact where its cards are face up; its first face-down card runs
+//!   over the unseen cards (so a card that pairs its column partner counts), the others
+//!   count at the unseen cards' mean value;
+//! - a seat that has a final turn still to play improves its grid once: a card drawn from
+//!   the unseen cards is put where it lowers its estimate most (or thrown away);
+//! - seats are independent, and a tie counts as half a win against each tied seat.
+
+use super::super::scoring::{JOKER, UNKNOWN, score_tenths};
+use super::super::view::View;
+use crate::cards::Card;
+
+/// Unseen cards by scoring key (the [`UNKNOWN`] entry is always 0).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pool {
+    /// Copies per key.
+    pub(super) n: [i32; 16],
+    /// All copies.
+    pub(super) total: i32,
+}
+
+impl Pool {
+    /// The mean value (tenths) of the pool's cards under `vals`; `fallback` when empty.
+    pub(super) fn mean(&self, vals: &[i32; 16], fallback: i32) -> i32 {
+        if self.total <= 0 {
+            return fallback;
+        }
+        let sum: i32 = (0..14).map(|k| self.n[k] * vals[k]).sum();
+        (sum as f64 / self.total as f64).round() as i32
+    }
+
+    fn less(&self, other: &Pool) -> Pool {
+        let mut n = [0; 16];
+        for k in 0..14 {
+            n[k] = (self.n[k] - other.n[k]).max(0);
+        }
+        Pool {
+            n,
+            total: n.iter().sum(),
+        }
+    }
+
+    fn from_cards(cards: impl Iterator<Item = (Card, u8)>) -> Pool {
+        let mut n = [0; 16];
+        for (c, k) in cards {
+            n[super::super::scoring::key(c) as usize & 15] += k as i32;
+        }
+        n[UNKNOWN as usize] = 0;
+        Pool {
+            n,
+            total: n.iter().sum(),
+        }
+    }
+}
+
+/// What the seat knows of the hidden cards: where a stock draw comes from, and where a
+/// face-down card comes from (the same cards until a reshuffle makes the stock known).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Unseen {
+    /// The cards a stock draw comes from.
+    pub(super) stock: Pool,
+    /// The cards a face-down card comes from.
+    pub(super) down: Pool,
+}
+
+/// Counts the cards the seat of `v` has not seen (see the module docs).
+pub(super) fn unseen(v: &View) -> Unseen {
+    let decks = v.rules().decks_for(v.players()) as i32;
+    let mut n = [4 * decks; 16];
+    n[JOKER as usize] = if v.rules().jokers { 2 * decks } else { 0 };
+    for &c in v.discard() {
+        n[super::super::scoring::key(c) as usize & 15] -= 1;
+    }
+    for s in 0..v.players() {
+        for k in v.keys(s) {
+            n[k as usize & 15] -= 1;
+        }
+    }
+    if let Some(h) = v.held() {
+        n[super::super::scoring::key(h) as usize & 15] -= 1;
+    }
+    n[UNKNOWN as usize] = 0;
+    n[14] = 0;
+    let all = Pool {
+        n: n.map(|x| x.max(0)),
+        total: n.iter().map(|&x| x.max(0)).sum(),
+    };
+    match v.stock_pool() {
+        Some(stock) => {
+            let stock = Pool::from_cards(stock.iter());
+            Unseen {
+                stock,
+                down: all.less(&stock),
+            }
+        }
+        None => Unseen {
+            stock: all,
+            down: all,
+        },
+    }
+}
+
+/// Scores (points) from -64 to 127 index a [`WinTable`].
+const OFF: i32 = 64;
+const LEN: usize = 192;
+
+/// The index of a score in tenths (rounded to the nearest point, clamped to the table).
+#[inline]
+fn index(tenths: i32) -> usize {
+    ((tenths + 5).div_euclid(10) + OFF).clamp(0, LEN as i32 - 1) as usize
+}
+
+/// Scores grids with face-down cards at the unseen cards' mean, and how a grid's score
+/// moves when its first face-down card turns out to be each unseen card.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Model {
+    /// Card values (tenths) by key, [`UNKNOWN`] at the unseen cards' mean.
+    vals: [i32; 16],
+    /// Tenths of a column pair of 2s.
+    twos: i32,
+}
+
+impl Model {
+    pub(super) fn new(base_vals: &[i32; 16], rules: &super::GolfRules, down: &Pool) -> Model {
+        let mut vals = *base_vals;
+        vals[UNKNOWN as usize] = down.mean(base_vals, base_vals[UNKNOWN as usize]);
+        Model {
+            vals,
+            twos: rules.pair_of_twos * 10,
+        }
+    }
+
+    /// A column's score (tenths): 0 for a known pair (a pair of 2s: `pair_of_twos`).
+    #[inline]
+    fn col(&self, a: u8, b: u8) -> i32 {
+        if a == b && a != UNKNOWN {
+            if a == 1 { self.twos } else { 0 }
+        } else {
+            self.vals[a as usize & 15] + self.vals[b as usize & 15]
+        }
+    }
+
+    /// The grid's score (tenths), face-down cards at the mean.
+    pub(super) fn score(&self, keys: &[u8; 6], rules: &super::GolfRules) -> i32 {
+        score_tenths(keys, &self.vals, rules)
+    }
+
+    /// Per unseen key: how the score moves when the grid's first face-down card is that
+    /// card (its column rescored; all 0 when nothing is face down).
+    fn moves(&self, keys: &[u8; 6], down: &Pool) -> [i32; 14] {
+        match keys.iter().position(|&k| k == UNKNOWN) {
+            Some(q) if down.total > 0 => {
+                let b = keys[(q + 3) % 6];
+                let was = self.col(UNKNOWN, b);
+                std::array::from_fn(|y| self.col(y as u8, b) - was)
+            }
+            _ => [0; 14],
+        }
+    }
+
+    /// The best a seat can do with one more card of key `x` (its estimate, tenths, the
+    /// grid and the position used, 6 when thrown), from `now`: the card goes where its
+    /// column drops most (`cur`: each position's column score now), or is thrown.
+    fn improve(&self, keys: &[u8; 6], cur: &[i32; 6], now: i32, x: u8) -> (i32, [u8; 6], usize) {
+        let mut best = (0, 6);
+        for p in 0..6 {
+            let gain = cur[p] - self.col(x, keys[(p + 3) % 6]);
+            if gain > best.0 {
+                best = (gain, p);
+            }
+        }
+        let mut k = *keys;
+        if best.1 < 6 {
+            k[best.1] = x;
+        }
+        (now - best.0, k, best.1)
+    }
+}
+
+/// The first face-down position of `keys` (6: none).
+fn first_down(keys: &[u8; 6]) -> usize {
+    keys.iter().position(|&k| k == UNKNOWN).unwrap_or(6)
+}
+
+/// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
+/// stands, or after one more card from the stock's unseen cards when `improves`.
+fn outcomes(
+    m: &Model,
+    v: &View,
+    s: usize,
+    u: &Unseen,
+    improves: bool,
+    mut f: impl FnMut(usize, f64),
+) {
+    let keys = v.keys(s);
+    let now = m.score(&keys, v.rules());
+    let q = first_down(&keys);
+    let base = m.moves(&keys, &u.down);
+    let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+    let mut spread = |at: i32, moves: &[i32; 14], w: f64| {
+        if moves.iter().all(|&x| x == 0) || u.down.total <= 0 {
+            return f(index(at), w);
+        }
+        let per = w / u.down.total as f64;
+        for y in 0..14 {
+            if u.down.n[y] > 0 {
+                f(index(at + moves[y]), per * u.down.n[y] as f64);
+            }
+        }
+    };
+    if improves && u.stock.total > 0 {
+        for x in 0..14u8 {
+            if u.stock.n[x as usize] > 0 {
+                let w = u.stock.n[x as usize] as f64 / u.stock.total as f64;
+                let (at, k, p) = m.improve(&keys, &cur, now, x);
+                // Only a card put on the first face-down card or beside it moves its column.
+                if q < 6 && p < 6 && p % 3 == q % 3 {
+                    spread(at, &m.moves(&k, &u.down), w);
+                } else {
+                    spread(at, &base, w);
+                }
+            }
+        }
+    } else {
+        spread(now, &base, 1.0);
+    }
+}
+
+/// The chance (ties counting half) that a final score of `mine` tenths beats every other
+/// seat after each plays one more turn.
+pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32) -> f64 {
+    let m = Model::new(base_vals, v.rules(), &u.down);
+    let i = index(mine);
+    let mut p = 1.0;
+    for s in (0..v.players()).filter(|&s| s != v.seat()) {
+        let mut beat = 0.0;
+        outcomes(&m, v, s, u, true, |j, w| {
+            if j > i {
+                beat += w;
+            } else if j == i {
+                beat += w / 2.0;
+            }
+        });
+        p *= beat;
+        if p == 0.0 {
+            break;
+        }
+    }
+    p
+}
+
+/// Per final score of the bot (points, by index): its chance to win against the others.
+#[derive(Clone, Debug)]
+pub(super) struct WinTable {
+    w: [f64; LEN],
+    /// How scores are estimated.
+    pub(super) model: Model,
+}
+
+impl WinTable {
+    /// The table for the seat of `v` against every other seat's grid as it will end:
+    /// `improves(s)` tells whether seat `s` still has a turn to play.
+    pub(super) fn new(
+        v: &View,
+        base_vals: &[i32; 16],
+        u: &Unseen,
+        improves: impl Fn(usize) -> bool,
+    ) -> WinTable {
+        let model = Model::new(base_vals, v.rules(), &u.down);
+        let mut w = [1.0f64; LEN];
+        for s in (0..v.players()).filter(|&s| s != v.seat()) {
+            let mut h = [0.0f64; LEN];
+            let (mut lo, mut hi) = (LEN, 0);
+            outcomes(&model, v, s, u, improves(s), |i, x| {
+                h[i] += x;
+                (lo, hi) = (lo.min(i), hi.max(i));
+            });
+            // P(opponent > score) + P(opponent = score) / 2, from the top down: 0 above
+            // the opponent's highest score, unchanged (times 1) below its lowest.
+            w[hi + 1..].fill(0.0);
+            let mut above = 0.0;
+            for i in (lo..=hi).rev() {
+                w[i] *= above + h[i] / 2.0;
+                above += h[i];
+            }
+        }
+        WinTable { w, model }
+    }
+
+    /// True when every final score gives the same chance (nothing to play for).
+    pub(super) fn flat(&self) -> bool {
+        self.w.iter().all(|&x| (x - self.w[0]).abs() < 1e-12)
+    }
+
+    /// The bot's chance to win with grid `keys` (face-down cards from `down`).
+    pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
+        let at = self.model.score(keys, rules);
+        let moves = self.model.moves(keys, down);
+        if moves.iter().all(|&m| m == 0) || down.total <= 0 {
+            return self.w[index(at)];
+        }
+        let mut p = 0.0;
+        for y in 0..14 {
+            if down.n[y] > 0 {
+                p += down.n[y] as f64 * self.w[index(at + moves[y])];
+            }
+        }
+        p / down.total as f64
+    }
+}

@@ -1,0 +1,302 @@
+//! The decisions of `greedy` that count cards (issue 21), each behind a knob whose "off"
+//! value plays as the previous greedy (`strategies/golf/greedy-prev.toml`):
+//! - `counting`: the draw weighs the discard against the stock's expected gain, and face-down
+//!   cards count at the unseen cards' mean value instead of `unknown_value`;
+//! - `go_out_win`: goes out only when its chance to win after the others' final turns
+//!   reaches this;
+//! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
+
+use super::chance::{Pool, Unseen, WinTable, chance_out, unseen};
+use super::grid::{BOXES_MADE, ROWS_MADE, argmax, unpack_max};
+use super::{Greedy, Own};
+use crate::cards::Card;
+use crate::games::golf::scoring::{UNKNOWN, key, score_tenths};
+use crate::games::golf::state::{Action, Phase};
+use crate::games::golf::view::View;
+
+impl Greedy {
+    /// The gain (tenths) of putting key `ck` at each position, the grid scored in full
+    /// where a swap makes or meets a row or a box; no going-out logic.
+    pub(super) fn gains_of(&mut self, v: &View, ck: usize) -> [i32; 6] {
+        let packed = v.packed_keys(v.seat());
+        if self.own.packed != packed {
+            self.own = Own::new(packed, &self.tables, v.rules());
+        }
+        let (t, own) = (&self.tables, &self.own);
+        let eq = own.by_key[ck & 15] as usize & 63;
+        let full = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes) | own.force;
+        let mut g = own.gains(t, ck);
+        if full != 0 {
+            self.score_in_full(v.rules(), packed, ck as u8, full, &mut g);
+        }
+        g.map(|x| x >> 3)
+    }
+
+    /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
+    /// less `unknown_value`.
+    fn offset(&self, u: &Unseen) -> i32 {
+        u.down.mean(&self.tables.base_vals, self.unknown) - self.unknown
+    }
+
+    /// The best position for key `ck` with face-down cards at the counted value (`off`
+    /// tenths above the tables'), going out only when [`Greedy::may_go_out`] allows it.
+    pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: i32) -> (i32, u8) {
+        let raw = self.gains_of(v, ck);
+        let down = v.face_down(v.seat());
+        let mut g = raw;
+        for (p, x) in g.iter_mut().enumerate() {
+            if down >> p & 1 == 1 {
+                *x += off;
+            }
+        }
+        let last = self.own.last_down as usize;
+        if last < 6 && v.ender().is_none() {
+            let (gq, q) = argmax(&g, last);
+            let top = g[last].saturating_add(self.go_out_bonus.max(-1000));
+            if top > gq || (top == gq && last < q as usize) {
+                let mine = self.estimate(v, &v.keys(v.seat())) - raw[last];
+                if self.may_go_out(v, mine) {
+                    g[last] += self.go_out_bonus;
+                } else {
+                    g[last] -= 1000;
+                }
+                return argmax(&g, 6);
+            }
+            return (gq, q);
+        }
+        argmax(&g, 6)
+    }
+
+    /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
+    /// below every other seat's estimate and, with `go_out_win` set, the chance to win after
+    /// everyone's final turn reaches it (5 points less per round past patience).
+    /// The chance is asked only when the lead rule allows going out (it then also needs
+    /// the chance): the lead rule is cheap, the chance is not.
+    pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
+        let ahead = mine + self.margin() < self.best_opponent(v);
+        if self.go_out_win <= 0.0 || !ahead {
+            return ahead;
+        }
+        if let Some((t, _, m, ok)) = self.out_cache
+            && t == v.turns()
+            && m == mine
+        {
+            return ok;
+        }
+        let u = self.counted(v);
+        let ok = chance_out(v, &self.tables.base_vals, &u, mine)
+            >= self.go_out_win - 0.05 * self.late as f64;
+        self.out_cache = Some((v.turns(), v.phase(), mine, ok));
+        ok
+    }
+
+    /// The unseen cards, counted once per turn.
+    pub(super) fn counted(&mut self, v: &View) -> Unseen {
+        match self.count_cache {
+            Some((t, u)) if t == v.turns() => u,
+            _ => {
+                let u = unseen(v);
+                self.count_cache = Some((v.turns(), u));
+                u
+            }
+        }
+    }
+
+    /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
+    /// key `ck`: counted only when moving face-down cards 3 points either way could change
+    /// the choice (a face-down position against the best face-up one or the keep rule).
+    pub(super) fn counted_offset(&mut self, v: &View, ck: usize) -> i32 {
+        let down = v.face_down(v.seat());
+        if down == 0 {
+            return 0;
+        }
+        let g = self.gains_of(v, ck);
+        let (mut up, mut dn) = (self.keep_gain, i32::MIN / 2);
+        for (p, &x) in g.iter().enumerate() {
+            if down >> p & 1 == 1 {
+                dn = dn.max(x);
+            } else {
+                up = up.max(x);
+            }
+        }
+        if dn + 30 < up || dn - 30 > up {
+            return 0;
+        }
+        let u = self.counted(v);
+        self.offset(&u)
+    }
+
+    /// The draw with `counting`: the discard is taken when its best place gains more than
+    /// a stock card is expected to (a stock card gaining less than `keep_gain` is thrown
+    /// away, so it counts 0; going out with a stock card is not counted). Going out with
+    /// the discard keeps the previous rule, and a discard gaining 2 points less than
+    /// nothing is left without counting.
+    pub(super) fn counted_draw(&mut self, v: &View, top: Card) -> Action {
+        let plan = self.best_place(v, top);
+        let last = self.own.last_down;
+        let going_out = last < 6 && v.ender().is_none();
+        if (going_out && plan.1 == last) || plan.0 + 20 <= 0 {
+            self.draw_plan = Some((v.turns(), top, plan));
+            return self.take_if(plan.0 >= self.take_discard_gain);
+        }
+        let u = self.counted(v);
+        let off = self.offset(&u);
+        let take = self.counted_place(v, key(top) as usize, off);
+        self.draw_plan = Some((v.turns(), top, take));
+        let down = v.face_down(v.seat());
+        let add: [i32; 6] = std::array::from_fn(|p| {
+            if going_out && p == last as usize {
+                i32::MIN / 2
+            } else if down >> p & 1 == 1 {
+                off * 8
+            } else {
+                0
+            }
+        });
+        let mut ev = 0i64;
+        for x in 0..14 {
+            if u.stock.n[x] > 0 {
+                let g = self.own.gains(&self.tables, x);
+                let (g, _) = unpack_max(&std::array::from_fn(|p| g[p] + add[p]));
+                if g >= self.keep_gain {
+                    ev += u.stock.n[x] as i64 * g as i64;
+                }
+            }
+        }
+        let ev = ev as f64 / u.stock.total.max(1) as f64;
+        self.take_if(take.0 as f64 > ev)
+    }
+
+    fn take_if(&self, take: bool) -> Action {
+        if take {
+            Action::DrawDiscard
+        } else {
+            Action::DrawStock
+        }
+    }
+
+    /// Whether putting `card` at position `p` (6: thrown) on a final turn leaves this seat
+    /// all face up on a score some other seat, all face up with no turn to come, beats: a
+    /// certain loss. Only then is the chance to win worked out (it is costly).
+    pub(super) fn certain_loss(&self, v: &View, card: Card, p: usize) -> bool {
+        let mut keys = v.keys(v.seat());
+        if p < 6 {
+            keys[p] = key(card);
+        }
+        if keys.contains(&UNKNOWN) {
+            return false;
+        }
+        let (vals, rules) = (&self.tables.base_vals, v.rules());
+        let mine = score_tenths(&keys, vals, rules);
+        (0..v.players()).any(|s| {
+            let k = v.keys(s);
+            s != v.seat()
+                && !Self::still_to_play(v, s)
+                && !k.contains(&UNKNOWN)
+                && score_tenths(&k, vals, rules) < mine
+        })
+    }
+
+    /// Whether `s` still plays a final turn after this seat's.
+    fn still_to_play(v: &View, s: usize) -> bool {
+        let d = (s + v.players() - v.seat()) % v.players();
+        d >= 1 && (d as u32) < v.finals_left()
+    }
+
+    /// The chance table for this seat's final turn, and the unseen cards (built once per
+    /// turn).
+    fn final_table(&mut self, v: &View) -> (WinTable, Unseen) {
+        match &self.final_cache {
+            Some((t, wt, u)) if *t == v.turns() => (wt.clone(), *u),
+            _ => {
+                let u = self.counted(v);
+                let wt =
+                    WinTable::new(v, &self.tables.base_vals, &u, |s| Self::still_to_play(v, s));
+                self.final_cache = Some((v.turns(), wt.clone(), u));
+                (wt, u)
+            }
+        }
+    }
+
+    /// The best chance to win (and position) putting key `ck` into the grid; `throw`: the
+    /// chance when the card is thrown away instead (position 6).
+    fn best_final(&self, v: &View, wt: &WinTable, down: &Pool, ck: u8, throw: f64) -> (f64, u8) {
+        let keys = v.keys(v.seat());
+        let mut best = (throw, 6u8);
+        for p in 0..6 {
+            let mut k = keys;
+            k[p] = ck;
+            let w = wt.p_win(&k, down, v.rules());
+            if w > best.0 + 1e-9 {
+                best = (w, p as u8);
+            }
+        }
+        best
+    }
+
+    /// A final turn's draw: the discard when its best place gives a better chance to win
+    /// than a stock card is expected to; `None` when both are equal (the previous rule
+    /// then decides).
+    pub(super) fn final_draw(&mut self, v: &View, top: Card) -> Option<Action> {
+        let (wt, u) = self.final_table(v);
+        if wt.flat() {
+            return None;
+        }
+        let now = wt.p_win(&v.keys(v.seat()), &u.down, v.rules());
+        let take = self.best_final(v, &wt, &u.down, key(top), -1.0);
+        // A stock card: thrown, put where it gains most, or on the first face-down card.
+        let keys = v.keys(v.seat());
+        let q = keys.iter().position(|&k| k == UNKNOWN);
+        self.gains_of(v, 0);
+        let mut ev = 0.0;
+        for x in 0..14u8 {
+            if u.stock.n[x as usize] > 0 {
+                let (_, p) = unpack_max(&self.own.gains(&self.tables, x as usize));
+                let mut b = now;
+                for p in [Some(p as usize), q].into_iter().flatten() {
+                    let mut k = keys;
+                    k[p] = x;
+                    b = b.max(wt.p_win(&k, &u.down, v.rules()));
+                }
+                ev += u.stock.n[x as usize] as f64 * b;
+            }
+        }
+        let ev = ev / u.stock.total.max(1) as f64;
+        if (take.0 - ev).abs() < 1e-9 {
+            return None;
+        }
+        self.draw_plan = Some((v.turns(), top, (0, take.1)));
+        Some(self.take_if(take.0 > ev))
+    }
+
+    /// A final turn's placement of `held`: where the chance to win is highest, unless the
+    /// previous choice `old` is as good.
+    pub(super) fn final_place(&mut self, v: &View, held: Card, old: Action) -> Action {
+        let (wt, u) = self.final_table(v);
+        if wt.flat() {
+            return old;
+        }
+        let keys = v.keys(v.seat());
+        let chance = |a: Action| match a {
+            Action::Swap(p) => {
+                let mut k = keys;
+                k[p as usize] = key(held);
+                wt.p_win(&k, &u.down, v.rules())
+            }
+            _ => wt.p_win(&keys, &u.down, v.rules()),
+        };
+        let throw = match v.phase() {
+            Phase::PlaceStock => chance(Action::Discard),
+            _ => -1.0,
+        };
+        let best = self.best_final(v, &wt, &u.down, key(held), throw);
+        if best.0 > chance(old) + 1e-9 {
+            match best.1 {
+                6 => Action::Discard,
+                p => Action::Swap(p),
+            }
+        } else {
+            old
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! Stacked positions for `greedy`'s counting knobs (issue 21): each plays as the issue asks
+//! where `greedy-prev` (the knobs off) made the move a strong player would not.
+
+use super::scoring::key;
+use super::state::fresh_shoe;
+use super::tests::cards;
+use super::*;
+use crate::cards::{Card, GameRng};
+use crate::game::{ActionList, Game, Table};
+use crate::sim::{Observer, deal_rngs, play_deal};
+use crate::strategy::{Strategy, build, resolve};
+
+fn bot(name: &str) -> Box<dyn Strategy<Golf>> {
+    build::<Golf>(&resolve::<Golf>(name).unwrap())
+}
+
+fn act(b: &mut Box<dyn Strategy<Golf>>, g: &Golf) -> Action {
+    let mut l = ActionList::new();
+    g.legal_actions(&mut l);
+    let seat = g.to_act().unwrap();
+    b.act(&g.view(seat), &l, &mut GameRng::new(1, 1))
+}
+
+/// The two actions of `name`'s turn from `g` (draw, then place), applied to a copy.
+fn turn(name: &str, g: &Golf) -> (Action, Action) {
+    let mut b = bot(name);
+    b.begin_deal(g.to_act().unwrap());
+    let mut g = g.clone();
+    let draw = act(&mut b, &g);
+    g.apply(draw);
+    let place = act(&mut b, &g);
+    (draw, place)
+}
+
+/// Two players, dealer 0: `grid0`, `grid1`, the discard, then the rest of the shoe as the
+/// stock; seat 1 has gone out (all face up), seat 0 has positions 0..5 up and plays its
+/// final turn.
+fn final_turn(grid0: &str, grid1: &str, up: &str) -> Golf {
+    let r = GolfRules::default();
+    let mut deck = cards(&format!("{grid0} {grid1} {up}"));
+    let mut rest = fresh_shoe(&r, 2).counts();
+    deck.iter().for_each(|&c| assert!(rest.remove(c)));
+    deck.extend(rest.iter().flat_map(|(c, n)| (0..n).map(move |_| c)));
+    let mut g = Golf::from_deck(&r, &Table::first(2), &deck, GameRng::new(1, 1));
+    for (s, ps) in [(0, 0..5), (1, 0..6)] {
+        for p in ps {
+            g.up[s] |= 1 << p;
+            g.shown[s][p] = key(g.grids[s][p]);
+        }
+    }
+    (g.ender, g.finals_left, g.seat, g.phase, g.turns) = (Some(1), 1, 0, Phase::Draw, 15);
+    g
+}
+
+/// Issue 21, Golf 2p s3 d2 steps 35-36: on its final turn, JS 3C 4D / JC KC (6S face
+/// down) against 5, the previous greedy put AD on the face-down card and ended on 8, a
+/// certain loss; AD on position 1 (or a stock card) keeps a chance.
+#[test]
+fn a_final_turn_keeps_a_chance_to_win_over_a_certain_loss() {
+    let g = final_turn("JS 3C 4D JC KC 6S", "AH 2S KS 2D AS 7C", "AD");
+    assert_eq!(g.scores()[1], 5);
+    let lost = (Action::DrawDiscard, Action::Swap(5));
+    assert_eq!(turn("greedy-prev", &g), lost, "the previous greedy");
+    let (draw, place) = turn("greedy", &g);
+    assert_ne!((draw, place), lost);
+    if draw == Action::DrawDiscard {
+        assert_eq!(place, Action::Swap(1), "AD beside KC: wins on a 2 or a 4");
+    }
+}
+
+/// Captures the state before decision number `at`.
+struct Before(u32, u32, Option<Golf>);
+
+impl Observer<Golf> for Before {
+    fn before(&mut self, g: &Golf, _seat: usize, _legal: &[Action]) {
+        self.1 += 1;
+        if self.1 == self.0 {
+            self.2 = Some(g.clone());
+        }
+    }
+}
+
+/// Issue 21, Golf 4p s4 d18 steps 49-50 (`cardsim trace golf --players 4 --seed 4 --deal
+/// 18 --strategy greedy-prev`): seat 1 took 6C onto its last face-down card (a K) and went
+/// out on 14 with three final turns to come, and lost to 9. Weighing those final turns,
+/// greedy does not go out there.
+#[test]
+fn going_out_weighs_the_others_final_turns() {
+    let r = GolfRules::default();
+    let mut seats: Vec<_> = (0..4).map(|_| bot("greedy-prev")).collect();
+    let mut obs = Before(49, 0, None);
+    let rngs = &mut deal_rngs(4, 18, 0);
+    let mut buf = ActionList::new();
+    play_deal(&r, &Table::first(4), rngs, &mut seats, &mut buf, &mut obs);
+    let g = obs.2.expect("the deal reaches step 49");
+    assert_eq!(
+        (g.seat, g.discard.as_slice().last()),
+        (1, Some(&cards("6C")[0]))
+    );
+    assert_eq!(g.up[1].count_ones(), 5);
+    let out = (Action::DrawDiscard, Action::Swap(5));
+    assert_eq!(turn("greedy-prev", &g), out, "the previous greedy goes out");
+    let (draw, place) = turn("greedy", &g);
+    assert_ne!((draw, place), out);
+    if draw == Action::DrawStock {
+        let mut g = g.clone();
+        g.apply(Action::DrawStock);
+        let held: Card = g.held.unwrap();
+        assert!(
+            place != Action::Swap(5) || key(held) <= 1,
+            "{held}: {place:?}"
+        );
+    }
+}
+
+/// Issue 21, Golf 2p s1 d15 step 7: the previous greedy took 8S to replace a face-up J and
+/// replaced the 8 the next turn. Counting, a gain of 2 points is less than a stock card is
+/// expected to bring, so it draws.
+#[test]
+fn a_small_gain_from_the_discard_loses_to_the_stock() {
+    let r = GolfRules::default();
+    let mut seats: Vec<_> = (0..2).map(|_| bot("greedy-prev")).collect();
+    let mut obs = Before(7, 0, None);
+    let rngs = &mut deal_rngs(1, 15, 0);
+    let mut buf = ActionList::new();
+    play_deal(&r, &Table::first(2), rngs, &mut seats, &mut buf, &mut obs);
+    let g = obs.2.expect("the deal reaches step 7");
+    assert_eq!(g.discard.as_slice().last(), Some(&cards("8S")[0]));
+    assert_eq!(
+        turn("greedy-prev", &g),
+        (Action::DrawDiscard, Action::Swap(0))
+    );
+    assert_eq!(turn("greedy", &g).0, Action::DrawStock);
+}
