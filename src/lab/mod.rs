@@ -6,10 +6,12 @@
 //! - [`play`]: one unit played with the lab watching (the runner's own deal loop).
 //! - [`run`]: the measured `simulate` run (same deals, same tally, plus the counts).
 //! - [`metrics`]: the metrics, their intervals and paired differences.
+//! - [`race`]: racing rule variants for `cardsim balance`.
 //! - [`table`]: `metrics.csv`, its JSON and the terminal table.
 
 pub mod counts;
 pub mod metrics;
 pub mod play;
+pub mod race;
 pub mod run;
 pub mod table;
