@@ -15,6 +15,13 @@ use super::counts::{Counts, DECIDED_SCALE};
 use crate::sim::Mode;
 use crate::stats::{Estimate, Histogram, Merge, WIN_UNITS, jackknife, quantile_interval, wilson};
 
+/// Shares and probabilities.
+const UNIT: (f64, f64) = (0.0, 1.0);
+/// Counts, lengths, margins.
+const POSITIVE: (f64, f64) = (0.0, f64::INFINITY);
+/// Unbounded (a bias-corrected estimate may fall below zero).
+const ANY: (f64, f64) = (f64::NEG_INFINITY, f64::INFINITY);
+
 /// How a metric's interval is made.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -32,6 +39,8 @@ pub struct Metric {
     /// The name in `metrics.csv`.
     pub name: &'static str,
     kind: Kind,
+    /// The values the metric can take (its interval is clipped to them).
+    range: (f64, f64),
 }
 
 impl Metric {
@@ -103,10 +112,18 @@ fn hist_sd(h: &Histogram) -> Option<f64> {
 /// The metrics a run of `players` seats reports, in output order.
 pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
     macro_rules! smooth {
+        ($name:expr, $f:expr, $range:expr) => {
+            Metric {
+                name: $name,
+                kind: Kind::Smooth($f),
+                range: $range,
+            }
+        };
         ($name:expr, $f:expr) => {
             Metric {
                 name: $name,
                 kind: Kind::Smooth($f),
+                range: UNIT,
             }
         };
     }
@@ -132,57 +149,65 @@ pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
     };
     let mut m = vec![
         smooth!("seat_gap", gap),
-        smooth!("seat_gap2", gap2),
+        smooth!("seat_gap2", gap2, ANY),
         Metric {
             name: "decisive_share",
             kind: Kind::Share(|c| (c.decisive, c.units)),
+            range: UNIT,
         },
         Metric {
             name: "tie_share",
             kind: Kind::Share(|c| (c.tie, c.units)),
+            range: UNIT,
         },
         Metric {
             name: "no_winner_share",
             kind: Kind::Share(|c| (c.no_winner, c.units)),
+            range: UNIT,
         },
-        smooth!("margin_mean", |c| hist_mean(&c.margins)),
+        smooth!("margin_mean", |c| hist_mean(&c.margins), POSITIVE),
         Metric {
             name: "margin_p50",
             kind: Kind::Quantile(|c| &c.margins, 0.5),
+            range: POSITIVE,
         },
         Metric {
             name: "margin_p90",
             kind: Kind::Quantile(|c| &c.margins, 0.9),
+            range: POSITIVE,
         },
         smooth!("lead_changes", |c| share(c.changes, c.boundaries)),
         Metric {
             name: "comeback_share",
             kind: Kind::Share(|c| (c.comebacks, c.won)),
+            range: UNIT,
         },
         smooth!("decided_at", |c| (c.decided.n > 0)
             .then(|| c.decided.mean() / DECIDED_SCALE as f64)),
     ];
     if mode == Mode::Deals {
-        m.push(smooth!("luck_share", |c| c.luck.icc()));
+        m.push(smooth!("luck_share", |c| c.luck.icc(), (f64::NEG_INFINITY, 1.0)));
     }
     m.extend([
-        smooth!("turns_mean", |c| hist_mean(&c.turns)),
-        smooth!("turns_sd", |c| hist_sd(&c.turns)),
+        smooth!("turns_mean", |c| hist_mean(&c.turns), POSITIVE),
+        smooth!("turns_sd", |c| hist_sd(&c.turns), POSITIVE),
         Metric {
             name: "turns_p5",
             kind: Kind::Quantile(|c| &c.turns, 0.05),
+            range: POSITIVE,
         },
         Metric {
             name: "turns_p95",
             kind: Kind::Quantile(|c| &c.turns, 0.95),
+            range: POSITIVE,
         },
     ]);
     if mode == Mode::Matches {
-        m.push(smooth!("deals_mean", |c| hist_mean(&c.deals)));
+        m.push(smooth!("deals_mean", |c| hist_mean(&c.deals), POSITIVE));
     }
     m.extend([
         smooth!("choice_share", |c| share(c.choices, c.decisions)),
-        smooth!("actions_per_choice", |c| share(c.choice_actions, c.choices)),
+        smooth!("actions_per_choice", |c| share(c.choice_actions, c.choices), POSITIVE),
     ]);
     m
 }
@@ -198,6 +223,15 @@ pub fn total(groups: &[Counts]) -> Counts {
 
 /// The metric on `groups` with its 95% interval (None when the run has no data for it).
 pub fn estimate(m: &Metric, groups: &[Counts]) -> Option<Estimate> {
+    let (a, b) = m.range;
+    estimate_raw(m, groups).map(|e| Estimate {
+        lo: e.lo.clamp(a, b),
+        hi: e.hi.clamp(a, b),
+        ..e
+    })
+}
+
+fn estimate_raw(m: &Metric, groups: &[Counts]) -> Option<Estimate> {
     let all = total(groups);
     let value = m.value(&all)?;
     match m.kind {

@@ -55,7 +55,8 @@ pub fn csv_text(game: &str, players: usize, rows: &[Row], compare: bool) -> Resu
         .map(|r| r.diff.map_or(f64::NAN, |d| d.p))
         .collect();
     let adj = holm(&ps);
-    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
+    // `+ 0.0` writes -0 as 0.
+    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x + 0.0, 6));
     for (r, h) in rows.iter().zip(adj) {
         let mut rec = vec![
             game.to_string(),
