@@ -9,7 +9,7 @@ use cardsim::cards::GameRng;
 use cardsim::game::{MAX_SEATS, SeatMask};
 use cardsim::games::golf::Golf;
 use cardsim::lab::counts::{Counts, UnitOutcome, group_of};
-use cardsim::lab::metrics::{estimate, metrics, seat_gap2};
+use cardsim::lab::metrics::{Prepared, estimate, metrics, seat_gap2};
 use cardsim::sim::Mode;
 use cardsim::stats::GROUPS;
 use common::{cardsim, read, tmp};
@@ -45,7 +45,7 @@ fn biased(p: [f64; 2], n: u64, turns: u64, seed: u64) -> Vec<Counts> {
 fn metric(groups: &[Counts], name: &str) -> cardsim::stats::Estimate {
     let ms = metrics(3, Mode::Deals);
     let m = ms.iter().find(|m| m.name == name).unwrap();
-    estimate(m, groups).unwrap_or_else(|| panic!("{name} has a value"))
+    estimate(m, &Prepared::new(groups)).unwrap_or_else(|| panic!("{name} has a value"))
 }
 
 #[test]

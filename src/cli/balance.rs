@@ -17,7 +17,7 @@ use super::setup::{apply_rules, parse_rules, table};
 use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::lab::metrics::{metrics, paired};
+use crate::lab::metrics::{Prepared, metrics, paired};
 use crate::lab::race::{Goal, Race, RaceSpec, Require, equivalent, objective, race, rotations};
 use crate::output::{OutFile, num};
 use crate::sim::Mode;
@@ -401,12 +401,13 @@ fn retest<G: Game>(
             keep.push(s);
         }
     }
+    let prepared: Vec<Prepared> = tally.lab.iter().map(|g| Prepared::new(g)).collect();
     let mut lines = Vec::new();
     for (i, (role, sw, _)) in roles.iter().enumerate() {
         for name in &keep {
             let m = ms.iter().find(|m| m.name == *name).expect("known metric");
-            let est = crate::lab::metrics::estimate(m, &tally.lab[i]);
-            let d = (i > 0).then(|| paired(m, &tally.lab[i], &tally.lab[0])).flatten();
+            let est = crate::lab::metrics::estimate(m, &prepared[i]);
+            let d = (i > 0).then(|| paired(m, &prepared[i], &prepared[0])).flatten();
             let eq = (i > 0 && *name == spec.goal.minimize && spec.goal.delta > 0.0)
                 .then(|| d.is_some_and(|d| equivalent(&d, spec.goal.delta, GROUPS)));
             lines.push((role.clone(), sw.clone(), *name, est, d, eq));

@@ -16,9 +16,9 @@ use crate::game::{DealResult, Game, MAX_SEATS, MatchProgress, Seat, SeatMask};
 use crate::stats::{Anova, GROUPS, Histogram, Merge, Moments, WIN_UNITS};
 
 /// Every `PROBE`-th unit is watched decision by decision.
-pub const PROBE: u64 = 16;
+pub const PROBE: u64 = 32;
 /// Every `DUPLICATE`-th unit (lone deals) is replayed with the seats rotated.
-pub const DUPLICATE: u64 = 256;
+pub const DUPLICATE: u64 = 512;
 /// Leader checkpoints per deal (at 1/K, 2/K ... of its turns; the last is the result).
 pub const CHECKPOINTS: usize = 10;
 /// `decided_at` is counted in millionths.
@@ -123,22 +123,26 @@ pub fn margin<G: Game>(o: &UnitOutcome) -> Option<i64> {
     if o.winners.is_empty() {
         return None;
     }
-    let team_won = |s: usize| {
-        o.winners
-            .iter()
-            .any(|w| G::team_of(o.players, w) == G::team_of(o.players, s))
-    };
-    let sign = if G::LOWER_SCORE_IS_BETTER { -1 } else { 1 };
-    let best = |won: bool| {
-        (0..o.players)
-            .filter(|&s| team_won(s) == won)
-            .map(|s| sign * o.scores[s])
-            .max()
-    };
-    match (best(true), best(false)) {
-        (Some(w), Some(r)) => Some((w - r).max(0)),
-        _ => Some(0),
+    // The seats of a winning team (every seat alone when the game has no partnerships).
+    let mut won = o.winners;
+    if G::teams(o.players) != o.players {
+        for s in 0..o.players {
+            if o.winners.iter().any(|w| G::team_of(o.players, w) == G::team_of(o.players, s)) {
+                won.insert(s);
+            }
+        }
     }
+    let sign = if G::LOWER_SCORE_IS_BETTER { -1 } else { 1 };
+    let (mut best_w, mut best_r) = (i64::MIN, i64::MIN);
+    for s in 0..o.players {
+        let v = sign * o.scores[s];
+        if won.contains(s) {
+            best_w = best_w.max(v);
+        } else {
+            best_r = best_r.max(v);
+        }
+    }
+    Some(if best_r == i64::MIN { 0 } else { (best_w - best_r).max(0) })
 }
 
 /// How many winning teams a winner set holds (a team's partners are one winner).

@@ -13,7 +13,7 @@
 
 use super::counts::{Counts, DECIDED_SCALE};
 use crate::sim::Mode;
-use crate::stats::{Estimate, Histogram, Merge, WIN_UNITS, jackknife, quantile_interval, wilson};
+use crate::stats::{Estimate, Histogram, Merge, WIN_UNITS, jackknife_from, quantile_interval, wilson};
 
 /// Shares and probabilities.
 const UNIT: (f64, f64) = (0.0, 1.0);
@@ -221,23 +221,56 @@ pub fn total(groups: &[Counts]) -> Counts {
     all
 }
 
-/// The metric on `groups` with its 95% interval (None when the run has no data for it).
-pub fn estimate(m: &Metric, groups: &[Counts]) -> Option<Estimate> {
+/// A variant's groups prepared for many metrics: all merged, and each non-empty group left
+/// out in turn (merged once, shared by every metric's jackknife).
+pub struct Prepared {
+    /// Every group merged.
+    pub all: Counts,
+    /// All but one non-empty group, per non-empty group.
+    loo: Vec<Counts>,
+}
+
+impl Prepared {
+    /// Merges `groups` once for every metric.
+    pub fn new(groups: &[Counts]) -> Prepared {
+        let all = total(groups);
+        let loo = (0..groups.len())
+            .filter(|&i| groups[i].units > 0)
+            .map(|out| {
+                let mut rest = Counts::default();
+                for (i, g) in groups.iter().enumerate() {
+                    if i != out {
+                        rest.merge(g);
+                    }
+                }
+                rest
+            })
+            .collect();
+        Prepared { all, loo }
+    }
+}
+
+/// The metric on prepared groups with its 95% interval (None when the run has no data for
+/// it), clipped to the metric's range.
+pub fn estimate(m: &Metric, p: &Prepared) -> Option<Estimate> {
     let (a, b) = m.range;
-    estimate_raw(m, groups).map(|e| Estimate {
+    estimate_raw(m, p).map(|e| Estimate {
         lo: e.lo.clamp(a, b),
         hi: e.hi.clamp(a, b),
         ..e
     })
 }
 
-fn estimate_raw(m: &Metric, groups: &[Counts]) -> Option<Estimate> {
-    let all = total(groups);
-    let value = m.value(&all)?;
+fn estimate_raw(m: &Metric, p: &Prepared) -> Option<Estimate> {
+    let all = &p.all;
+    let value = m.value(all)?;
     match m.kind {
-        Kind::Smooth(f) => jackknife(groups, |g| g.units > 0, f),
+        Kind::Smooth(f) => {
+            let reps: Vec<f64> = p.loo.iter().filter_map(f).collect();
+            Some(jackknife_from(value, &reps))
+        }
         Kind::Share(f) => {
-            let (k, n) = f(&all);
+            let (k, n) = f(all);
             let (lo, hi) = wilson(k as f64, n as f64);
             Some(Estimate {
                 lo,
@@ -246,7 +279,7 @@ fn estimate_raw(m: &Metric, groups: &[Counts]) -> Option<Estimate> {
             })
         }
         Kind::Quantile(h, q) => {
-            let (_, lo, hi) = quantile_interval(h(&all), q)?;
+            let (_, lo, hi) = quantile_interval(h(all), q)?;
             Some(Estimate {
                 lo: lo as f64,
                 hi: hi as f64,
@@ -256,29 +289,21 @@ fn estimate_raw(m: &Metric, groups: &[Counts]) -> Option<Estimate> {
     }
 }
 
-/// A variant's groups beside the baseline's, merged together, for paired jackknives.
-#[derive(Clone)]
-struct Pair(Counts, Counts);
-
-impl Merge for Pair {
-    fn merge(&mut self, o: &Pair) {
-        self.0.merge(&o.0);
-        self.1.merge(&o.1);
+/// The paired difference `variant - baseline` of a metric, both prepared from groups of the
+/// same units, with its jackknife interval and p-value (the same group left out of both).
+/// Quantiles get the difference alone (no interval: the jackknife does not hold for
+/// quantiles).
+pub fn paired(m: &Metric, variant: &Prepared, baseline: &Prepared) -> Option<Estimate> {
+    let diff = |a: &Counts, b: &Counts| Some(m.value(a)? - m.value(b)?);
+    let value = diff(&variant.all, &baseline.all)?;
+    if let Kind::Quantile(..) = m.kind {
+        return Some(Estimate::bare(value));
     }
-}
-
-/// The paired difference `variant - baseline` of a metric, on groups of the same units, with
-/// its jackknife interval and p-value. Quantiles get the difference alone (no interval: the
-/// jackknife does not hold for quantiles).
-pub fn paired(m: &Metric, variant: &[Counts], baseline: &[Counts]) -> Option<Estimate> {
-    let diff = |p: &Pair| Some(m.value(&p.0)? - m.value(&p.1)?);
-    let pairs: Vec<Pair> = variant
+    let reps: Vec<f64> = variant
+        .loo
         .iter()
-        .zip(baseline)
-        .map(|(a, b)| Pair(a.clone(), b.clone()))
+        .zip(&baseline.loo)
+        .filter_map(|(a, b)| diff(a, b))
         .collect();
-    match m.kind {
-        Kind::Quantile(..) => diff(&Pair(total(variant), total(baseline))).map(Estimate::bare),
-        _ => jackknife(&pairs, |p| p.0.units > 0, diff),
-    }
+    Some(jackknife_from(value, &reps))
 }

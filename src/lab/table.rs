@@ -4,7 +4,7 @@
 //! first variant, with Holm's correction across every difference in the file).
 
 use super::counts::Counts;
-use super::metrics::{estimate, metrics, paired};
+use super::metrics::{Prepared, estimate, metrics, paired};
 use crate::error::{Error, Result};
 use crate::output::num;
 use crate::sim::Mode;
@@ -27,14 +27,15 @@ pub struct Row {
 /// baseline); with one variant, no differences.
 pub fn rows(variants: &[(String, &[Counts])], players: usize, mode: Mode) -> Vec<Row> {
     let ms = metrics(players, mode);
+    let prepared: Vec<Prepared> = variants.iter().map(|(_, g)| Prepared::new(g)).collect();
     let mut out = Vec::new();
-    for (v, (name, groups)) in variants.iter().enumerate() {
+    for (v, (name, _)) in variants.iter().enumerate() {
         for m in &ms {
             out.push(Row {
                 variant: name.clone(),
                 metric: m.name,
-                est: estimate(m, groups),
-                diff: (v > 0).then(|| paired(m, groups, variants[0].1)).flatten(),
+                est: estimate(m, &prepared[v]),
+                diff: (v > 0).then(|| paired(m, &prepared[v], &prepared[0])).flatten(),
             });
         }
     }

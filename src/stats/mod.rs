@@ -17,7 +17,9 @@ mod moments;
 mod rating;
 mod tally;
 
-pub use groups::{Anova, Estimate, GROUPS, jackknife, quantile_interval, t_cdf, t975};
+pub use groups::{
+    Anova, Estimate, GROUPS, jackknife, jackknife_from, quantile_interval, t_cdf, t975,
+};
 pub use histogram::{Histogram, MAX_SPAN, MAX_VALUE};
 pub use inference::{PairedDiff, holm, normal_cdf, two_sided_p};
 pub use moments::Moments;
