@@ -9,11 +9,29 @@ use common::{cardsim, read, tmp};
 
 fn race(dir: &std::path::Path, threads: &str) {
     let out = cardsim(&[
-        "balance", "golf", "--space", "final_turns=yes,no", "--space", "empty_stock=end,reshuffle",
-        "--budget", "12000", "--block", "100", "--delta", "0.01", "--threads", threads, "--quiet",
-        "--out", dir.to_str().unwrap(),
+        "balance",
+        "golf",
+        "--space",
+        "final_turns=yes,no",
+        "--space",
+        "empty_stock=end,reshuffle",
+        "--budget",
+        "12000",
+        "--block",
+        "100",
+        "--delta",
+        "0.01",
+        "--threads",
+        threads,
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -22,7 +40,11 @@ fn a_tiny_race_is_reproducible_and_its_books_add_up() {
     race(&a, "1");
     race(&b, "2");
     for f in ["variants.csv", "best.csv", "metrics.csv"] {
-        assert_eq!(read(&a, f), read(&b, f), "{f} differs between 1 and 2 threads");
+        assert_eq!(
+            read(&a, f),
+            read(&b, f),
+            "{f} differs between 1 and 2 threads"
+        );
     }
     let v = read(&a, "variants.csv");
     let rows: Vec<Vec<&str>> = v.lines().skip(1).map(|l| l.split(',').collect()).collect();
@@ -47,7 +69,10 @@ fn a_tiny_race_is_reproducible_and_its_books_add_up() {
     assert!(rows.iter().any(|r| r[1] == winner && r[8] == "survivor"));
     let best = read(&a, "best.csv");
     for role in ["winner", "base", "flip:final_turns", "flip:empty_stock"] {
-        assert!(best.lines().any(|l| l.starts_with(&format!("{role},"))), "{role}");
+        assert!(
+            best.lines().any(|l| l.starts_with(&format!("{role},"))),
+            "{role}"
+        );
     }
 }
 
@@ -55,10 +80,33 @@ fn a_tiny_race_is_reproducible_and_its_books_add_up() {
 fn bad_searches_are_refused_with_one_line() {
     for (args, what) in [
         (vec!["--space", "final_turns"], "bad --space"),
-        (vec!["--space", "final_turns=yes,no", "--minimize", "fun"], "unknown --minimize"),
-        (vec!["--space", "final_turns=yes,no", "--require", "fun>=1"], "unknown metric"),
-        (vec!["--space", "final_turns=yes,no", "--budget", "10"], "first round alone needs"),
-        (vec!["--space", "holes=1..36", "--space", "box=-20,-40,off", "--space", "jokers=on,off", "--space", "row_rule=on,off", "--space", "final_turns=yes,no"], "at most 512"),
+        (
+            vec!["--space", "final_turns=yes,no", "--minimize", "fun"],
+            "unknown --minimize",
+        ),
+        (
+            vec!["--space", "final_turns=yes,no", "--require", "fun>=1"],
+            "unknown metric",
+        ),
+        (
+            vec!["--space", "final_turns=yes,no", "--budget", "10"],
+            "first round alone needs",
+        ),
+        (
+            vec![
+                "--space",
+                "holes=1..36",
+                "--space",
+                "box=-20,-40,off",
+                "--space",
+                "jokers=on,off",
+                "--space",
+                "row_rule=on,off",
+                "--space",
+                "final_turns=yes,no",
+            ],
+            "at most 512",
+        ),
     ] {
         let mut a = vec!["balance", "golf", "--quiet"];
         a.extend(args);

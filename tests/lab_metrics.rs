@@ -133,8 +133,17 @@ fn a_run_s_metrics_agree_with_its_other_files_at_any_thread_count() {
     let (a, b) = (tmp("lab-m1"), tmp("lab-m2"));
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
         let out = cardsim(&[
-            "simulate", "golf", "--deals", "1500", "--seed", "3", "--threads", threads,
-            "--quiet", "--out", dir.to_str().unwrap(),
+            "simulate",
+            "golf",
+            "--deals",
+            "1500",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
         ]);
         assert!(out.status.success(), "{out:?}");
     }
@@ -164,8 +173,19 @@ fn a_run_s_metrics_agree_with_its_other_files_at_any_thread_count() {
 fn identical_variants_differ_by_exactly_zero_and_a_real_switch_is_found() {
     let d = tmp("lab-cmp");
     let out = cardsim(&[
-        "compare", "golf", "--deals", "1200", "--variant", "a:", "--variant", "b:",
-        "--variant", "c:flip_after_discard=required", "--quiet", "--out", d.to_str().unwrap(),
+        "compare",
+        "golf",
+        "--deals",
+        "1200",
+        "--variant",
+        "a:",
+        "--variant",
+        "b:",
+        "--variant",
+        "c:flip_after_discard=required",
+        "--quiet",
+        "--out",
+        d.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{out:?}");
     let m = read(&d, "metrics.csv");
@@ -174,7 +194,11 @@ fn identical_variants_differ_by_exactly_zero_and_a_real_switch_is_found() {
     ));
     for name in ["seat_gap2", "turns_mean", "decisive_share", "lead_changes"] {
         let r = metric_row(&m, "b", name);
-        assert_eq!((r[7].as_str(), r[8].as_str(), r[9].as_str()), ("0.000000", "0.000000", "0.000000"), "{name}");
+        assert_eq!(
+            (r[7].as_str(), r[8].as_str(), r[9].as_str()),
+            ("0.000000", "0.000000", "0.000000"),
+            "{name}"
+        );
     }
     // The baseline has no difference of its own.
     assert_eq!(metric_row(&m, "a", "turns_mean")[7], "");

@@ -77,7 +77,10 @@ fn parse_space(text: &str) -> Result<(String, Vec<String>)> {
         }
         (lo..=hi).map(|x| x.to_string()).collect()
     } else {
-        v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+        v.split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect()
     };
     if values.is_empty() {
         return Err(bad("no values"));
@@ -121,9 +124,16 @@ impl GameVisitor for Balance<'_> {
         if a.block == 0 {
             return Err(Error::input("--block must be at least 1"));
         }
-        let spaces: Vec<(String, Vec<String>)> =
-            a.space.iter().map(|s| parse_space(s)).collect::<Result<_>>()?;
-        let count: usize = spaces.iter().map(|(_, v)| v.len()).try_fold(1usize, |n, k| n.checked_mul(k)).unwrap_or(usize::MAX);
+        let spaces: Vec<(String, Vec<String>)> = a
+            .space
+            .iter()
+            .map(|s| parse_space(s))
+            .collect::<Result<_>>()?;
+        let count: usize = spaces
+            .iter()
+            .map(|(_, v)| v.len())
+            .try_fold(1usize, |n, k| n.checked_mul(k))
+            .unwrap_or(usize::MAX);
         if count > MAX_VARIANTS {
             return Err(Error::input(format!(
                 "{count} variants: racing takes at most {MAX_VARIANTS} (narrow the --space values)"
@@ -137,7 +147,10 @@ impl GameVisitor for Balance<'_> {
                 .map_err(|e| Error::input(format!("--space {}: {e}", sw.join(";"))))?;
             variants.push((format!("v{i}"), sw.join(";"), rules));
         }
-        let names: Vec<&str> = metrics(t.players, Mode::Deals).iter().map(|m| m.name).collect();
+        let names: Vec<&str> = metrics(t.players, Mode::Deals)
+            .iter()
+            .map(|m| m.name)
+            .collect();
         if !names.contains(&a.minimize.as_str()) {
             return Err(Error::input(format!(
                 "unknown --minimize metric '{}'; metrics: {}",
@@ -234,7 +247,9 @@ impl GameVisitor for Balance<'_> {
                 r.deals,
                 r.rounds,
                 r.stop,
-                winner.map_or("none (every variant eliminated)", |w| spec.variants[w].1.as_str())
+                winner.map_or("none (every variant eliminated)", |w| spec.variants[w]
+                    .1
+                    .as_str())
             );
             crate::outln!(
                 "re-test on fresh deals (seed {}), {} deals each; diff = role - winner",
@@ -345,7 +360,11 @@ fn retest<G: Game>(
         roles.push(("base".into(), String::new(), base_rules.clone()));
         for (k, vs) in spaces {
             let now = rules.get(k);
-            let was = base_values.iter().find(|(bk, _)| bk == k).map(|(_, v)| v.clone()).unwrap_or_default();
+            let was = base_values
+                .iter()
+                .find(|(bk, _)| bk == k)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
             let flip = if now != was {
                 Some(was)
             } else {
@@ -366,12 +385,17 @@ fn retest<G: Game>(
         return Ok(Retest {
             deals: 0,
             rows: Vec::new(),
-            best_csv: "role,switches,metric,value,lo,hi,diff,diff_lo,diff_hi,p_value,p_holm,equivalent\n".into(),
+            best_csv:
+                "role,switches,metric,value,lo,hi,diff,diff_lo,diff_hi,p_value,p_holm,equivalent\n"
+                    .into(),
             metrics_csv: text,
         });
     }
     let cs = CompareSpec::<G> {
-        variants: roles.iter().map(|(n, _, r)| (n.clone(), r.clone())).collect(),
+        variants: roles
+            .iter()
+            .map(|(n, _, r)| (n.clone(), r.clone()))
+            .collect(),
         players: spec.players,
         seats: spec.seats.clone(),
         seed: spec.seed.wrapping_add(1),
@@ -407,19 +431,34 @@ fn retest<G: Game>(
         for name in &keep {
             let m = ms.iter().find(|m| m.name == *name).expect("known metric");
             let est = crate::lab::metrics::estimate(m, &prepared[i]);
-            let d = (i > 0).then(|| paired(m, &prepared[i], &prepared[0])).flatten();
+            let d = (i > 0)
+                .then(|| paired(m, &prepared[i], &prepared[0]))
+                .flatten();
             let eq = (i > 0 && *name == spec.goal.minimize && spec.goal.delta > 0.0)
                 .then(|| d.is_some_and(|d| equivalent(&d, spec.goal.delta, GROUPS)));
             lines.push((role.clone(), sw.clone(), *name, est, d, eq));
         }
     }
-    let ps: Vec<f64> = lines.iter().map(|l| l.4.map_or(f64::NAN, |d| d.p)).collect();
+    let ps: Vec<f64> = lines
+        .iter()
+        .map(|l| l.4.map_or(f64::NAN, |d| d.p))
+        .collect();
     let adj = crate::stats::holm(&ps);
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
-        "role", "switches", "metric", "value", "lo", "hi", "diff", "diff_lo", "diff_hi", "p_value",
-        "p_holm", "equivalent",
+        "role",
+        "switches",
+        "metric",
+        "value",
+        "lo",
+        "hi",
+        "diff",
+        "diff_lo",
+        "diff_hi",
+        "p_value",
+        "p_holm",
+        "equivalent",
     ])
     .map_err(err)?;
     let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));

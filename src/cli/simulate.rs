@@ -7,8 +7,8 @@ use super::setup::{TableSpec, table};
 use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::output::{OutFile, Report, print_table, report_files, shard_file};
 use crate::lab::run::{merge_counts, run_measured};
+use crate::output::{OutFile, Report, print_table, report_files, shard_file};
 use crate::sim::{Mode, RunOutcome, RunSpec};
 
 /// Deals played when neither `--deals` nor `--matches` is given.
@@ -100,7 +100,8 @@ impl GameVisitor for Simulate<'_> {
         let mut files = report_files(&report)?;
         let mut old: serde_json::Value =
             serde_json::from_str(&report.run_json()).unwrap_or(serde_json::Value::Null);
-        let lab = crate::lab::table::rows(&[(variant_name::<G>(&t.rules), &counts)], t.players, mode);
+        let lab =
+            crate::lab::table::rows(&[(variant_name::<G>(&t.rules), &counts)], t.players, mode);
         if let Some(m) = old.as_object_mut() {
             m.insert("metrics".into(), crate::lab::table::json(&lab));
         }

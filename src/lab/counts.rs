@@ -127,7 +127,10 @@ pub fn margin<G: Game>(o: &UnitOutcome) -> Option<i64> {
     let mut won = o.winners;
     if G::teams(o.players) != o.players {
         for s in 0..o.players {
-            if o.winners.iter().any(|w| G::team_of(o.players, w) == G::team_of(o.players, s)) {
+            if o.winners
+                .iter()
+                .any(|w| G::team_of(o.players, w) == G::team_of(o.players, s))
+            {
                 won.insert(s);
             }
         }
@@ -142,7 +145,11 @@ pub fn margin<G: Game>(o: &UnitOutcome) -> Option<i64> {
             best_r = best_r.max(v);
         }
     }
-    Some(if best_r == i64::MIN { 0 } else { (best_w - best_r).max(0) })
+    Some(if best_r == i64::MIN {
+        0
+    } else {
+        (best_w - best_r).max(0)
+    })
 }
 
 /// How many winning teams a winner set holds (a team's partners are one winner).
@@ -380,7 +387,11 @@ mod tests {
         // until turn 12, then seat 0 to the end and wins.
         let mut w = Watch::default();
         for t in 0..=20 {
-            w.read(if t < 12 { SeatMask::one(1) } else { SeatMask::one(0) });
+            w.read(if t < 12 {
+                SeatMask::one(1)
+            } else {
+                SeatMask::one(0)
+            });
         }
         let (_, n) = w.checkpoints(SeatMask::one(0), false).unwrap();
         assert_eq!(n, CHECKPOINTS);

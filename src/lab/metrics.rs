@@ -13,7 +13,9 @@
 
 use super::counts::{Counts, DECIDED_SCALE};
 use crate::sim::Mode;
-use crate::stats::{Estimate, Histogram, Merge, WIN_UNITS, jackknife_from, quantile_interval, wilson};
+use crate::stats::{
+    Estimate, Histogram, Merge, WIN_UNITS, jackknife_from, quantile_interval, wilson,
+};
 
 /// Shares and probabilities.
 const UNIT: (f64, f64) = (0.0, 1.0);
@@ -72,7 +74,11 @@ pub fn seat_gap(c: &Counts, players: usize) -> Option<f64> {
         return None;
     }
     let even = 1.0 / players as f64;
-    Some(shares(c, players).map(|w| (w - even).abs()).fold(0.0, f64::max))
+    Some(
+        shares(c, players)
+            .map(|w| (w - even).abs())
+            .fold(0.0, f64::max),
+    )
 }
 
 /// Σ_s [(ŵ_s - 1/n)² - var(ŵ_s)], var(ŵ_s) = s²/N with s² the sample variance of the seat's
@@ -186,7 +192,11 @@ pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
             .then(|| c.decided.mean() / DECIDED_SCALE as f64)),
     ];
     if mode == Mode::Deals {
-        m.push(smooth!("luck_share", |c| c.luck.icc(), (f64::NEG_INFINITY, 1.0)));
+        m.push(smooth!(
+            "luck_share",
+            |c| c.luck.icc(),
+            (f64::NEG_INFINITY, 1.0)
+        ));
     }
     m.extend([
         smooth!("turns_mean", |c| hist_mean(&c.turns), POSITIVE),
@@ -207,7 +217,11 @@ pub fn metrics(players: usize, mode: Mode) -> Vec<Metric> {
     }
     m.extend([
         smooth!("choice_share", |c| share(c.choices, c.decisions)),
-        smooth!("actions_per_choice", |c| share(c.choice_actions, c.choices), POSITIVE),
+        smooth!(
+            "actions_per_choice",
+            |c| share(c.choice_actions, c.choices),
+            POSITIVE
+        ),
     ]);
     m
 }

@@ -4,7 +4,9 @@
 //! duplicate units are replayed with the strategies rotated (see [`super::counts`]).
 
 use super::counts::{Counts, DUPLICATE, PROBE, UnitOutcome, Watch, deal_outcome, group_of};
-use crate::game::{ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, Table};
+use crate::game::{
+    ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, Table,
+};
 use crate::sim::{Mode, Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::strategy::Strategy;
 
@@ -61,7 +63,8 @@ impl<G: Game> Observer<G> for Probe<'_, G> {
             self.ends[r.end as usize] += 1;
             G::match_add(self.rules, &mut self.progress, r);
             self.progress.advance(r);
-            self.watch.read(G::match_winners(self.rules, &self.progress));
+            self.watch
+                .read(G::match_winners(self.rules, &self.progress));
         }
     }
 }
@@ -100,11 +103,38 @@ pub fn play_unit<G: Game>(
             progress: MatchProgress::new(players),
             matches,
         };
-        unit_with(rules, players, seed, unit, mode, &mut bench.seats, &mut bench.buf, &mut obs)
+        unit_with(
+            rules,
+            players,
+            seed,
+            unit,
+            mode,
+            &mut bench.seats,
+            &mut bench.buf,
+            &mut obs,
+        )
     } else if matches {
-        unit_with(rules, players, seed, unit, mode, &mut bench.seats, &mut bench.buf, &mut Ends(ends))
+        unit_with(
+            rules,
+            players,
+            seed,
+            unit,
+            mode,
+            &mut bench.seats,
+            &mut bench.buf,
+            &mut Ends(ends),
+        )
     } else {
-        unit_with(rules, players, seed, unit, mode, &mut bench.seats, &mut bench.buf, &mut Quiet)
+        unit_with(
+            rules,
+            players,
+            seed,
+            unit,
+            mode,
+            &mut bench.seats,
+            &mut bench.buf,
+            &mut Quiet,
+        )
     };
     let o = played.outcome();
     let c = &mut counts[group_of(unit)];
@@ -173,7 +203,14 @@ fn duplicate<G: Game>(
         for _ in 0..r {
             rngs.play = rngs.play.fork();
         }
-        let (res, _) = play_deal(rules, &table, &mut rngs, &mut bench.seats, &mut bench.buf, &mut Quiet);
+        let (res, _) = play_deal(
+            rules,
+            &table,
+            &mut rngs,
+            &mut bench.seats,
+            &mut bench.buf,
+            &mut Quiet,
+        );
         for (s, y) in ys.iter_mut().enumerate().take(players) {
             y[r] = units(res.winners, s);
         }

@@ -49,13 +49,21 @@ impl Require {
         } else if let Some((l, r)) = text.split_once("<=") {
             (l, r, false)
         } else {
-            return Err(bad("expected METRIC>=X or METRIC<=X (metrics may be summed with +)"));
+            return Err(bad(
+                "expected METRIC>=X or METRIC<=X (metrics may be summed with +)",
+            ));
         };
-        let bound: f64 = rhs.trim().parse().map_err(|_| bad("the bound is not a number"))?;
+        let bound: f64 = rhs
+            .trim()
+            .parse()
+            .map_err(|_| bad("the bound is not a number"))?;
         let metrics: Vec<String> = lhs.split('+').map(|m| m.trim().to_string()).collect();
         for m in &metrics {
             if !known.contains(&m.as_str()) {
-                return Err(bad(&format!("unknown metric '{m}'; metrics: {}", known.join(", "))));
+                return Err(bad(&format!(
+                    "unknown metric '{m}'; metrics: {}",
+                    known.join(", ")
+                )));
             }
         }
         Ok(Require {
@@ -168,7 +176,9 @@ pub fn play_block<G: Game>(spec: &RaceSpec<G>, rules: &G::Rules, b: u64) -> Coun
 }
 
 fn metric<'a>(ms: &'a [Metric], name: &str) -> &'a Metric {
-    ms.iter().find(|m| m.name == name).expect("checked metric name")
+    ms.iter()
+        .find(|m| m.name == name)
+        .expect("checked metric name")
 }
 
 /// The sum of `names` on merged counts.
@@ -192,17 +202,34 @@ impl Merge for Pair {
 }
 
 /// The paired difference of the objective, `a - b`, over their common blocks.
-pub fn paired_objective(ms: &[Metric], goal: &Goal, a: &[Counts], b: &[Counts]) -> Option<Estimate> {
+pub fn paired_objective(
+    ms: &[Metric],
+    goal: &Goal,
+    a: &[Counts],
+    b: &[Counts],
+) -> Option<Estimate> {
     let m = metric(ms, &goal.minimize);
-    let pairs: Vec<Pair> = a.iter().zip(b).map(|(x, y)| Pair(x.clone(), y.clone())).collect();
-    jackknife(&pairs, |p| p.0.units > 0, |p| Some(m.value(&p.0)? - m.value(&p.1)?))
+    let pairs: Vec<Pair> = a
+        .iter()
+        .zip(b)
+        .map(|(x, y)| Pair(x.clone(), y.clone()))
+        .collect();
+    jackknife(
+        &pairs,
+        |p| p.0.units > 0,
+        |p| Some(m.value(&p.0)? - m.value(&p.1)?),
+    )
 }
 
 /// One-sided p-value for "the true value is above `bound`" (`greater`) or below it, from
 /// an estimate with a jackknife SE over `g` groups (t with g - 1 df). With no spread, 0 when
 /// the estimate is on that side and 1 otherwise.
 pub fn one_sided(e: &Estimate, bound: f64, greater: bool, g: usize) -> f64 {
-    let t = if greater { e.value - bound } else { bound - e.value };
+    let t = if greater {
+        e.value - bound
+    } else {
+        bound - e.value
+    };
     if !(e.se > 0.0) || g < 2 {
         return if t > 0.0 { 0.0 } else { 1.0 };
     }
@@ -226,7 +253,9 @@ pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
     let start = std::time::Instant::now();
     let stop;
     loop {
-        let alive: Vec<usize> = (0..entries.len()).filter(|&v| entries[v].out.is_none()).collect();
+        let alive: Vec<usize> = (0..entries.len())
+            .filter(|&v| entries[v].out.is_none())
+            .collect();
         let b = entries[alive[0]].blocks.len() as u64;
         // The first round plays FIRST_CUT blocks, later rounds one.
         let want = if b == 0 { FIRST_CUT as u64 } else { 1 };
@@ -297,7 +326,9 @@ pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
 
 /// One round's tests; returns why the race stops, if it does.
 fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) -> Option<String> {
-    let alive: Vec<usize> = (0..entries.len()).filter(|&v| entries[v].out.is_none()).collect();
+    let alive: Vec<usize> = (0..entries.len())
+        .filter(|&v| entries[v].out.is_none())
+        .collect();
     let g = entries[alive[0]].blocks.len();
     if g < FIRST_CUT {
         return None;
@@ -307,7 +338,11 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
         let ps: Vec<f64> = alive
             .iter()
             .map(|&v| {
-                let e = jackknife(&entries[v].blocks, |c| c.units > 0, |c| sum_of(ms, &r.metrics, c));
+                let e = jackknife(
+                    &entries[v].blocks,
+                    |c| c.units > 0,
+                    |c| sum_of(ms, &r.metrics, c),
+                );
                 e.map_or(f64::NAN, |e| one_sided(&e, r.bound, !r.at_least, g))
             })
             .collect();
@@ -317,7 +352,9 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
             }
         }
     }
-    let alive: Vec<usize> = (0..entries.len()).filter(|&v| entries[v].out.is_none()).collect();
+    let alive: Vec<usize> = (0..entries.len())
+        .filter(|&v| entries[v].out.is_none())
+        .collect();
     if alive.is_empty() {
         return Some("every variant violates a requirement".into());
     }
@@ -344,18 +381,22 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
             ));
         }
     }
-    let left: Vec<usize> = (0..entries.len()).filter(|&v| entries[v].out.is_none()).collect();
+    let left: Vec<usize> = (0..entries.len())
+        .filter(|&v| entries[v].out.is_none())
+        .collect();
     if left.len() == 1 {
         return Some("one survivor".into());
     }
     // TOST: every survivor's 90% interval of the difference within ±delta.
     if goal.delta > 0.0 {
         let tost = others.iter().zip(&diffs).all(|(v, d)| {
-            entries[*v].out.is_some()
-                || d.is_some_and(|d| equivalent(&d, goal.delta, g))
+            entries[*v].out.is_some() || d.is_some_and(|d| equivalent(&d, goal.delta, g))
         });
         if tost {
-            return Some(format!("survivors within ±{} of the best (TOST)", goal.delta));
+            return Some(format!(
+                "survivors within ±{} of the best (TOST)",
+                goal.delta
+            ));
         }
     }
     None
@@ -364,7 +405,8 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
 /// The objective's point estimate (infinite when it has no value).
 fn objective_value(ms: &[Metric], goal: &Goal, blocks: &[Counts]) -> f64 {
     let m = metric(ms, &goal.minimize);
-    m.value(&super::metrics::total(blocks)).unwrap_or(f64::INFINITY)
+    m.value(&super::metrics::total(blocks))
+        .unwrap_or(f64::INFINITY)
 }
 
 /// Two one-sided tests at 5%: the difference is significantly above -delta and below

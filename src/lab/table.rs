@@ -35,7 +35,9 @@ pub fn rows(variants: &[(String, &[Counts])], players: usize, mode: Mode) -> Vec
                 variant: name.clone(),
                 metric: m.name,
                 est: estimate(m, &prepared[v]),
-                diff: (v > 0).then(|| paired(m, &prepared[v], &prepared[0])).flatten(),
+                diff: (v > 0)
+                    .then(|| paired(m, &prepared[v], &prepared[0]))
+                    .flatten(),
             });
         }
     }

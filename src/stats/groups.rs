@@ -55,7 +55,8 @@ pub fn t_cdf(x: f64, df: f64) -> f64 {
     if df > 1000.0 {
         return normal_cdf(x);
     }
-    let c = (ln_gamma((df + 1.0) / 2.0) - ln_gamma(df / 2.0)).exp() / (df * std::f64::consts::PI).sqrt();
+    let c = (ln_gamma((df + 1.0) / 2.0) - ln_gamma(df / 2.0)).exp()
+        / (df * std::f64::consts::PI).sqrt();
     let z = x.abs().min(1e4);
     let n = 256;
     let h = z / n as f64;
@@ -303,9 +304,14 @@ mod tests {
         let e = jackknife(&groups, |m| m.n > 0, |m| Some(m.mean())).unwrap();
         let means: Vec<f64> = groups.iter().map(|m| m.mean()).collect();
         let mu = means.iter().sum::<f64>() / GROUPS as f64;
-        let sd = (means.iter().map(|x| (x - mu).powi(2)).sum::<f64>() / (GROUPS as f64 - 1.0)).sqrt();
+        let sd =
+            (means.iter().map(|x| (x - mu).powi(2)).sum::<f64>() / (GROUPS as f64 - 1.0)).sqrt();
         let want = sd / (GROUPS as f64).sqrt();
-        assert!((e.se - want).abs() < 1e-9 * want.max(1.0), "{} vs {want}", e.se);
+        assert!(
+            (e.se - want).abs() < 1e-9 * want.max(1.0),
+            "{} vs {want}",
+            e.se
+        );
         assert!((e.value - mu).abs() < 1e-9);
     }
 
