@@ -74,6 +74,7 @@ pub mod cli;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod lab;
 pub mod output;
 pub mod progress;
 pub mod report;

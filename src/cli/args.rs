@@ -52,6 +52,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Duplicate-deal tournament between strategies, with ratings.
     Tournament(TournamentArgs),
+    /// Search rule switches for the fairest game: race every combination on common deals,
+    /// then re-test the winner against the base rules on fresh deals.
+    Balance(super::balance::BalanceArgs),
     /// Run a study described in a file (see experiments/ and the format below).
     #[command(after_help = super::experiment::FORMAT)]
     Run(StudyArgs),

@@ -269,9 +269,23 @@ impl GameVisitor for Compare<'_> {
             .zip(&a.variants)
             .map(|((name, sw), text)| json!({"name": name, "given": text, "switches": sw}))
             .collect();
+        let lab_in: Vec<(String, &[crate::lab::counts::Counts])> = names
+            .iter()
+            .zip(&tally.lab)
+            .map(|((name, _), c)| (name.clone(), c.as_slice()))
+            .collect();
+        let lab = crate::lab::table::rows(&lab_in, t.players, mode);
+        let metrics = crate::lab::table::json(&lab);
         let files = [
             OutFile::new("compare.csv", text),
-            OutFile::new("run.json", info.json(json!({ "variants": variants }))),
+            OutFile::new(
+                "metrics.csv",
+                crate::lab::table::csv_text(G::NAME, t.players, &lab, true)?,
+            ),
+            OutFile::new(
+                "run.json",
+                info.json(json!({ "variants": variants, "metrics": metrics })),
+            ),
         ];
         emit(&c.output, &files, || {
             crate::outln!(

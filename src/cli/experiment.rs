@@ -18,7 +18,7 @@ pub const FORMAT: &str = r#"Study file format (TOML):
 
   [[run]]
   name = "golf"          # subfolder of out: a plain name, each run's name once
-  kind = "simulate"      # simulate | compare | tournament
+  kind = "simulate"      # simulate | compare | tournament | balance
   game = "golf"
   players = 4            # optional
   strategies = ["greedy", "knobs/mine.toml"]   # optional; knob file paths are relative
@@ -28,6 +28,9 @@ pub const FORMAT: &str = r#"Study file format (TOML):
   variants = ["base:", "nofinal:final_turns=no"]   # compare only (and required there)
   precision = 0.005      # optional: play until intervals are this narrow
   seed = 7               # optional: this run's seed
+  space = ["final_turns=yes,no"]   # balance only (required there), with optional
+  require = ["decisive_share+tie_share>=0.99"]   # minimize = "seat_gap2", budget = 1000000,
+                                                 # block = 500, delta = 0.002
 
 Each run writes its CSV files and run.json into <out>/<name>/ (a run owns that folder);
 `--report` writes one page for them all, <out>/report.html."#;
@@ -68,6 +71,24 @@ struct RunDef {
     /// Play until every win-rate interval is narrower than this (deals/matches cap it).
     #[serde(default)]
     precision: Option<f64>,
+    /// balance only: the switches searched, `KEY=V1,V2` or `KEY=LO..HI`.
+    #[serde(default)]
+    space: Vec<String>,
+    /// balance only: requirements (`METRIC>=X`).
+    #[serde(default)]
+    require: Vec<String>,
+    /// balance only: the metric minimised.
+    #[serde(default)]
+    minimize: Option<String>,
+    /// balance only: deals the race may play.
+    #[serde(default)]
+    budget: Option<u64>,
+    /// balance only: deal indices per block.
+    #[serde(default)]
+    block: Option<u64>,
+    /// balance only: the equivalence margin.
+    #[serde(default)]
+    delta: Option<f64>,
 }
 
 /// The run's strategies, knob file paths taken relative to the study's folder.
@@ -114,6 +135,23 @@ fn check_run(r: &RunDef) -> Result<()> {
             "variants belong to compare runs, not {}",
             r.kind
         )));
+    }
+    let balance_only = !r.space.is_empty()
+        || !r.require.is_empty()
+        || r.minimize.is_some()
+        || r.budget.is_some()
+        || r.block.is_some()
+        || r.delta.is_some();
+    if r.kind != "balance" && balance_only {
+        return Err(Error::input(format!(
+            "space, require, minimize, budget, block and delta belong to balance runs, not {}",
+            r.kind
+        )));
+    }
+    if r.kind == "balance" && (r.deals.is_some() || r.matches.is_some() || r.precision.is_some()) {
+        return Err(Error::input(
+            "a balance run takes budget (and block), not deals, matches or precision",
+        ));
     }
     Ok(())
 }
@@ -223,8 +261,18 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
             common,
         }),
         "tournament" => super::tournament::run(&TournamentArgs { table, run, common }),
+        "balance" => super::balance::run(&super::balance::BalanceArgs {
+            table,
+            space: r.space.clone(),
+            require: r.require.clone(),
+            minimize: r.minimize.clone().unwrap_or_else(|| "seat_gap2".into()),
+            budget: r.budget.unwrap_or(1_000_000),
+            block: r.block.unwrap_or(500),
+            delta: r.delta.unwrap_or(0.0),
+            common,
+        }),
         k => Err(Error::input(format!(
-            "unknown kind '{k}' (simulate, compare, tournament)"
+            "unknown kind '{k}' (simulate, compare, tournament, balance)"
         ))),
     }
 }

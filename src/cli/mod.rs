@@ -3,6 +3,7 @@
 //! game and reached through [`crate::games::with_game`].
 
 pub mod args;
+mod balance;
 mod bench;
 mod compare;
 mod docs;
@@ -54,6 +55,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Compare(a) => compare::run(&a),
         Command::Run(a) => experiment::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+        Command::Balance(a) => balance::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
         Command::Report(a) => report::run(&a),

@@ -7,8 +7,9 @@ use super::setup::{TableSpec, table};
 use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
+use crate::lab::run::{merge_counts, run_measured};
 use crate::output::{OutFile, Report, print_table, report_files, shard_file};
-use crate::sim::{Mode, RunOutcome, RunSpec, run as run_sim};
+use crate::sim::{Mode, RunOutcome, RunSpec};
 
 /// Deals played when neither `--deals` nor `--matches` is given.
 pub const DEFAULT_DEALS: u64 = 100_000;
@@ -43,12 +44,9 @@ impl GameVisitor for Simulate<'_> {
             None => 0..n,
         };
         let show = !c.output.quiet;
-        let (outcome, n, precision) = match a.run.precision {
-            None => (
-                run_sim(&run_spec(&t, mode, units, c.threads, show))?,
-                n,
-                None,
-            ),
+        let measured = |r| run_measured(&run_spec(&t, mode, r, c.threads, show));
+        let ((outcome, counts), n, precision) = match a.run.precision {
+            None => (measured(units)?, n, None),
             Some(w) => {
                 if shard.is_some() {
                     return Err(Error::input("--precision and --shard do not go together"));
@@ -58,16 +56,17 @@ impl GameVisitor for Simulate<'_> {
                     mode,
                     w,
                     cap,
-                    |r| run_sim(&run_spec(&t, mode, r, c.threads, show)),
+                    measured,
                     |acc, o| {
-                        crate::stats::Merge::merge(&mut acc.tally, &o.tally);
-                        acc.elapsed += o.elapsed;
+                        crate::stats::Merge::merge(&mut acc.0.tally, &o.0.tally);
+                        acc.0.elapsed += o.0.elapsed;
+                        merge_counts(&mut acc.1, &o.1);
                     },
-                    |o| widest(&o.tally),
+                    |o| widest(&o.0.tally),
                 )?;
                 let p = Precision {
                     target: w,
-                    widest: widest(&o.tally),
+                    widest: widest(&o.0.tally),
                 };
                 p.warn(n, mode.unit());
                 (o, n, Some(p))
@@ -99,11 +98,20 @@ impl GameVisitor for Simulate<'_> {
             elapsed_s: report.elapsed_s,
         };
         let mut files = report_files(&report)?;
-        let old: serde_json::Value =
+        let mut old: serde_json::Value =
             serde_json::from_str(&report.run_json()).unwrap_or(serde_json::Value::Null);
+        let lab =
+            crate::lab::table::rows(&[(variant_name::<G>(&t.rules), &counts)], t.players, mode);
+        if let Some(m) = old.as_object_mut() {
+            m.insert("metrics".into(), crate::lab::table::json(&lab));
+        }
         if let Some(f) = files.iter_mut().find(|f| f.name == "run.json") {
             *f = OutFile::new("run.json", info.json(old));
         }
+        files.push(OutFile::new(
+            "metrics.csv",
+            crate::lab::table::csv_text(G::NAME, t.players, &lab, false)?,
+        ));
         if shard.is_some() {
             files.push(shard_file(&report)?);
         }
@@ -132,14 +140,28 @@ pub fn simulate_to<G: Game>(
     }
     check_threads(threads)?;
     check_out_dir(out)?;
-    let outcome = run_sim(&run_spec(t, mode, 0..count, threads, false))?;
+    let (outcome, _) = run_measured(&run_spec(t, mode, 0..count, threads, false))?;
     let r = make_report(t, mode, outcome, None, count);
     let files = report_files(&r)?;
-    crate::output::write_files(out, &files)?;
-    if report {
-        crate::report::write(out)?;
-    }
+    crate::output::write_folder(out, &files, report)?;
     Ok(r)
+}
+
+/// The variant column of `metrics.csv` for a run's rules: `defaults`, or the switches that
+/// differ from them (`key=value;key=value`).
+pub fn variant_name<G: Game>(rules: &G::Rules) -> String {
+    let changed: Vec<String> = rules
+        .values()
+        .into_iter()
+        .zip(G::Rules::default().values())
+        .filter(|((_, a), (_, b))| a != b)
+        .map(|((k, v), _)| format!("{k}={v}"))
+        .collect();
+    if changed.is_empty() {
+        "defaults".into()
+    } else {
+        changed.join(";")
+    }
 }
 
 /// Refuses `--threads 0` (every command: one clear line, not a runner error).

@@ -4,12 +4,12 @@
 //! tallied as exact integers (observations and paired differences), merged in batch order.
 
 use super::Mode;
-use super::play::{Quiet, deal_rngs, play_deal, play_match};
-use super::runner::CountEnds;
 use crate::error::Result;
-use crate::game::{ActionList, Game, MAX_SEATS, SeatMask, Table};
+use crate::game::{ActionList, Game, MAX_SEATS, SeatMask};
+use crate::lab::counts::Counts;
+use crate::lab::play::{Bench, Played};
 use crate::stats::{Merge, Moments, WIN_UNITS};
-use crate::strategy::{Strategy, StrategySpec, any_failed, build, check_failures};
+use crate::strategy::{StrategySpec, any_failed, build, check_failures};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -117,38 +117,39 @@ fn observe<G: Game>(r: &Outcome, ends: &[u64], players: usize, out: &mut [i64]) 
     }
 }
 
-/// Plays unit `i` (a deal, or a whole match) under `rules`; counts its deals per end reason
-/// into `ends` (zeroed first).
+/// Plays unit `i` (a deal, or a whole match) under `rules` with the balance lab watching
+/// (the same deal loop and generators; see [`crate::lab::play`]); counts its deals per end
+/// reason into `ends` (zeroed first) and the lab's counts into `lab`.
 fn play_unit<G: Game>(
     spec: &CompareSpec<G>,
     rules: &G::Rules,
     i: u64,
-    seats: &mut [Box<dyn Strategy<G>>],
-    buf: &mut ActionList<G::Action>,
+    bench: &mut Bench<G>,
     ends: &mut [u64],
+    lab: &mut [Counts],
 ) -> Outcome {
     ends.fill(0);
-    match spec.mode {
-        Mode::Deals => {
-            let table = Table::first(spec.players);
-            let mut rngs = deal_rngs(spec.seed, i, 0);
-            let (r, _) = play_deal(rules, &table, &mut rngs, seats, buf, &mut Quiet);
-            ends[r.end as usize] += 1;
-            Outcome {
-                winners: r.winners,
-                scores: r.scores.map(i64::from),
-                length: r.turns as i64,
-            }
-        }
-        Mode::Matches => {
-            let mut count = CountEnds(ends);
-            let (r, _) = play_match(rules, spec.players, spec.seed, i, seats, buf, &mut count);
-            Outcome {
-                winners: r.winners,
-                scores: r.totals,
-                length: r.deals as i64,
-            }
-        }
+    let played = crate::lab::play::play_unit(
+        rules,
+        spec.players,
+        spec.seed,
+        i,
+        spec.mode,
+        bench,
+        ends,
+        lab,
+    );
+    if let Played::Deal(r, _) = played {
+        ends[r.end as usize] += 1;
+    }
+    let o = played.outcome();
+    Outcome {
+        winners: o.winners,
+        scores: o.scores,
+        length: match spec.mode {
+            Mode::Deals => o.turns as i64,
+            Mode::Matches => o.deals as i64,
+        },
     }
 }
 
@@ -163,6 +164,8 @@ pub struct CompareTally {
     pub d: Vec<Vec<Moments>>,
     /// Every seat's deal score, pooled, per variant (for the sd of scores).
     pub scores: Vec<Moments>,
+    /// The balance lab's counts per variant (groups of units, for `metrics.csv`).
+    pub lab: Vec<Vec<Counts>>,
 }
 
 impl CompareTally {
@@ -172,6 +175,7 @@ impl CompareTally {
             x: vec![vec![Moments::default(); metrics]; variants],
             d: vec![vec![Moments::default(); metrics]; variants],
             scores: vec![Moments::default(); variants],
+            lab: vec![crate::lab::run::empty_counts(); variants],
         }
     }
 }
@@ -188,6 +192,9 @@ impl Merge for CompareTally {
         for (a, b) in self.scores.iter_mut().zip(&o.scores) {
             a.merge(b);
         }
+        for (a, b) in self.lab.iter_mut().zip(&o.lab) {
+            crate::lab::run::merge_counts(a, b);
+        }
     }
 }
 
@@ -197,15 +204,18 @@ fn batch<G: Game>(spec: &CompareSpec<G>, range: Range<u64>) -> CompareTally {
     if any_failed::<G>(&spec.seats) {
         return t; // the run is ending with the strategy's error
     }
-    let mut seats: Vec<Box<dyn Strategy<G>>> = spec.seats.iter().map(build::<G>).collect();
-    let mut buf = ActionList::new();
+    let mut bench = Bench::<G> {
+        seats: spec.seats.iter().map(build::<G>).collect(),
+        buf: ActionList::new(),
+        watch: Default::default(),
+    };
     let mut ends = vec![0u64; G::END_REASONS.len()];
     let mut base = vec![0i64; nm];
     let mut obs = vec![0i64; nm];
     for i in range {
         t.deals += 1;
         for (v, (_, rules)) in spec.variants.iter().enumerate() {
-            let r = play_unit(spec, rules, i, &mut seats, &mut buf, &mut ends);
+            let r = play_unit(spec, rules, i, &mut bench, &mut ends, &mut t.lab[v]);
             observe::<G>(&r, &ends, spec.players, &mut obs);
             for s in 0..spec.players {
                 t.scores[v].add(r.scores[s]);

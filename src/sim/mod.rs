@@ -16,7 +16,7 @@ pub mod tournament;
 
 pub use ordered::{MAX_THREADS, default_threads, resolve_threads};
 pub use play::{DealRngs, Observer, Quiet, deal_rngs, play_deal, play_match};
-pub use runner::{BATCH_DEALS, BATCH_MATCHES, Mode, RunOutcome, RunSpec, run};
+pub use runner::{BATCH_DEALS, BATCH_MATCHES, Mode, RunOutcome, RunSpec, fold_batches, run};
 
 /// The unit indices of shard `k` of `of` (1-based) of a run of `n` units:
 /// `n*(k-1)/of .. n*k/of`, computed in u128 so that no count overflows. The shards of a run

@@ -166,7 +166,7 @@ impl Batches {
 /// Plays every batch of `units` on `threads` workers (checked: 1 to [`super::MAX_THREADS`], None:
 /// the CPUs granted) and folds the results in batch order, in bounded memory. Returns the
 /// fold and the worker count.
-pub(super) fn fold_batches<A: Send, T: Send>(
+pub fn fold_batches<A: Send, T: Send>(
     threads: Option<usize>,
     units: &Range<u64>,
     size: u64,

@@ -5,15 +5,21 @@
 //! - [`Moments`]: count, sum and sum of squares (i128) with mean, sd and standard error.
 //! - [`Histogram`]: exact counts of integer values, dense, growing only at new extremes.
 //! - [`Tally`]: everything a run reports, per seat and overall.
+//! - [`jackknife`], [`t975`], [`quantile_interval`], [`Anova`]: intervals for statistics that
+//!   are not plain means (the balance lab's metrics).
 //! - [`PairedDiff`], [`holm`]: paired differences with intervals and p-values, and Holm's
 //!   correction across a table of them.
 
+mod groups;
 mod histogram;
 mod inference;
 mod moments;
 mod rating;
 mod tally;
 
+pub use groups::{
+    Anova, Estimate, GROUPS, jackknife, jackknife_from, quantile_interval, t_cdf, t975,
+};
 pub use histogram::{Histogram, MAX_SPAN, MAX_VALUE};
 pub use inference::{PairedDiff, holm, normal_cdf, two_sided_p};
 pub use moments::Moments;

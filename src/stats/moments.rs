@@ -59,7 +59,7 @@ impl Merge for Moments {
 }
 
 /// i128 as decimal text in JSON, so that no reader rounds it through a float.
-mod i128_text {
+pub(crate) mod i128_text {
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(x: &i128, s: S) -> Result<S::Ok, S::Error> {

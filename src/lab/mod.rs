@@ -1,0 +1,17 @@
+//! The balance lab: game-quality metrics with honest intervals on every `simulate` and
+//! `compare` run (`metrics.csv`), and the searches built on them. See `docs/balance-lab.md`.
+//!
+//! - [`counts`]: what a run counts per group of units (winners, margins, lengths; choices
+//!   and leaders on probe units; seat-rotated replays on duplicate deals).
+//! - [`play`]: one unit played with the lab watching (the runner's own deal loop).
+//! - [`run`]: the measured `simulate` run (same deals, same tally, plus the counts).
+//! - [`metrics`]: the metrics, their intervals and paired differences.
+//! - [`race`]: racing rule variants for `cardsim balance`.
+//! - [`table`]: `metrics.csv`, its JSON and the terminal table.
+
+pub mod counts;
+pub mod metrics;
+pub mod play;
+pub mod race;
+pub mod run;
+pub mod table;
