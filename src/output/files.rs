@@ -219,12 +219,28 @@ pub fn check_out_folder(dir: &Path) -> Result<()> {
         )));
     }
     let fd = open_dir(None, p.as_os_str()).map_err(|e| out_err(p, e))?;
-    let probe = format!(".cardsim-probe-{}", unpredictable());
-    create_at(&fd, OsStr::new(&probe), b"")
-        .map_err(|e| Error::input(format!("--out {}: cannot write there: {e}", dir.display())))?;
-    let c = cstr(OsStr::new(&probe)).map_err(|e| out_err(dir, e))?;
-    // SAFETY: unlinkat(2) of the probe just created in the folder we opened.
-    unsafe { libc::unlinkat(fd.as_raw_fd(), c.as_ptr(), 0) };
+    let cannot = |e| Error::input(format!("--out {}: cannot write there: {e}", dir.display()));
+    // An unnamed file first (O_TMPFILE: nothing a kill could leave behind), else a named one.
+    let dot = cstr(OsStr::new(".")).map_err(|e| out_err(dir, e))?;
+    let flags = libc::O_TMPFILE | libc::O_WRONLY | libc::O_CLOEXEC;
+    // SAFETY: openat(2) of an unnamed file in the folder we opened; closed at once.
+    let t = unsafe { libc::openat(fd.as_raw_fd(), dot.as_ptr(), flags, 0o600 as libc::c_uint) };
+    if t >= 0 {
+        drop(unsafe { OwnedFd::from_raw_fd(t) });
+    } else {
+        let e = std::io::Error::last_os_error();
+        if matches!(
+            e.raw_os_error(),
+            Some(libc::EACCES | libc::EROFS | libc::EPERM)
+        ) {
+            return Err(cannot(e));
+        }
+        let probe = format!(".cardsim-probe-{}", unpredictable());
+        create_at(&fd, OsStr::new(&probe), b"").map_err(cannot)?;
+        let c = cstr(OsStr::new(&probe)).map_err(|e| out_err(dir, e))?;
+        // SAFETY: unlinkat(2) of the probe just created in the folder we opened.
+        unsafe { libc::unlinkat(fd.as_raw_fd(), c.as_ptr(), 0) };
+    }
     if dir.is_dir() {
         lock_folder(dir)?;
     }

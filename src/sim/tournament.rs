@@ -61,8 +61,9 @@ pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
 }
 
 /// The most seatings a tournament plays (each one plays every deal): a pool with more is
-/// refused with one line (200 strategies at 4 seats would be 258 million seatings).
-pub const MAX_SEATINGS: u64 = 100_000;
+/// refused with one line (200 strategies at 4 seats would be 258 million seatings; 60 make
+/// 2.1 million).
+pub const MAX_SEATINGS: u64 = 10_000_000;
 
 /// The seatings of a tournament of `k` strategies at `players` seats, generated one at a time
 /// (nothing is built up front): for each table (a combination of strategies, one per team,

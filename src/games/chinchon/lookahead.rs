@@ -185,7 +185,7 @@ const fn near(a: usize, b: usize) -> bool {
     let circ = CIRC.index() as usize;
     if a < 48 && b < 48 {
         let (n, m) = (a % 12, b % 12);
-        let d = if n > m { n - m } else { m - n };
+        let d = n.abs_diff(m);
         n == m || (a / 12 == b / 12 && (d <= 2 || d == 11))
     } else {
         (a == circ && (b == circ || edge(b))) || (b == circ && edge(a))

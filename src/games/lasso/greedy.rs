@@ -70,8 +70,10 @@
 //! **Bounded time.** The planner counts its work in one decision (each set looked at, each
 //! hand valued, 16 for a hand holding a set); past a budget (200,000) the set step lays only
 //! the best set by points, found without enumerating (`best_set_exact`), and values hands
-//! the same way. Ordinary hands never reach it; hoarded hands (`progress=100`,
-//! `patience=0`, several sets a turn) took 20 s a deal before it.
+//! the same way. Ordinary hands never reach it (default play keeps its CSV bytes); hoarded
+//! hands (`patience=0 set_weight=1e6 progress=100`, 3 players, `lasso=off
+//! sets_per_turn=4`) took up to 20 s a deal before it: 20 deals (seed 2026) 10.97 s of CPU
+//! before, 1.40 s with it, the slowest of seeds 1-5 0.24 s.
 //!
 //! **Patience**, a safety net: after `patience` turns of a deal its stock moves (pick-up and
 //! discard) while the stock is live are worth 100 more, to use the stock up so that the deal
