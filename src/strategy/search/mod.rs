@@ -13,8 +13,8 @@
 //! as its own visits (samples) grow, `prior * m / (m + visits)` with `m` the `prior_visits`
 //! knob: a small budget keeps greedy's sound move unless another is clearly
 //! better, a large one plays what the search finds. Another action is played only when its
-//! mean beats greedy's (with the bonus) by `confidence` standard errors (1), which also
-//! shrink with the budget. `gate = 1` restores the old hard gate
+//! mean beats greedy's with the bonus, and by `confidence` standard errors (0 by default: in
+//! 2-player Golf 1 kept too many of greedy's moves at 1,000 iterations). `gate = 1` restores the old hard gate
 //! (greedy's move unless the best beats it by `prior` and by two standard errors), which does
 //! not fade.
 //!
@@ -71,7 +71,7 @@ const PRIOR_VISITS: Knob = Knob {
 };
 const CONFIDENCE: Knob = Knob {
     name: "confidence",
-    default: 1.0,
+    default: 0.0,
     doc: "standard errors by which another action's mean must beat greedy's (with its bonus) to be played; they shrink with the budget",
 };
 const TREE_PRIOR: Knob = Knob {

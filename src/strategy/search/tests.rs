@@ -111,7 +111,6 @@ mod golf_final_turn {
     use crate::cards::{Card, GameRng};
     use crate::game::{ActionList, SeatView, Table};
     use crate::games::golf::{Action, Golf, GolfRules, score_cards};
-    use crate::strategy::Strategy as _;
     use Action::{DrawStock, Flip, Swap};
 
     fn cards(s: &str) -> Vec<Card> {
