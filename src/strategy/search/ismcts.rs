@@ -22,8 +22,9 @@
 //! expanded first and carries the fading bonus, and further moves are tried only as the node's
 //! selections `n` grow (at most `1 + widening * sqrt(n)` of them). Without it a move whose outcome
 //! is a chance event (a stock draw) was valued by the average over the moves tried at its many
-//! rarely visited children, most of them poor ones tried once, so the search undervalued drawing
-//! against taking a known card. With `opponents = 0` (the default) only the searching seat's moves
+//! rarely visited children, most of them poor ones tried once: a bias against drawing, compared
+//! with taking a known card (in 2-player Golf the change took `ismcts` from 64.8% to 72.3% of
+//! the points against greedy). With `opponents = 0` (the default) only the searching seat's moves
 //! are in the tree and the others play the rollout policy on their sampled cards: the classic
 //! single-observer tree (`opponents = 1`) has them choose, in the tree, with the searching seat's
 //! information, a weak model of the opponents that grows with the tree (in 2-player Golf, 10,000
