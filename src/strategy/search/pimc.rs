@@ -1,14 +1,13 @@
 //! `pimc`: perfect-information Monte Carlo. For each decision: `determinizations` full states
-//! sampled from the seat's view; in each, every legal action is applied and followed by
-//! `rollouts` rollouts; the action with the best mean value is played (the first listed on a
-//! tie), greedy's choice counting its fading prior: `prior * m / (m + samples)` is added to
-//! its mean (`m` the `prior_visits` knob, `samples` = determinizations × rollouts), so few
-//! samples keep greedy's move unless another is clearly better and many play what the
-//! samples show; the best must also beat greedy's and the bonus by `confidence` standard
-//! errors of the paired difference (none with one determinization). `gate = 1` restores the old hard gate (greedy's move unless the best beats
-//! it by `prior` and by two standard errors of the paired difference). Its known weakness
-//! (strategy fusion: it plans as if it would know the hidden cards later) is what `ismcts`
-//! addresses.
+//! sampled from the seat's view; in each, every legal action is applied and followed by `rollouts`
+//! rollouts; the action with the best mean value is played (the first listed on a tie), greedy's
+//! choice counting its fading prior: `prior * m / (m + samples)` is added to its mean (`m` the
+//! `prior_visits` knob, `samples` = determinizations × rollouts), so few samples keep greedy's move
+//! unless another is clearly better and many play what the samples show; the best must also beat
+//! greedy's and the bonus by `confidence` standard errors of the paired difference (none with one
+//! determinization). `gate = 1` restores the old hard gate (greedy's move unless the best beats it
+//! by `prior` and by two standard errors of the paired difference). Its known weakness (strategy
+//! fusion: it plans as if it would know the hidden cards later) is what `ismcts` addresses.
 
 use super::rollout::Rollout;
 use super::{Advisor, Common, PIMC_KNOBS, count};

@@ -111,7 +111,6 @@ mod golf_final_turn {
     use crate::cards::{Card, GameRng};
     use crate::game::{ActionList, SeatView, Table};
     use crate::games::golf::{Action, Golf, GolfRules, score_cards};
-    use crate::strategy::Strategy as _;
     use Action::{DrawStock, Flip, Swap};
 
     fn cards(s: &str) -> Vec<Card> {
@@ -211,7 +210,8 @@ mod golf_final_turn {
             .unwrap();
         assert_eq!((legal[best], p[best]), (Swap(0), 4.0 / 32.0));
         assert_eq!(p[legal.iter().position(|&a| a == Swap(5)).unwrap()], 0.0);
-        // The gain (0.125 less the margin term) is below the prior (0.15): the hard gate never lets it through.
+        // The gain (0.125 less the margin term) is below the prior (0.15): the hard gate never lets
+        // it through.
         for (base, budget) in [
             ("pimc", ("determinizations", 3000.0)),
             ("ismcts", ("iterations", 30000.0)),
