@@ -14,6 +14,9 @@
 //!   the unseen cards is put where it lowers its estimate most (or thrown away);
 //! - seats are independent, and a tie counts as half a win against each tied seat.
 
+// A key indexes several tables at once (copies, moves, values): loops run over keys.
+#![allow(clippy::needless_range_loop)]
+
 use super::super::scoring::{JOKER, UNKNOWN, score_tenths};
 use super::super::view::View;
 use crate::cards::Card;
