@@ -442,10 +442,7 @@ impl Strategy<Golf> for Greedy {
                     {
                         plan
                     }
-                    _ if self.counting => {
-                        let off = self.counted_offset(v, key(held) as usize);
-                        self.counted_place(v, key(held) as usize, off)
-                    }
+                    _ if self.counting => self.counted_place(v, key(held) as usize, None),
                     _ => self.best_place(v, held),
                 };
                 let a = if v.phase() == Phase::PlaceStock && gain < self.keep_gain {

@@ -14,6 +14,9 @@
 //!   the unseen cards is put where it lowers its estimate most (or thrown away);
 //! - seats are independent, and a tie counts as half a win against each tied seat.
 
+// A key indexes several tables at once (copies, moves, values): loops run over keys.
+#![allow(clippy::needless_range_loop)]
+
 use super::super::scoring::{JOKER, UNKNOWN, score_tenths};
 use super::super::view::View;
 use crate::cards::Card;
@@ -234,22 +237,99 @@ fn outcomes(
     }
 }
 
+/// A seat's score moves by its first face-down card, sorted, with the copies giving each:
+/// how many outcomes reach a threshold, in a few steps.
+struct Sorted {
+    /// Moves (tenths), ascending.
+    m: [i32; 14],
+    /// `above[k]`: copies giving the moves `m[k..]`.
+    above: [i32; 15],
+    len: usize,
+    /// All copies.
+    total: i32,
+}
+
+impl Sorted {
+    fn new(moves: &[i32; 14], down: &Pool) -> Sorted {
+        let mut s = Sorted {
+            m: [0; 14],
+            above: [0; 15],
+            len: 0,
+            total: 0,
+        };
+        let mut w = [0i32; 14];
+        if moves.iter().all(|&x| x == 0) || down.total <= 0 {
+            (s.len, w[0], s.total) = (1, 1, 1);
+        } else {
+            for y in 0..14 {
+                if down.n[y] > 0 {
+                    // Insertion keeps `m` ascending.
+                    let mut k = s.len;
+                    while k > 0 && s.m[k - 1] > moves[y] {
+                        (s.m[k], w[k]) = (s.m[k - 1], w[k - 1]);
+                        k -= 1;
+                    }
+                    (s.m[k], w[k]) = (moves[y], down.n[y]);
+                    s.len += 1;
+                }
+            }
+            s.total = down.total;
+        }
+        for k in (0..s.len).rev() {
+            s.above[k] = s.above[k + 1] + w[k];
+        }
+        s
+    }
+
+    /// Copies whose move is at least `t`.
+    #[inline]
+    fn at_least(&self, t: i32) -> i32 {
+        self.above[self.m[..self.len].partition_point(|&x| x < t)]
+    }
+}
+
 /// The chance (ties counting half) that a final score of `mine` tenths beats every other
-/// seat after each plays one more turn.
+/// seat after each plays one more turn. Counted in whole copies: for each stock card the
+/// seat's improved estimate, then how many of its first face-down card's outcomes land
+/// above the bot's score and how many on it.
 pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32) -> f64 {
     let m = Model::new(base_vals, v.rules(), &u.down);
-    let i = index(mine);
+    let i = index(mine) as i32;
+    // A score of t tenths indexes above i from `hi` on, and at i from `hi - 10`.
+    let hi = 10 * (i - OFF + 1) - 5;
     let mut p = 1.0;
     for s in (0..v.players()).filter(|&s| s != v.seat()) {
-        let mut beat = 0.0;
-        outcomes(&m, v, s, u, true, |j, w| {
-            if j > i {
-                beat += w;
-            } else if j == i {
-                beat += w / 2.0;
+        let keys = v.keys(s);
+        let now = m.score(&keys, v.rules());
+        let q = first_down(&keys);
+        let base = Sorted::new(&m.moves(&keys, &u.down), &u.down);
+        let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+        let (mut twice, mut all) = (0i64, 0i64);
+        for x in 0..14u8 {
+            let nx = if u.stock.total > 0 {
+                u.stock.n[x as usize]
+            } else {
+                i32::from(x == 0)
+            };
+            if nx == 0 {
+                continue;
             }
-        });
-        p *= beat;
+            let (at, k, pos) = match u.stock.total > 0 {
+                true => m.improve(&keys, &cur, now, x),
+                false => (now, keys, 6),
+            };
+            let fresh;
+            let sp = if q < 6 && pos < 6 && pos % 3 == q % 3 {
+                fresh = Sorted::new(&m.moves(&k, &u.down), &u.down);
+                &fresh
+            } else {
+                &base
+            };
+            let (above, from) = (sp.at_least(hi - at), sp.at_least(hi - 10 - at));
+            twice += nx as i64 * (above + from) as i64;
+            all += nx as i64 * sp.total as i64;
+        }
+        p *= twice as f64 / (2 * all.max(1)) as f64;
         if p == 0.0 {
             break;
         }

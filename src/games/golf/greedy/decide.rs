@@ -39,10 +39,15 @@ impl Greedy {
     }
 
     /// The best position for key `ck` with face-down cards at the counted value (`off`
-    /// tenths above the tables'), going out only when [`Greedy::may_go_out`] allows it.
-    pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: i32) -> (i32, u8) {
+    /// tenths above the tables'; `None`: counted when it could matter, see
+    /// [`Greedy::counted_offset`]), going out only when [`Greedy::may_go_out`] allows it.
+    pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: Option<i32>) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
         let down = v.face_down(v.seat());
+        let off = match off {
+            Some(o) => o,
+            None => self.counted_offset(v, &raw),
+        };
         let mut g = raw;
         for (p, x) in g.iter_mut().enumerate() {
             if down >> p & 1 == 1 {
@@ -70,11 +75,13 @@ impl Greedy {
     /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
     /// below every other seat's estimate and, with `go_out_win` set, the chance to win after
     /// everyone's final turn reaches it (5 points less per round past patience).
-    /// The chance is asked only when the lead rule allows going out (it then also needs
-    /// the chance): the lead rule is cheap, the chance is not.
+    /// The chance is asked only when the lead rule allows going out by less than 6 points
+    /// (it then also needs the chance): the lead rule is cheap, the chance is not.
     pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
-        let ahead = mine + self.margin() < self.best_opponent(v);
-        if self.go_out_win <= 0.0 || !ahead {
+        let best = self.best_opponent(v);
+        let ahead = mine + self.margin() < best;
+        // A lead of 6 points or more on every estimate: out, without the costly chance.
+        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
             return ahead;
         }
         if let Some((t, _, m, ok)) = self.out_cache
@@ -103,14 +110,13 @@ impl Greedy {
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
-    /// key `ck`: counted only when moving face-down cards 3 points either way could change
+    /// a card of gains `g`: counted only when moving face-down cards 3 points either way could change
     /// the choice (a face-down position against the best face-up one or the keep rule).
-    pub(super) fn counted_offset(&mut self, v: &View, ck: usize) -> i32 {
+    pub(super) fn counted_offset(&mut self, v: &View, g: &[i32; 6]) -> i32 {
         let down = v.face_down(v.seat());
         if down == 0 {
             return 0;
         }
-        let g = self.gains_of(v, ck);
         let (mut up, mut dn) = (self.keep_gain, i32::MIN / 2);
         for (p, &x) in g.iter().enumerate() {
             if down >> p & 1 == 1 {
@@ -130,18 +136,22 @@ impl Greedy {
     /// a stock card is expected to (a stock card gaining less than `keep_gain` is thrown
     /// away, so it counts 0; going out with a stock card is not counted). Going out with
     /// the discard keeps the previous rule, and a discard gaining 2 points less than
-    /// nothing is left without counting.
+    /// nothing (or 6 points or more) is left (or taken) without counting.
     pub(super) fn counted_draw(&mut self, v: &View, top: Card) -> Action {
-        let plan = self.best_place(v, top);
+        let raw = self.gains_of(v, key(top) as usize);
         let last = self.own.last_down;
         let going_out = last < 6 && v.ender().is_none();
-        if (going_out && plan.1 == last) || plan.0 + 20 <= 0 {
+        let plan = match going_out {
+            true => self.best_place(v, top),
+            false => argmax(&raw, 6),
+        };
+        if (going_out && plan.1 == last) || plan.0 + 20 <= 0 || plan.0 >= 60 {
             self.draw_plan = Some((v.turns(), top, plan));
             return self.take_if(plan.0 >= self.take_discard_gain);
         }
         let u = self.counted(v);
         let off = self.offset(&u);
-        let take = self.counted_place(v, key(top) as usize, off);
+        let take = self.counted_place(v, key(top) as usize, Some(off));
         self.draw_plan = Some((v.turns(), top, take));
         let down = v.face_down(v.seat());
         let add: [i32; 6] = std::array::from_fn(|p| {
