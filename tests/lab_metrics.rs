@@ -37,7 +37,7 @@ fn biased(p: [f64; 2], n: u64, turns: u64, seed: u64) -> Vec<Counts> {
             turns,
             deals: 1,
         };
-        groups[group_of(unit)].add::<Golf>(&o);
+        groups[group_of(unit)].add::<Golf>(&o, false);
     }
     groups
 }

@@ -138,7 +138,7 @@ pub fn play_unit<G: Game>(
     };
     let o = played.outcome();
     let c = &mut counts[group_of(unit)];
-    c.add::<G>(&o);
+    c.add::<G>(&o, matches);
     if probe {
         c.add_probe(&bench.watch, o.winners, matches);
     }
