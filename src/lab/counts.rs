@@ -290,7 +290,7 @@ impl Watch {
         if leaders.is_empty() && self.seen > 0 {
             self.missing = true;
         }
-        if self.seen % self.stride == 0 {
+        if self.seen.is_multiple_of(self.stride) {
             if self.len == HISTORY {
                 for i in 0..HISTORY / 2 {
                     self.readings[i] = self.readings[2 * i];
@@ -298,7 +298,7 @@ impl Watch {
                 self.len = HISTORY / 2;
                 self.stride *= 2;
             }
-            if self.seen % self.stride == 0 {
+            if self.seen.is_multiple_of(self.stride) {
                 self.readings[self.len] = leaders;
                 self.len += 1;
             }
