@@ -236,6 +236,7 @@ fn a_run_owns_its_out_folder_and_no_other_files() {
         [
             "ends.csv",
             "lengths.csv",
+            "metrics.csv",
             "notes.txt",
             "run.json",
             "scores.csv",
