@@ -16,9 +16,9 @@ use crate::game::{DealResult, Game, MAX_SEATS, MatchProgress, Seat, SeatMask};
 use crate::stats::{Anova, GROUPS, Histogram, Merge, Moments, WIN_UNITS};
 
 /// Every `PROBE`-th unit is watched decision by decision.
-pub const PROBE: u64 = 32;
+pub const PROBE: u64 = 128;
 /// Every `DUPLICATE`-th unit (lone deals) is replayed with the seats rotated.
-pub const DUPLICATE: u64 = 512;
+pub const DUPLICATE: u64 = 1024;
 /// Leader checkpoints per deal (at 1/K, 2/K ... of its turns; the last is the result).
 pub const CHECKPOINTS: usize = 10;
 /// `decided_at` is counted in millionths.
@@ -46,7 +46,7 @@ pub struct Counts {
     pub margins: Histogram,
     /// Player turns per unit.
     pub turns: Histogram,
-    /// Deals per unit (1 for lone deals).
+    /// Deals per match (empty for lone deals).
     pub deals: Histogram,
     /// Probe units.
     pub probes: u64,
@@ -154,16 +154,31 @@ pub fn margin<G: Game>(o: &UnitOutcome) -> Option<i64> {
 
 /// How many winning teams a winner set holds (a team's partners are one winner).
 fn winning_teams<G: Game>(players: usize, w: SeatMask) -> u32 {
+    if G::teams(players) == players {
+        return w.len();
+    }
     let mut teams = 0u32;
-    for s in w.iter() {
+    for s in bits(w) {
         teams |= 1 << G::team_of(players, s);
     }
     teams.count_ones()
 }
 
+/// The seats of a mask, lowest first, by their set bits.
+fn bits(w: SeatMask) -> impl Iterator<Item = usize> {
+    let mut m = w.0;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            s
+        })
+    })
+}
+
 impl Counts {
-    /// Counts a finished unit.
-    pub fn add<G: Game>(&mut self, o: &UnitOutcome) {
+    /// Counts a finished unit (a match when `matches`, else a lone deal).
+    pub fn add<G: Game>(&mut self, o: &UnitOutcome, matches: bool) {
         self.units += 1;
         match winning_teams::<G>(o.players, o.winners) {
             0 => self.no_winner += 1,
@@ -171,7 +186,7 @@ impl Counts {
             _ => self.tie += 1,
         }
         let k = o.winners.len() as u64;
-        for s in o.winners.iter() {
+        for s in bits(o.winners) {
             self.win[s] += WIN_UNITS / k;
             self.win_sq[s] += (WIN_UNITS / k).pow(2) as u128;
         }
@@ -179,7 +194,9 @@ impl Counts {
             self.margins.add(m);
         }
         self.turns.add(o.turns as i64);
-        self.deals.add(o.deals as i64);
+        if matches {
+            self.deals.add(o.deals as i64);
+        }
     }
 
     /// Counts a probe unit's decisions and leader history (its outcome goes to [`Counts::add`]).
@@ -273,7 +290,7 @@ impl Watch {
         if leaders.is_empty() && self.seen > 0 {
             self.missing = true;
         }
-        if self.seen % self.stride == 0 {
+        if self.seen.is_multiple_of(self.stride) {
             if self.len == HISTORY {
                 for i in 0..HISTORY / 2 {
                     self.readings[i] = self.readings[2 * i];
@@ -281,7 +298,7 @@ impl Watch {
                 self.len = HISTORY / 2;
                 self.stride *= 2;
             }
-            if self.seen % self.stride == 0 {
+            if self.seen.is_multiple_of(self.stride) {
                 self.readings[self.len] = leaders;
                 self.len += 1;
             }

@@ -92,7 +92,7 @@ pub fn play_unit<G: Game>(
     ends: &mut [u64],
     counts: &mut [Counts],
 ) -> Played {
-    let probe = unit % PROBE == 0;
+    let probe = unit.is_multiple_of(PROBE);
     let matches = mode == Mode::Matches;
     let played = if probe {
         bench.watch.reset();
@@ -138,11 +138,11 @@ pub fn play_unit<G: Game>(
     };
     let o = played.outcome();
     let c = &mut counts[group_of(unit)];
-    c.add::<G>(&o);
+    c.add::<G>(&o, matches);
     if probe {
         c.add_probe(&bench.watch, o.winners, matches);
     }
-    if !matches && unit % DUPLICATE == 0 && players >= 2 {
+    if !matches && unit.is_multiple_of(DUPLICATE) && players >= 2 {
         duplicate(rules, players, seed, unit, bench, &o, c);
     }
     played

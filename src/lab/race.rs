@@ -230,7 +230,7 @@ pub fn one_sided(e: &Estimate, bound: f64, greater: bool, g: usize) -> f64 {
     } else {
         bound - e.value
     };
-    if !(e.se > 0.0) || g < 2 {
+    if e.se.is_nan() || e.se <= 0.0 || g < 2 {
         return if t > 0.0 { 0.0 } else { 1.0 };
     }
     1.0 - t_cdf(t / e.se, (g - 1) as f64)
