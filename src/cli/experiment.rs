@@ -299,7 +299,12 @@ pub fn run(a: &StudyArgs) -> Result<()> {
     if let Some(o) = &a.only
         && !study.runs.iter().any(|r| r.name == *o)
     {
-        return Err(Error::input(format!("the study has no run named {o:?}")));
+        let names: Vec<&str> = study.runs.iter().map(|r| r.name.as_str()).collect();
+        return Err(Error::input(format!(
+            "the study has no run named '{o}'{}; runs: {}",
+            crate::error::did_you_mean(o, names.iter().copied()),
+            names.join(", ")
+        )));
     }
     // exec: commands start in the study's folder, as its knob paths resolve there.
     crate::strategy::set_dir(Some(folder.to_path_buf()));
