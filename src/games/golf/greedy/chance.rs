@@ -319,6 +319,10 @@ pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32)
         let q = first_down(&keys);
         let base = Sorted::new(&m.moves(&keys, &u.down), &u.down);
         let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+        // `improve` by parts: a card x not pairing position p's partner gains `c[p] - x's
+        // value` there; one pairing it gains `cur[p]` less the pair's score.
+        let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
+        let c: [i32; 6] = std::array::from_fn(|p| cur[p] - m.vals[partner[p] as usize & 15]);
         let (mut twice, mut all) = (0i64, 0i64);
         for x in 0..14u8 {
             let nx = if u.stock.total > 0 {
@@ -330,7 +334,25 @@ pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32)
                 continue;
             }
             let (at, k, pos) = match u.stock.total > 0 {
-                true => m.improve(&keys, &cur, now, x),
+                true => {
+                    let (vx, pair) = (m.vals[x as usize], if x == 1 { m.twos } else { 0 });
+                    let mut best = (0, 6);
+                    for p in 0..6 {
+                        let gain = if partner[p] == x {
+                            cur[p] - pair
+                        } else {
+                            c[p] - vx
+                        };
+                        if gain > best.0 {
+                            best = (gain, p);
+                        }
+                    }
+                    let mut k = keys;
+                    if best.1 < 6 {
+                        k[best.1] = x;
+                    }
+                    (now - best.0, k, best.1)
+                }
                 false => (now, keys, 6),
             };
             let (above, from, total) = if q < 6 && pos < 6 && pos % 3 == q % 3 {
