@@ -288,6 +288,21 @@ impl Sorted {
     }
 }
 
+/// What [`Sorted::new`] then [`Sorted::at_least`] for `t1` and `t2` give, and its total,
+/// counted in one pass (for moves used once).
+fn count_at_least(moves: &[i32; 14], down: &Pool, t1: i32, t2: i32) -> (i32, i32, i32) {
+    if moves.iter().all(|&x| x == 0) || down.total <= 0 {
+        return (i32::from(0 >= t1), i32::from(0 >= t2), 1);
+    }
+    let (mut a, mut b) = (0, 0);
+    for y in 0..14 {
+        let n = down.n[y].max(0);
+        a += n * i32::from(moves[y] >= t1);
+        b += n * i32::from(moves[y] >= t2);
+    }
+    (a, b, down.total)
+}
+
 /// The chance (ties counting half) that a final score of `mine` tenths beats every other
 /// seat after each plays one more turn. Counted in whole copies: for each stock card the
 /// seat's improved estimate, then how many of its first face-down card's outcomes land
@@ -304,6 +319,10 @@ pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32)
         let q = first_down(&keys);
         let base = Sorted::new(&m.moves(&keys, &u.down), &u.down);
         let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+        // `improve` by parts: a card x not pairing position p's partner gains `c[p] - x's
+        // value` there; one pairing it gains `cur[p]` less the pair's score.
+        let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
+        let c: [i32; 6] = std::array::from_fn(|p| cur[p] - m.vals[partner[p] as usize & 15]);
         let (mut twice, mut all) = (0i64, 0i64);
         for x in 0..14u8 {
             let nx = if u.stock.total > 0 {
@@ -315,19 +334,39 @@ pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32)
                 continue;
             }
             let (at, k, pos) = match u.stock.total > 0 {
-                true => m.improve(&keys, &cur, now, x),
+                true => {
+                    let (vx, pair) = (m.vals[x as usize], if x == 1 { m.twos } else { 0 });
+                    let mut best = (0, 6);
+                    for p in 0..6 {
+                        let gain = if partner[p] == x {
+                            cur[p] - pair
+                        } else {
+                            c[p] - vx
+                        };
+                        if gain > best.0 {
+                            best = (gain, p);
+                        }
+                    }
+                    let mut k = keys;
+                    if best.1 < 6 {
+                        k[best.1] = x;
+                    }
+                    (now - best.0, k, best.1)
+                }
                 false => (now, keys, 6),
             };
-            let fresh;
-            let sp = if q < 6 && pos < 6 && pos % 3 == q % 3 {
-                fresh = Sorted::new(&m.moves(&k, &u.down), &u.down);
-                &fresh
+            let (above, from, total) = if q < 6 && pos < 6 && pos % 3 == q % 3 {
+                // Used once: counted straight, not sorted.
+                count_at_least(&m.moves(&k, &u.down), &u.down, hi - at, hi - 10 - at)
             } else {
-                &base
+                (
+                    base.at_least(hi - at),
+                    base.at_least(hi - 10 - at),
+                    base.total,
+                )
             };
-            let (above, from) = (sp.at_least(hi - at), sp.at_least(hi - 10 - at));
             twice += nx as i64 * (above + from) as i64;
-            all += nx as i64 * sp.total as i64;
+            all += nx as i64 * total as i64;
         }
         p *= twice as f64 / (2 * all.max(1)) as f64;
         if p == 0.0 {

@@ -43,6 +43,12 @@ impl Greedy {
     /// [`Greedy::counted_offset`]), going out only when [`Greedy::may_go_out`] allows it.
     pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: Option<i32>) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
+        self.counted_place_raw(v, raw, off)
+    }
+
+    /// [`Greedy::counted_place`] given the card's gains `raw` ([`Greedy::gains_of`], with
+    /// `self.own` already for this grid).
+    fn counted_place_raw(&mut self, v: &View, raw: [i32; 6], off: Option<i32>) -> (i32, u8) {
         let down = v.face_down(v.seat());
         let off = match off {
             Some(o) => o,
@@ -151,7 +157,7 @@ impl Greedy {
         }
         let u = self.counted(v);
         let off = self.offset(&u);
-        let take = self.counted_place(v, key(top) as usize, Some(off));
+        let take = self.counted_place_raw(v, raw, Some(off));
         self.draw_plan = Some((v.turns(), top, take));
         let down = v.face_down(v.seat());
         let add: [i32; 6] = std::array::from_fn(|p| {
