@@ -116,3 +116,27 @@ fn bad_searches_are_refused_with_one_line() {
         assert!(err.contains(what), "{a:?}: {err}");
     }
 }
+
+#[test]
+fn a_study_runs_a_balance_search_and_its_page_lists_it() {
+    let d = tmp("lab-bal-study");
+    std::fs::create_dir_all(&d).unwrap();
+    let study = d.join("s.toml");
+    std::fs::write(
+        &study,
+        "about = \"A study with a balance search\"\nout = \"o\"\nseed = 1\n\n\
+         [[run]]\nname = \"sim\"\nkind = \"simulate\"\ngame = \"golf\"\nplayers = 2\ndeals = 100\n\n\
+         [[run]]\nname = \"bal\"\nkind = \"balance\"\ngame = \"golf\"\nplayers = 2\n\
+         space = [\"final_turns=yes,no\"]\nbudget = 2000\nblock = 100\n",
+    )
+    .unwrap();
+    let out = cardsim(&["run", study.to_str().unwrap(), "--report", "--quiet"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let o = d.join("o");
+    assert!(read(&o.join("bal"), "best.csv").starts_with("role,"));
+    assert!(read(&o, "report.html").contains("a balance search"));
+}

@@ -121,9 +121,9 @@ fn check_run(r: &RunDef) -> Result<()> {
             r.name
         )));
     }
-    if !["simulate", "compare", "tournament"].contains(&r.kind.as_str()) {
+    if !["simulate", "compare", "tournament", "balance"].contains(&r.kind.as_str()) {
         return Err(Error::input(format!(
-            "unknown kind '{}' (simulate, compare, tournament)",
+            "unknown kind '{}' (simulate, compare, tournament, balance)",
             r.kind
         )));
     }

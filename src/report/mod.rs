@@ -207,7 +207,16 @@ fn study_page(dir: &Path) -> Result<String> {
     let mut toc = String::new();
     let mut runs = String::new();
     for n in &names {
-        let (title, body) = run_page(&dir.join(n), Some(n))?;
+        let sub = dir.join(n);
+        if Kind::of(&sub).is_none() && sub.join("variants.csv").is_file() {
+            // A balance search: listed, its results are its own CSV files.
+            toc += &format!(
+                "<li>{} <span class=\"dim\">· a balance search: its results are variants.csv, best.csv and metrics.csv in that folder</span></li>\n",
+                esc(n)
+            );
+            continue;
+        }
+        let (title, body) = run_page(&sub, Some(n))?;
         toc += &format!(
             "<li><a href=\"#{0}\">{0}</a> <span class=\"dim\">· {1}</span></li>\n",
             esc(n),
