@@ -45,15 +45,8 @@ fn parse_variant<G: Game>(text: &str, base: &[String]) -> Result<(String, String
     // The variant's own switches override the shared --rule ones; within each, once.
     let mut rules = parse_rules::<G>(base)?;
     apply_rules::<G>(&mut rules, &pairs, &format!("--variant {name}"))?;
-    let defaults = G::Rules::default().values();
-    let changed: Vec<String> = rules
-        .values()
-        .into_iter()
-        .zip(defaults)
-        .filter(|((_, a), (_, b))| a != b)
-        .map(|((k, v), _)| format!("{k}={v}"))
-        .collect();
-    Ok((name.to_string(), changed.join(";"), rules))
+    let changed = super::simulate::changed_switches::<G>(&rules);
+    Ok((name.to_string(), changed, rules))
 }
 
 fn rows<G: Game>(

@@ -150,6 +150,17 @@ pub fn simulate_to<G: Game>(
 /// The variant column of `metrics.csv` for a run's rules: `defaults`, or the switches that
 /// differ from them (`key=value;key=value`).
 pub fn variant_name<G: Game>(rules: &G::Rules) -> String {
+    let changed = changed_switches::<G>(rules);
+    if changed.is_empty() {
+        "defaults".into()
+    } else {
+        changed
+    }
+}
+
+/// The switches of `rules` that differ from the game's defaults, as `key=value;key=value`
+/// (empty when none do).
+pub fn changed_switches<G: Game>(rules: &G::Rules) -> String {
     let changed: Vec<String> = rules
         .values()
         .into_iter()
@@ -157,11 +168,7 @@ pub fn variant_name<G: Game>(rules: &G::Rules) -> String {
         .filter(|((_, a), (_, b))| a != b)
         .map(|((k, v), _)| format!("{k}={v}"))
         .collect();
-    if changed.is_empty() {
-        "defaults".into()
-    } else {
-        changed.join(";")
-    }
+    changed.join(";")
 }
 
 /// Refuses `--threads 0` (every command: one clear line, not a runner error).
