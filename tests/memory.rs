@@ -1,6 +1,6 @@
 //! Bounded memory: the runner folds batch results as they finish, so the heap a run needs
 //! does not grow with its length. A global allocator tracks live and peak heap bytes; a run
-//! 32 times longer (2,048 vs 65,536 deals: 4 vs 128 batches) must not need more heap.
+//! 32 times longer (2,048 vs 65,536 deals: 4 vs 128 batches) needs at most a constant more heap.
 
 use cardsim::game::Game;
 use cardsim::games::{GameVisitor, with_game};
@@ -69,10 +69,16 @@ fn a_longer_run_needs_no_more_heap() {
     for (game, mode, short) in [("golf", Mode::Deals, 2_048), ("golf", Mode::Matches, 32)] {
         let peak = |deals| with_game(game, PeakOf { deals, mode }).unwrap();
         peak(short); // warm up one-time allocations (thread-locals, lazies)
-        let (a, b) = (peak(short), peak(short * 32));
-        // Before batches were folded as they finished, 128 batch tallies were held at once.
+        // The least peak of three runs: how many finished batches wait in the reorder buffer
+        // depends on scheduling (a loaded machine delays one worker), and the histograms' dense
+        // arrays widen a little with the rarer extremes a longer run meets.
+        let least = |deals| (0..3).map(|_| peak(deals)).min().unwrap();
+        let (a, b) = (least(short), least(short * 32));
+        // Before batches were folded as they finished, all 128 batch tallies were held at once
+        // (about 32 times the short run's heap); bounded memory keeps the long run within a
+        // constant of the short one.
         assert!(
-            b <= a + 32 * 1024,
+            b <= a + 64 * 1024,
             "{game}: {b} bytes of heap for 32x the units vs {a}"
         );
     }
