@@ -365,3 +365,20 @@ fn the_shell_splitter_reads_quotes_and_drops_comments_and_pipes() {
     );
     assert_eq!(words("a '' b"), ["a", "", "b"]);
 }
+
+#[test]
+fn the_rules_pages_name_the_games_not_their_sources_in_this_project() {
+    let dir = repo().join("src/games");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let page = entry.path().join("rules.md");
+        let Ok(text) = std::fs::read_to_string(&page) else {
+            continue;
+        };
+        seen += 1;
+        for bad in ["seed 00", "RULES.md", "shared/", "issue "] {
+            assert!(!text.contains(bad), "{}: says '{bad}'", page.display());
+        }
+    }
+    assert_eq!(seen, 5, "one rules page per game");
+}
