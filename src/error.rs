@@ -1,6 +1,7 @@
 //! The library's typed errors. `main` alone turns them into one line on stderr and an exit
 //! code: 2 for bad input (unknown game, strategy, switch or value, bad card text, impossible
-//! player count, unwritable output), 1 for anything else.
+//! player count, unwritable output), 130 for a run stopped by Ctrl-C (whose results so far
+//! were written), 1 for anything else.
 
 use std::io;
 
@@ -18,6 +19,9 @@ pub enum Error {
         /// The I/O error behind it.
         source: io::Error,
     },
+    /// A run stopped by Ctrl-C: the message says what was kept.
+    #[error("{0}")]
+    Interrupted(String),
     /// Anything else.
     #[error("{0}")]
     Other(String),
@@ -33,6 +37,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::Output { .. } => 2,
+            Error::Interrupted(_) => 130,
             Error::Other(_) => 1,
         }
     }

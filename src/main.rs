@@ -24,7 +24,10 @@ fn main() {
     let result = cardsim::cli::run(cli);
     let stdout = cardsim::stdout::finish();
     if let Err(e) = result {
-        eprintln!("cardsim: error: {e}");
+        match e {
+            cardsim::Error::Interrupted(_) => eprintln!("cardsim: interrupted: {e}"),
+            _ => eprintln!("cardsim: error: {e}"),
+        }
         std::process::exit(e.exit_code());
     }
     if let Some(e) = stdout {

@@ -172,46 +172,6 @@ fn precision_stops_reproducibly_at_the_same_deals_a_fixed_run_plays() {
 }
 
 #[test]
-fn an_interrupted_run_leaves_no_csv_behind() {
-    let d = tmp("intr");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardsim"))
-        .args([
-            "simulate",
-            "chinchon",
-            "--strategy",
-            "random",
-            "--deals",
-            "100000000",
-            "--quiet",
-            "--out",
-            d.to_str().unwrap(),
-        ])
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(400));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert!(!status.success());
-    let files: Vec<String> = std::fs::read_dir(&d)
-        .map(|rd| {
-            rd.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    assert!(
-        files
-            .iter()
-            .all(|f| !f.ends_with(".csv") && !f.ends_with(".json")),
-        "{files:?}"
-    );
-    let _ = std::fs::remove_dir_all(d);
-}
-
-#[test]
 fn a_study_file_runs_its_runs_into_folders_beside_it() {
     let d = tmp("study");
     std::fs::create_dir_all(&d).unwrap();

@@ -11,6 +11,10 @@ pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
+    /// How long work shows progress on stderr: `auto` (a bar on a terminal, a line every
+    /// 30 s elsewhere, e.g. in a Slurm log), `lines` (a line every 30 s), `none`.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "HOW")]
+    pub progress: crate::progress::ProgressMode,
 }
 
 /// The subcommands, one variant each.

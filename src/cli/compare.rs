@@ -202,8 +202,21 @@ impl GameVisitor for Compare<'_> {
             threads: c.threads,
             progress: !c.output.quiet,
         };
+        let asked = n;
         let ((tally, elapsed, threads), n) = match a.run.precision {
-            None => (compare(&spec)?, n),
+            None => {
+                // Ctrl-C may stop the comparison with the units played so far (a prefix).
+                crate::cleanup::allow_stop();
+                let out = compare(&spec)?;
+                let played = out.0.x.first().and_then(|m| m.first()).map_or(0, |m| m.n);
+                if played < 2 {
+                    return Err(Error::Interrupted(format!(
+                        "fewer than 2 {} finished before the stop; nothing written",
+                        mode.unit()
+                    )));
+                }
+                (out, played)
+            }
             Some(w) => {
                 let cap = super::precision::check(w, mode, a.run.fixed(mode))?;
                 super::precision::until_precise(
@@ -277,7 +290,12 @@ impl GameVisitor for Compare<'_> {
             ),
             OutFile::new(
                 "run.json",
-                info.json(json!({ "variants": variants, "metrics": metrics })),
+                info.json(if n < asked && a.run.precision.is_none() {
+                    let stop = json!({ "asked": asked, "played": n });
+                    json!({ "variants": variants, "metrics": metrics, "interrupted": stop })
+                } else {
+                    json!({ "variants": variants, "metrics": metrics })
+                }),
             ),
         ];
         emit(&c.output, &files, || {
@@ -306,7 +324,14 @@ impl GameVisitor for Compare<'_> {
                     ("p_holm", "p_holm"),
                 ],
             );
-        })
+        })?;
+        if n < asked && a.run.precision.is_none() {
+            let unit = mode.unit();
+            return Err(Error::Interrupted(format!(
+                "wrote the results of the first {n} of {asked} {unit} (the same as --{unit} {n})"
+            )));
+        }
+        Ok(())
     }
 }
 

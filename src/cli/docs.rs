@@ -111,8 +111,13 @@ count, an unwritable \fB\-\-out\fR folder, a folder that \fBmerge\fR or \fBrerun
 refuses. The message is one line on stderr, starting \fBcardsim: error:\fR.
 .TP
 \fB130\fR
-Interrupted by SIGINT or SIGTERM; temporary files are removed.
+Interrupted by SIGINT or SIGTERM; temporary files are removed. The first SIGINT (Ctrl\-C) of
+\fBsimulate\fR or \fBcompare\fR first writes the results of the deals played so far (the
+same as a run of that many); a second SIGINT aborts.
 .SH ENVIRONMENT
+.TP
+\fBCARDSIM_PROGRESS_SECS\fR
+Seconds between progress lines where stderr is not a terminal (default 30).
 .TP
 \fBCARDSIM_STRATEGIES\fR
 Folders, separated by colons like \fBPATH\fR, searched first for knob files: each holds

@@ -45,6 +45,7 @@ pub const VERSION: &str = if env!("CARDSIM_GIT_COMMIT").is_empty() {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     report::check(&cli.command)?;
+    crate::progress::set_mode(cli.progress);
     match cli.command {
         Command::Simulate(a) => simulate::run(&a),
         Command::Rules { game, json } => info::rules(&game, json),

@@ -45,7 +45,22 @@ impl GameVisitor for Simulate<'_> {
         };
         let show = !c.output.quiet;
         let measured = |r| run_measured(&run_spec(&t, mode, r, c.threads, show));
+        let asked = n;
         let ((outcome, counts), n, precision) = match a.run.precision {
+            None if shard.is_none() => {
+                // A whole run may stop at Ctrl-C with the units played so far (a prefix of
+                // the indices, so the files equal a shorter run's).
+                crate::cleanup::allow_stop();
+                let o = measured(units)?;
+                let played = o.0.tally.units;
+                if played == 0 {
+                    return Err(Error::Interrupted(format!(
+                        "no {} finished before the stop; nothing written",
+                        mode.unit()
+                    )));
+                }
+                (o, played, None)
+            }
             None => (measured(units)?, n, None),
             Some(w) => {
                 if shard.is_some() {
@@ -104,6 +119,11 @@ impl GameVisitor for Simulate<'_> {
             crate::lab::table::rows(&[(variant_name::<G>(&t.rules), &counts)], t.players, mode);
         if let Some(m) = old.as_object_mut() {
             m.insert("metrics".into(), crate::lab::table::json(&lab));
+            if n < asked && precision.is_none() {
+                // Stopped by Ctrl-C: `command` replays what was played; this says what was asked.
+                let stop = serde_json::json!({ "asked": asked, "played": n });
+                m.insert("interrupted".into(), stop);
+            }
         }
         if let Some(f) = files.iter_mut().find(|f| f.name == "run.json") {
             *f = OutFile::new("run.json", info.json(old));
@@ -115,7 +135,14 @@ impl GameVisitor for Simulate<'_> {
         if shard.is_some() {
             files.push(shard_file(&report)?);
         }
-        emit(&c.output, &files, || print_table(&report))
+        emit(&c.output, &files, || print_table(&report))?;
+        if n < asked && precision.is_none() && shard.is_none() {
+            let unit = mode.unit();
+            return Err(Error::Interrupted(format!(
+                "wrote the results of the first {n} of {asked} {unit} (the same as --{unit} {n})"
+            )));
+        }
+        Ok(())
     }
 }
 

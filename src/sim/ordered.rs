@@ -7,6 +7,10 @@
 //! `window` results (plus one per worker being built) exist at once: memory is O(threads),
 //! whatever the run's size. The fold order is the index order, so the result is the same
 //! bits for any thread count.
+//!
+//! When a graceful stop is asked for ([`crate::cleanup::stopping`]), no worker starts another
+//! batch; the batches under way finish, and the fold ends at the first batch that never ran,
+//! so what was folded is always a prefix `0..k` of the batches.
 
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
@@ -75,8 +79,9 @@ impl<A, T> Drop for PanicGuard<'_, A, T> {
 }
 
 /// Runs `work(i)` for every batch `i` in `0..batches` on `threads` workers and folds the
-/// results with `fold` strictly in index order into `acc`; returns `acc`.
-pub fn ordered_fold<A, T, W, F>(threads: usize, batches: u64, acc: A, work: W, fold: F) -> A
+/// results with `fold` strictly in index order into `acc`; returns `acc` and how many
+/// batches it folded: all of them, or fewer after a graceful stop (see the module docs).
+pub fn ordered_fold<A, T, W, F>(threads: usize, batches: u64, acc: A, work: W, fold: F) -> (A, u64)
 where
     A: Send,
     T: Send,
@@ -102,10 +107,15 @@ where
             }
             {
                 let mut s = shared.lock().expect("no worker panicked");
-                while i >= s.next + window && !s.failed {
-                    s = ready.wait(s).expect("no worker panicked");
+                let stop = crate::cleanup::stopping;
+                while i >= s.next + window && !s.failed && !stop() {
+                    // Timed: a stop asked for while every worker waits must still be seen.
+                    let tick = std::time::Duration::from_millis(50);
+                    s = ready.wait_timeout(s, tick).expect("no worker panicked").0;
                 }
-                if s.failed {
+                if s.failed || stop() {
+                    drop(s);
+                    ready.notify_all();
                     return;
                 }
             }
@@ -140,8 +150,8 @@ where
         Err(_) => worker(),
     }
     let s = shared.into_inner().expect("no worker panicked");
-    debug_assert!(s.pending.is_empty() && s.next == batches);
-    s.acc
+    debug_assert!(crate::cleanup::stopping() || (s.pending.is_empty() && s.next == batches));
+    (s.acc, s.next)
 }
 
 #[cfg(test)]
@@ -152,10 +162,12 @@ mod tests {
     #[test]
     fn folds_in_index_order_at_any_thread_count() {
         for threads in [1, 2, 3, 8] {
-            let out = ordered_fold(threads, 500, Vec::new(), |i| i * 7, |v, x| v.push(x));
+            let (out, n) = ordered_fold(threads, 500, Vec::new(), |i| i * 7, |v, x| v.push(x));
             assert_eq!(out, (0..500).map(|i| i * 7).collect::<Vec<u64>>());
+            assert_eq!(n, 500);
         }
-        assert!(ordered_fold(4, 0, Vec::<u64>::new(), |i| i, |v, x| v.push(x)).is_empty());
+        let (none, n) = ordered_fold(4, 0, Vec::<u64>::new(), |i| i, |v, x| v.push(x));
+        assert!(none.is_empty() && n == 0);
     }
 
     #[test]
@@ -181,7 +193,7 @@ mod tests {
                 *n += 1;
             },
         );
-        assert_eq!(n, 400);
+        assert_eq!(n, (400, 400));
         let bound = (WINDOW_PER_THREAD as usize) * threads;
         assert!(peak.load(Ordering::SeqCst) <= bound, "{peak:?} > {bound}");
     }

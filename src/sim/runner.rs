@@ -174,10 +174,28 @@ pub fn fold_batches<A: Send, T: Send>(
     work: impl Fn(Range<u64>) -> T + Sync,
     fold: impl Fn(&mut A, T) + Sync,
 ) -> Result<(A, usize)> {
+    fold_prefix(threads, units, size, acc, work, fold).map(|(a, t, _)| (a, t))
+}
+
+/// [`fold_batches`] that also returns the units it folded: all of `units`, or after a
+/// graceful stop ([`crate::cleanup::stopping`]) a prefix `units.start..k` of them, which
+/// is exactly what a run of `units.start..k` folds.
+pub fn fold_prefix<A: Send, T: Send>(
+    threads: Option<usize>,
+    units: &Range<u64>,
+    size: u64,
+    acc: A,
+    work: impl Fn(Range<u64>) -> T + Sync,
+    fold: impl Fn(&mut A, T) + Sync,
+) -> Result<(A, usize, Range<u64>)> {
     let threads = resolve_threads(threads)?;
     let b = Batches::new(units, size);
-    let out = ordered_fold(threads, b.count(), acc, |i| work(b.get(i)), fold);
-    Ok((out, threads))
+    let (out, folded) = ordered_fold(threads, b.count(), acc, |i| work(b.get(i)), fold);
+    let end = match folded {
+        0 => units.start,
+        k => b.get(k - 1).end,
+    };
+    Ok((out, threads, units.start..end.max(units.start)))
 }
 
 /// Plays the whole run and merges batch tallies in index order as they finish.
