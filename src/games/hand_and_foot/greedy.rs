@@ -6,7 +6,10 @@
 //! once it is long or its partnership has the natural books it needs; discards 3s first
 //! (they freeze the pile for the next player), then lone cards of ranks nobody melds; goes
 //! out when its partnership's table points lead by the `out_margin` knob (or the stock runs
-//! low), otherwise keeps two cards in its foot.
+//! low), otherwise keeps two cards in its foot. It does not read the legal list (the runner
+//! skips making it): it walks the legal meld steps and discards in the list's order
+//! through the game's own listing ([`HandAndFoot::each_meld`], `each_discard`), so it
+//! plays exactly as when it read the list.
 
 use super::melds::{self, MELD_RANKS};
 use super::state::{Action, HandAndFoot, Phase};
@@ -54,12 +57,12 @@ pub const KNOBS: &[Knob] = &[
     Knob {
         name: "three_turn",
         default: 0.0,
-        doc: "points each 3 in a pile costs besides its penalty risk: the turn spent shedding it instead of a dead card (and going out that much later); 25 or more measured weaker: refused piles go to the opponents",
+        doc: "points each 3 in a pile costs besides its penalty risk: the turn spent shedding it instead of a dead card (and going out that much later); 25 or more measured weaker (100: win rate 0.486 [0.473, 0.498] against 0): refused piles go to the opponents",
     },
     Knob {
         name: "three_weight",
         default: 0.2,
-        doc: "weight of the expected penalty of 3s stuck in hand against the meld points a pile adds (0.2 measured best against greedy-prev: a pile is worth far more than the meld points counted)",
+        doc: "weight of the expected penalty of 3s stuck in hand against the meld points a pile adds (0.2 measured best against greedy-prev: a pile is worth far more than the meld points counted; the full penalty, 1, measured weaker head to head against 0.2: win rate 0.494 [0.487, 0.501], 20,000 games)",
     },
 ];
 
@@ -218,7 +221,9 @@ impl Greedy {
         v.stock_len < 12 || table(&v.melds[t]) - table(&v.melds[1 - t]) >= self.out_margin
     }
 
-    /// The value of a meld step (0: not worth it now).
+    /// The value of a meld step (0: not worth it now). Once the partnership has opened it
+    /// is at most 100 ([`Greedy::opened_value`]), or 1101 when going out is wanted:
+    /// [`Greedy::pick_meld`] stops at a step worth that much.
     fn step_value(
         &self,
         v: &View,
@@ -351,34 +356,57 @@ impl Greedy {
         lo + 2 * (pairs - covered) + (w - covered - room).max(0)
     }
 
-    fn pick_meld(&self, v: &View, legal: &[Action]) -> Option<Action> {
+    /// The best meld step worth making now (`None`: none is), walking the legal steps
+    /// ([`HandAndFoot::each_meld`]) in list order, the first of equal values kept; also
+    /// whether any step is legal and the first one listed.
+    fn pick_meld(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
         let t = v.seat % 2;
-        let tl = melds::tally(v.hand);
+        let g = v.deal;
+        let mut first = None;
+        if !g.melds_listed() {
+            return (None, None);
+        }
         if !v.opened[t]
             && v.melds[t].points == 0
-            && melds::opening_max(&tl, v.rules.rebook) < v.minimum[t]
+            && melds::opening_max(tl, v.rules.rebook) < v.minimum[t]
         {
-            return None;
+            g.each_meld(tl, |a| {
+                first.get_or_insert(a);
+                false
+            });
+            return (None, first);
         }
         let mut best = None;
         let mut best_v = 0;
         let out = v.in_foot[v.seat] && self.want_out(v);
         let base = if out && v.opened[t] {
-            leftover_base(&tl, &v.melds[t])
+            leftover_base(tl, &v.melds[t])
         } else {
             (0, 0, 0)
         };
-        for &a in legal {
-            let s = self.step_value(v, &tl, base, out, a);
+        // The most a step can be worth ([`Greedy::step_value`]): once a step reaches it,
+        // no later one replaces it (ties keep the first).
+        let cap = if !v.opened[t] {
+            i32::MAX
+        } else if out {
+            1101
+        } else {
+            100
+        };
+        g.each_meld(tl, |a| {
+            first.get_or_insert(a);
+            let s = self.step_value(v, tl, base, out, a);
+            debug_assert!(s <= cap, "a step above the bound");
             if s > best_v {
                 (best, best_v) = (Some(a), s);
             }
-        }
-        best
+            best_v < cap
+        });
+        (best, first)
     }
 
     /// How much the seat wants to keep `c` (the lowest is discarded).
-    fn keep_value(&self, v: &View, c: Card) -> i32 {
+    fn keep_value(&self, v: &View, tl: &melds::Tally, c: Card) -> i32 {
         if melds::is_wild(c) {
             return 500;
         }
@@ -387,7 +415,7 @@ impl Greedy {
             return if c.suit().is_red() { -1000 } else { -900 };
         }
         let t = v.seat % 2;
-        let n = melds::rank_count(v.hand, r) as i32;
+        let n = tl.ranks[r as usize] as i32;
         let mut k = 30 * (n - 1) + melds::card_value(c);
         if v.melds[t].is_open(r) {
             k += 40;
@@ -401,23 +429,23 @@ impl Greedy {
         k
     }
 
-    fn pick_discard(&self, v: &View, legal: &[Action]) -> Action {
-        let mut best = legal[0];
+    /// The legal discard the seat least wants to keep (the first of equal values, in the
+    /// legal list's order), if any.
+    fn pick_discard(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
+        let mut best = None;
         let mut best_k = i32::MAX;
-        for &a in legal {
-            if let Action::Discard(c) = a {
-                let k = self.keep_value(v, c);
-                if k < best_k {
-                    (best, best_k) = (a, k);
-                }
+        v.deal.each_discard(tl, |c| {
+            let k = self.keep_value(v, tl, c);
+            if k < best_k {
+                (best, best_k) = (Some(Action::Discard(c)), k);
             }
-        }
+        });
         best
     }
 }
 
 impl Strategy<HandAndFoot> for Greedy {
-    fn act(&mut self, v: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         match v.phase {
             Phase::Pass => {
                 let other = v.other_packet.expect("two packets");
@@ -428,29 +456,42 @@ impl Strategy<HandAndFoot> for Greedy {
                 Action::Keep(packet_value(v.hand) >= packet_value(other))
             }
             Phase::Draw => {
+                // Legal per the rules (`legal_draw`), read from public facts of the deal.
+                let g = v.deal;
                 let top_wild = v.top.is_some_and(melds::is_wild);
-                if legal.contains(&Action::TakePile)
-                    && v.pile_len >= self.pile_min
+                if v.pile_len >= self.pile_min
+                    && g.can_take_pile()
                     && (!self.pile_value || self.pile_pays(v))
                 {
                     Action::TakePile
-                } else if legal.contains(&Action::TakeUpcard) && top_wild {
+                } else if top_wild && g.first_turn && v.rules.upcard && v.pile_len == 1 {
                     Action::TakeUpcard
                 } else {
                     Action::Draw
                 }
             }
             _ => {
-                if let Some(a) = self.pick_meld(v, legal) {
+                let tl = melds::tally(v.hand);
+                let (best, first) = self.pick_meld(v, &tl);
+                if let Some(a) = best {
                     return a;
                 }
-                if legal.contains(&Action::Retract)
-                    && !legal.iter().any(|a| matches!(a, Action::Discard(_)))
-                {
+                let (retract, discards) = v.deal.meld_phase_rest(&tl, first.is_some());
+                if retract && !discards {
                     return Action::Retract;
                 }
-                self.pick_discard(v, legal)
+                if discards && let Some(a) = self.pick_discard(v, &tl) {
+                    return a;
+                }
+                // No discard is legal: the first legal action (as the list would give).
+                first.unwrap_or(Action::Retract)
             }
         }
+    }
+
+    /// Greedy decides from its view (the legal moves it needs are public facts it reads
+    /// through the view): the runner skips listing them.
+    fn reads_legal(&self) -> bool {
+        false
     }
 }

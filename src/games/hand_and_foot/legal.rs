@@ -159,29 +159,52 @@ impl HandAndFoot {
     }
 
     pub(super) fn legal_melds(&self, tl: &melds::Tally, out: &mut ActionList<Action>) {
+        self.each_meld(tl, |a| {
+            out.push(a);
+            true
+        });
+    }
+
+    /// Calls `f` with every legal meld step of the hand counted in `tl`, in the order
+    /// [`HandAndFoot::legal_melds`] lists them, until `f` returns false (a bot that does
+    /// not read the legal list walks the same steps without a buffer, and stops once no
+    /// later step can be better).
+    pub(super) fn each_meld(&self, tl: &melds::Tally, mut f: impl FnMut(Action) -> bool) {
         let m = &self.melds[self.team()];
         let (twos, jks, len) = (tl.ranks[1], tl.jokers, tl.len);
         for r in MELD_RANKS {
             let n = tl.ranks[r as usize];
             if m.can_start(r, self.rules.rebook) {
-                if n >= 3 && self.leaves_ok(len, r, 3, 0, Self::step_points(r, 3, 0)) {
-                    out.push(Action::New { rank: r, wild: 0 });
+                if n >= 3
+                    && self.leaves_ok(len, r, 3, 0, Self::step_points(r, 3, 0))
+                    && !f(Action::New { rank: r, wild: 0 })
+                {
+                    return;
                 }
                 if n >= 2 {
                     for (w, have) in [(TWO, twos), (JOKER, jks)] {
-                        if have > 0 && self.leaves_ok(len, r, 2, 1, Self::step_points(r, 2, w)) {
-                            out.push(Action::New { rank: r, wild: w });
+                        if have > 0
+                            && self.leaves_ok(len, r, 2, 1, Self::step_points(r, 2, w))
+                            && !f(Action::New { rank: r, wild: w })
+                        {
+                            return;
                         }
                     }
                 }
             } else if m.is_open(r) {
-                if n >= 1 && self.leaves_ok(len, r, 1, 0, Self::step_points(r, 1, 0)) {
-                    out.push(Action::Add { rank: r, wild: 0 });
+                if n >= 1
+                    && self.leaves_ok(len, r, 1, 0, Self::step_points(r, 1, 0))
+                    && !f(Action::Add { rank: r, wild: 0 })
+                {
+                    return;
                 }
                 if m.wild_fits(r) {
                     for (w, have) in [(TWO, twos), (JOKER, jks)] {
-                        if have > 0 && self.leaves_ok(len, r, 0, 1, Self::step_points(r, 0, w)) {
-                            out.push(Action::Add { rank: r, wild: w });
+                        if have > 0
+                            && self.leaves_ok(len, r, 0, 1, Self::step_points(r, 0, w))
+                            && !f(Action::Add { rank: r, wild: w })
+                        {
+                            return;
                         }
                     }
                 }
@@ -189,23 +212,25 @@ impl HandAndFoot {
         }
     }
 
-    pub(super) fn legal_meld_phase(&self, out: &mut ActionList<Action>) {
+    /// True when the meld phase lists meld steps (not after a retract before the opening).
+    pub(super) fn melds_listed(&self) -> bool {
+        self.opened[self.team()] || !self.retracted
+    }
+
+    /// The meld phase's actions besides meld steps for the hand counted in `tl`, given
+    /// whether any meld step is listed: (`Retract` listed, discards listed).
+    pub(super) fn meld_phase_rest(&self, tl: &melds::Tally, any_meld: bool) -> (bool, bool) {
         let t = self.team();
-        let h = &self.hands[self.seat];
-        let tl = melds::tally(h);
-        if self.opened[t] || !self.retracted {
-            self.legal_melds(&tl, out);
-        }
         let staged = !self.opened[t] && self.melds[t].points > 0;
-        if staged && !self.retracted && (!self.picked || out.is_empty()) {
-            out.push(Action::Retract);
-        }
-        if staged {
-            return;
-        }
-        if self.in_foot[self.seat] && tl.len == 1 && !self.can_go_out() {
-            return;
-        }
+        let retract = staged && !self.retracted && (!self.picked || !any_meld);
+        let stuck = self.in_foot[self.seat] && tl.len == 1 && !self.can_go_out();
+        (retract, !staged && !stuck)
+    }
+
+    /// Calls `f` with every card the meld phase may discard (one per rank, a black and a
+    /// red 3, a joker), in the order the legal list gives them.
+    pub(super) fn each_discard(&self, tl: &melds::Tally, mut f: impl FnMut(Card)) {
+        let h = &self.hands[self.seat];
         for r in 0..13u8 {
             if tl.ranks[r as usize] == 0 {
                 continue;
@@ -213,15 +238,29 @@ impl HandAndFoot {
             if r == 2 {
                 for red in [false, true] {
                     if let Some(c) = melds::first_three(h, red) {
-                        out.push(Action::Discard(c));
+                        f(c);
                     }
                 }
             } else if let Some(c) = melds::first_of_rank(h, r) {
-                out.push(Action::Discard(c));
+                f(c);
             }
         }
         if let Some(c) = melds::first_wild(h, JOKER) {
-            out.push(Action::Discard(c));
+            f(c);
+        }
+    }
+
+    pub(super) fn legal_meld_phase(&self, out: &mut ActionList<Action>) {
+        let tl = melds::tally(&self.hands[self.seat]);
+        if self.melds_listed() {
+            self.legal_melds(&tl, out);
+        }
+        let (retract, discards) = self.meld_phase_rest(&tl, !out.is_empty());
+        if retract {
+            out.push(Action::Retract);
+        }
+        if discards {
+            self.each_discard(&tl, |c| out.push(Action::Discard(c)));
         }
     }
 }

@@ -188,7 +188,7 @@ pub fn check_meld(cards: &[Card]) -> Result<(u8, u8, u8), String> {
     let list = || {
         cards
             .iter()
-            .map(|c| c.to_string())
+            .map(|&c| super::view::card_text(c))
             .collect::<Vec<_>>()
             .join(" ")
     };

@@ -111,3 +111,34 @@ fn greedy_goes_out_when_it_can() {
     }
     assert_eq!(g.end, End::Out(0), "{}", g.render());
 }
+
+/// `greedy` (and its knob files) decides from its view and walks the legal steps itself:
+/// skipping the legal list, it plays the same deals as when it reads it, at 4 and 6 seats,
+/// with and without the switches that change what is legal.
+#[test]
+fn greedy_plays_the_same_without_the_legal_list() {
+    use crate::game::Rules;
+    use crate::game::check::skipping_the_legal_list;
+    use crate::strategy::{build, resolve};
+    let mut strict = HfRules::default();
+    for (k, v) in [
+        ("rebook", "off"),
+        ("upcard", "off"),
+        ("out_unnaturals", "0"),
+    ] {
+        strict.set(k, v).unwrap();
+    }
+    for bot in ["greedy", "greedy-prev", "greedy-cautious"] {
+        let spec = resolve::<HandAndFoot>(bot).unwrap();
+        let make = || build::<HandAndFoot>(&spec) as Box<dyn Strategy<HandAndFoot>>;
+        for (r, players, deals) in [
+            (HfRules::default(), 4, 60),
+            (strict, 4, 40),
+            (HfRules::default(), 6, 30),
+        ] {
+            let rep = skipping_the_legal_list(&r, players, deals, 3, &make).unwrap();
+            assert!(rep.asked_reading > 1_000, "{bot} at {players}: {rep:?}");
+            assert!(rep.asked_skipping > rep.asked_reading, "{rep:?}");
+        }
+    }
+}

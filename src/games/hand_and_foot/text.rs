@@ -4,6 +4,7 @@
 use super::melds::{self, BOOK, check_meld, penalty};
 use super::rules::HfRules;
 use super::state::{Action, HandAndFoot, Phase};
+use super::view::{card_from_text, card_text};
 use crate::cards::{Card, CardCounts, Rank};
 use serde_json::json;
 
@@ -11,8 +12,7 @@ fn parse_cards(words: &[String]) -> Result<Vec<Card>, String> {
     words
         .iter()
         .map(|w| {
-            w.parse::<Card>()
-                .map_err(|_| format!("bad card '{w}' (use e.g. AS 10H 2C JK)"))
+            card_from_text(w).ok_or_else(|| format!("bad card '{w}' (use e.g. AS 10H 2C JK JK2)"))
         })
         .collect()
 }
@@ -128,7 +128,8 @@ fn cards_text(h: &CardCounts) -> String {
     let mut s = String::new();
     for (c, n) in h.iter() {
         for _ in 0..n {
-            s.push_str(&format!("{c} "));
+            s.push_str(&card_text(c));
+            s.push(' ');
         }
     }
     s.trim_end().to_string()
@@ -138,7 +139,7 @@ fn cards_text(h: &CardCounts) -> String {
 /// the deal and to re-score it.
 pub(super) fn state_json(g: &HandAndFoot) -> serde_json::Value {
     use super::state::End;
-    use super::view::{card_text, cards_json, melds_json, phase_name};
+    use super::view::{cards_json, melds_json, phase_name};
     let n = g.players;
     let list = |z: &[CardCounts]| z[..n].iter().map(cards_json).collect::<Vec<_>>();
     let pile = |p: &[Card]| p.iter().map(|&c| card_text(c)).collect::<Vec<_>>();
@@ -189,11 +190,15 @@ pub(super) fn describe(g: &HandAndFoot, a: Action) -> String {
         Action::Draw => format!("seat {s} draws two"),
         Action::TakeUpcard => format!(
             "seat {s} takes the upcard {}",
-            g.discard.top().expect("upcard")
+            card_text(g.discard.top().expect("upcard"))
         ),
         Action::TakePile => {
             let top = g.discard.top().expect("top");
-            format!("seat {s} takes the pile of {} under {top}", g.discard.len())
+            format!(
+                "seat {s} takes the pile of {} under {}",
+                g.discard.len(),
+                card_text(top)
+            )
         }
         Action::New { rank, wild: w } => {
             format!("seat {s} starts a meld of {}s{}", rank_name(rank), wild(w))
@@ -208,7 +213,7 @@ pub(super) fn describe(g: &HandAndFoot, a: Action) -> String {
             "seat {s} takes back an opening short of {}",
             g.minimum[s % 2]
         ),
-        Action::Discard(c) => format!("seat {s} discards {c}"),
+        Action::Discard(c) => format!("seat {s} discards {}", card_text(c)),
     }
 }
 
@@ -242,7 +247,7 @@ pub(super) fn render(g: &HandAndFoot) -> String {
         g.turns,
         g.stock.len(),
         g.discard.len(),
-        g.discard.top().map_or("-".into(), |c| c.to_string()),
+        g.discard.top().map_or("-".into(), card_text),
         g.end
     );
     for s in 0..g.players {
@@ -333,5 +338,36 @@ mod tests {
         assert_eq!(run("--left 3H 9C").unwrap()["total"], -310);
         assert!(run("--meld 3S 3H 3C").unwrap_err().contains("3s"));
         assert!(run("--bogus").is_err());
+    }
+
+    #[test]
+    fn second_joker_is_jk2_in_play_trace_and_score() {
+        use crate::game::{Game, SeatView};
+        use crate::strategy::redact;
+        let mut g = super::super::tests::position(
+            "KS KH 5D",
+            "9C",
+            super::super::tests::STOCK,
+            HfRules::default(),
+        );
+        g.hands[0].insert(Card::JOKER2);
+        g.apply(Action::Draw);
+        let d = g.describe(Action::Discard(Card::JOKER2));
+        assert_eq!(d, "seat 0 discards JK2");
+        // `play` shows a move with the cards its seat sees named, others as `??`.
+        let shown = g.view(0).shown();
+        assert_eq!(redact::<HandAndFoot>(&d, &shown), d);
+        assert!(
+            g.render().contains("seat 0 hand [8C 5D 8D KH KS JK2]"),
+            "{}",
+            g.render()
+        );
+        // `score` reads the names trace writes.
+        let v = run("--meld 5S 5H 5D JK2 --left JK2 JK").unwrap();
+        assert_eq!(
+            (v["meld_points"].clone(), v["penalty"].clone()),
+            (json!(65), json!(100))
+        );
+        assert!(run("--meld 5S 5H 5D --left JK2 JK2 JK2 JK2 JK2 JK2 JK2 JK2 JK2").is_err());
     }
 }
