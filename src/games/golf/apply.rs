@@ -4,7 +4,7 @@
 
 use super::rules::FlipAfter;
 use super::scoring::key;
-use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT};
+use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT, nibble};
 
 impl Golf {
     /// `DrawStock`: the stock's top to hand.
@@ -24,6 +24,13 @@ impl Golf {
         let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
         let old = std::mem::replace(&mut self.grids[s][p as usize], held);
+        // A stock card becomes public; so does a face-down card going to the discards.
+        if self.phase == Phase::PlaceStock {
+            self.public += nibble(held);
+        }
+        if self.up[s] >> p & 1 == 0 {
+            self.public += nibble(old);
+        }
         self.turn_up(s, p);
         self.discard.push(old);
         self.end_turn();
@@ -32,7 +39,9 @@ impl Golf {
     /// `Discard`: the held stock card to the discards, then the flip the rules ask for.
     pub(super) fn apply_discard(&mut self) {
         let s = self.seat as usize;
-        self.discard.push(self.held.take().expect("holding a card"));
+        let held = self.held.take().expect("holding a card");
+        self.public += nibble(held);
+        self.discard.push(held);
         let has_down = self.up[s] != ALL_UP;
         if self.rules.flip_after_discard != FlipAfter::No && has_down {
             self.phase = Phase::FlipAfter;
@@ -43,7 +52,9 @@ impl Golf {
 
     /// `Flip(p)` after a discard.
     pub(super) fn apply_flip_after(&mut self, p: u8) {
-        self.turn_up(self.seat as usize, p);
+        let s = self.seat as usize;
+        self.public += nibble(self.grids[s][p as usize]);
+        self.turn_up(s, p);
         self.end_turn();
     }
 
@@ -58,6 +69,7 @@ impl Golf {
     /// last seat the first turn begins.
     pub(super) fn apply_opening_flip(&mut self, p: u8) {
         let s = self.seat as usize;
+        self.public += nibble(self.grids[s][p as usize]);
         self.turn_up(s, p);
         if self.up[s].count_ones() == 2 {
             self.seat = self.next(self.seat);
@@ -101,6 +113,9 @@ impl Golf {
         }
         let top = self.discard.pop().expect("non-empty");
         std::mem::swap(&mut self.stock, &mut self.discard);
+        for &c in self.stock.as_slice() {
+            self.public -= nibble(c);
+        }
         self.stock.shuffle(&mut self.chance);
         self.discard.push(top);
         self.reshuffled = true;
@@ -112,10 +127,13 @@ impl Golf {
         self.phase = Phase::Over;
         self.end = end;
         for s in 0..self.players as usize {
-            self.up[s] = ALL_UP;
             for p in 0..6 {
+                if self.up[s] >> p & 1 == 0 {
+                    self.public += nibble(self.grids[s][p]);
+                }
                 self.shown[s][p] = key(self.grids[s][p]);
             }
+            self.up[s] = ALL_UP;
         }
     }
 }

@@ -22,7 +22,7 @@ use super::super::view::View;
 use crate::cards::Card;
 
 /// Unseen cards by scoring key (the [`UNKNOWN`] entry is always 0).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Pool {
     /// Copies per key.
     pub(super) n: [i32; 16],
@@ -66,7 +66,7 @@ impl Pool {
 
 /// What the seat knows of the hidden cards: where a stock draw comes from, and where a
 /// face-down card comes from (the same cards until a reshuffle makes the stock known).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Unseen {
     /// The cards a stock draw comes from.
     pub(super) stock: Pool,
@@ -74,8 +74,46 @@ pub(super) struct Unseen {
     pub(super) down: Pool,
 }
 
-/// Counts the cards the seat of `v` has not seen (see the module docs).
+/// Counts the cards the seat of `v` has not seen (see the module docs): the shoe less the
+/// public cards the state keeps counted ([`View::public_counts`]) and a stock card the seat
+/// holds.
 pub(super) fn unseen(v: &View) -> Unseen {
+    let decks = v.rules().decks_for(v.players()) as i32;
+    let public = v.public_counts();
+    let mut n = [0i32; 16];
+    let mut total = 0;
+    for k in 0..13 {
+        n[k] = (4 * decks - (public >> (4 * k) & 15) as i32).max(0);
+    }
+    if v.rules().jokers {
+        n[JOKER as usize] = (2 * decks - (public >> (4 * JOKER) & 15) as i32).max(0);
+    }
+    if let Some(h) = v.own_stock_card() {
+        let k = super::super::scoring::key(h) as usize & 15;
+        n[k] = (n[k] - 1).max(0);
+    }
+    for k in 0..14 {
+        total += n[k];
+    }
+    let all = Pool { n, total };
+    match v.stock_pool() {
+        Some(stock) => {
+            let stock = Pool::from_cards(stock.iter());
+            Unseen {
+                stock,
+                down: all.less(&stock),
+            }
+        }
+        None => Unseen {
+            stock: all,
+            down: all,
+        },
+    }
+}
+
+/// [`unseen`] counted the long way, from every card the view shows (for tests).
+#[cfg(test)]
+pub(super) fn unseen_recount(v: &View) -> Unseen {
     let decks = v.rules().decks_for(v.players()) as i32;
     let mut n = [4 * decks; 16];
     n[JOKER as usize] = if v.rules().jokers { 2 * decks } else { 0 };
@@ -307,7 +345,16 @@ fn count_at_least(moves: &[i32; 14], down: &Pool, t1: i32, t2: i32) -> (i32, i32
 /// seat after each plays one more turn. Counted in whole copies: for each stock card the
 /// seat's improved estimate, then how many of its first face-down card's outcomes land
 /// above the bot's score and how many on it.
-pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32) -> f64 {
+///
+/// Each seat multiplies the chance by a factor of at most 1, so it can only fall: once below
+/// `stop_below` the seats left are skipped and the chance so far (still below it) returned.
+pub(super) fn chance_out(
+    v: &View,
+    base_vals: &[i32; 16],
+    u: &Unseen,
+    mine: i32,
+    stop_below: f64,
+) -> f64 {
     let m = Model::new(base_vals, v.rules(), &u.down);
     let i = index(mine) as i32;
     // A score of t tenths indexes above i from `hi` on, and at i from `hi - 10`.
@@ -369,7 +416,7 @@ pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32)
             all += nx as i64 * total as i64;
         }
         p *= twice as f64 / (2 * all.max(1)) as f64;
-        if p == 0.0 {
+        if p == 0.0 || p < stop_below {
             break;
         }
     }

@@ -97,8 +97,8 @@ impl Greedy {
             return ok;
         }
         let u = self.counted(v);
-        let ok = chance_out(v, &self.tables.base_vals, &u, mine)
-            >= self.go_out_win - 0.05 * self.late as f64;
+        let need = self.go_out_win - 0.05 * self.late as f64;
+        let ok = chance_out(v, &self.tables.base_vals, &u, mine, need) >= need;
         self.out_cache = Some((v.turns(), v.phase(), mine, ok));
         ok
     }
