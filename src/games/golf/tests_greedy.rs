@@ -232,3 +232,48 @@ fn running_counts_of_the_public_cards_equal_a_recount() {
     }
     assert!(known > 1_000, "{known} views of a known stock");
 }
+
+/// The stock's expected gain summed the short way equals the maximum of the six gains per
+/// key, for grids of few distinct keys (pairs and shared partners), face-down offsets, a
+/// position ruled out (going out) and every scoring switch.
+#[test]
+fn the_stock_sum_equals_the_maximum_per_key() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("pair_of_twos", "-4")],
+        &[("row_rule", "off"), ("box", "-40")],
+    ];
+    let mut rng = GameRng::new(5, 5);
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let mut g = Greedy::new(&Params::default());
+        g.refresh(&r, g.unknown + 10 * rng.index(3) as i32);
+        for _ in 0..20_000 {
+            let keys: [u8; 6] = std::array::from_fn(|_| [1, 5, 9, 13, UNKNOWN][rng.index(5)]);
+            let own = Own::new(pack_keys(&keys), &g.tables, &r);
+            let off = rng.index(41) as i32 - 20;
+            let out = rng.index(8);
+            let add: [i32; 6] = std::array::from_fn(|p| match p == out {
+                true => i32::MIN / 2,
+                false if keys[p] == UNKNOWN => off * 8,
+                false => 0,
+            });
+            let n: [i32; 16] = std::array::from_fn(|x| match x < 14 {
+                true => rng.index(4) as i32 - 1,
+                false => 0,
+            });
+            let keep = rng.index(20) as i32 - 5;
+            let mut want = 0i64;
+            for x in (0..14).filter(|&x| n[x] > 0) {
+                let gains = own.gains(&g.tables, x);
+                let (best, _) = unpack_max(&std::array::from_fn(|p| gains[p] + add[p]));
+                if best >= keep {
+                    want += n[x] as i64 * best as i64;
+                }
+            }
+            let got = own.stock_sum(&g.tables, &add, &n, keep);
+            assert_eq!(got, want, "{keys:?} {add:?} {n:?} {keep}");
+        }
+    }
+}

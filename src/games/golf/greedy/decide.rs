@@ -169,16 +169,9 @@ impl Greedy {
                 0
             }
         });
-        let mut ev = 0i64;
-        for x in 0..14 {
-            if u.stock.n[x] > 0 {
-                let g = self.own.gains(&self.tables, x);
-                let (g, _) = unpack_max(&std::array::from_fn(|p| g[p] + add[p]));
-                if g >= self.keep_gain {
-                    ev += u.stock.n[x] as i64 * g as i64;
-                }
-            }
-        }
+        let ev = self
+            .own
+            .stock_sum(&self.tables, &add, &u.stock.n, self.keep_gain);
         let ev = ev as f64 / u.stock.total.max(1) as f64;
         self.take_if(take.0 as f64 > ev)
     }
