@@ -24,14 +24,11 @@ impl Golf {
         let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
         let old = std::mem::replace(&mut self.grids[s][p as usize], held);
+        let was_down = self.up[s] >> p & 1 == 0;
+        let k = self.turn_up(s, p);
         // A stock card becomes public; so does a face-down card going to the discards.
-        if self.phase == Phase::PlaceStock {
-            self.public += nibble(held);
-        }
-        if self.up[s] >> p & 1 == 0 {
-            self.public += nibble(old);
-        }
-        self.turn_up(s, p);
+        let new = u64::from(self.phase == Phase::PlaceStock) << (4 * k as u32);
+        self.public += new + (u64::from(was_down) << (4 * (key(old) as u32 & 15)));
         self.discard.push(old);
         self.end_turn();
     }
@@ -53,24 +50,26 @@ impl Golf {
     /// `Flip(p)` after a discard.
     pub(super) fn apply_flip_after(&mut self, p: u8) {
         let s = self.seat as usize;
-        self.public += nibble(self.grids[s][p as usize]);
-        self.turn_up(s, p);
+        let k = self.turn_up(s, p);
+        self.public += 1 << (4 * k as u32);
         self.end_turn();
     }
 
-    /// Turns up position `p` of seat `s` (or shows the card just put there).
+    /// Turns up position `p` of seat `s` (or shows the card just put there); its key.
     #[inline]
-    fn turn_up(&mut self, s: usize, p: u8) {
+    fn turn_up(&mut self, s: usize, p: u8) -> u8 {
+        let k = key(self.grids[s][p as usize]);
         self.up[s] |= 1 << p;
-        self.shown[s][p as usize] = key(self.grids[s][p as usize]);
+        self.shown[s][p as usize] = k;
+        k & 15
     }
 
     /// `Flip(p)` in the opening: after its second card the next seat opens, and after the
     /// last seat the first turn begins.
     pub(super) fn apply_opening_flip(&mut self, p: u8) {
         let s = self.seat as usize;
-        self.public += nibble(self.grids[s][p as usize]);
-        self.turn_up(s, p);
+        let k = self.turn_up(s, p);
+        self.public += 1 << (4 * k as u32);
         if self.up[s].count_ones() == 2 {
             self.seat = self.next(self.seat);
             if self.seat == self.first_player() {
@@ -128,10 +127,9 @@ impl Golf {
         self.end = end;
         for s in 0..self.players as usize {
             for p in 0..6 {
-                if self.up[s] >> p & 1 == 0 {
-                    self.public += nibble(self.grids[s][p]);
-                }
-                self.shown[s][p] = key(self.grids[s][p]);
+                let k = key(self.grids[s][p]);
+                self.public += u64::from(self.up[s] >> p & 1 == 0) << (4 * (k as u32 & 15));
+                self.shown[s][p] = k;
             }
             self.up[s] = ALL_UP;
         }

@@ -6,13 +6,16 @@
 //! The model, kept cheap because it runs inside the simulator's hot loop:
 //! - the unseen cards are the shoe less every card the seat sees (the discard pile, every
 //!   face-up card, the card it holds); after a reshuffle the stock's cards are known, so a
-//!   stock draw comes from them and a face-down card from the rest;
+//!   stock draw comes from them and a face-down card from the rest (the state keeps the
+//!   public cards counted by key as they move, so a count costs one pass over 14 keys);
 //! - a grid's score is exact where its cards are face up; its first face-down card runs
 //!   over the unseen cards (so a card that pairs its column partner counts), the others
 //!   count at the unseen cards' mean value;
 //! - a seat that has a final turn still to play improves its grid once: a card drawn from
 //!   the unseen cards is put where it lowers its estimate most (or thrown away);
-//! - seats are independent, and a tie counts as half a win against each tied seat.
+//! - seats are independent, and a tie counts as half a win against each tied seat;
+//!   going out stops counting once the seats most likely to win bring the chance below
+//!   what it needs.
 
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
@@ -73,6 +76,20 @@ pub(super) struct Unseen {
     pub(super) stock: Pool,
     /// The cards a face-down card comes from.
     pub(super) down: Pool,
+}
+
+impl Unseen {
+    /// No cards (a placeholder before the first count).
+    pub(super) const NONE: Unseen = Unseen {
+        stock: Pool {
+            n: [0; 16],
+            total: 0,
+        },
+        down: Pool {
+            n: [0; 16],
+            total: 0,
+        },
+    };
 }
 
 /// Counts the cards the seat of `v` has not seen (see the module docs): the shoe less the

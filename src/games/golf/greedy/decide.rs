@@ -84,17 +84,18 @@ impl Greedy {
     /// The chance is asked only when the lead rule allows going out by less than 6 points
     /// (it then also needs the chance): the lead rule is cheap, the chance is not.
     pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
-        let best = self.best_opponent(v);
-        let ahead = mine + self.margin() < best;
-        // A lead of 6 points or more on every estimate: out, without the costly chance.
-        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
-            return ahead;
-        }
+        // Asked before in this turn (the others' grids, so the lead, are the same).
         if let Some((t, _, m, ok)) = self.out_cache
             && t == v.turns()
             && m == mine
         {
             return ok;
+        }
+        let best = self.best_opponent(v);
+        let ahead = mine + self.margin() < best;
+        // A lead of 6 points or more on every estimate: out, without the costly chance.
+        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
+            return ahead;
         }
         let u = self.counted(v);
         let need = self.go_out_win - 0.05 * self.late as f64;
@@ -105,14 +106,11 @@ impl Greedy {
 
     /// The unseen cards, counted once per turn.
     pub(super) fn counted(&mut self, v: &View) -> Unseen {
-        match self.count_cache {
-            Some((t, u)) if t == v.turns() => u,
-            _ => {
-                let u = unseen(v);
-                self.count_cache = Some((v.turns(), u));
-                u
-            }
+        if self.count_turn != v.turns() {
+            self.count = unseen(v);
+            self.count_turn = v.turns();
         }
+        self.count
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
