@@ -4,7 +4,7 @@
 
 use super::rules::FlipAfter;
 use super::scoring::key;
-use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT};
+use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT, nibble};
 
 impl Golf {
     /// `DrawStock`: the stock's top to hand.
@@ -24,7 +24,11 @@ impl Golf {
         let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
         let old = std::mem::replace(&mut self.grids[s][p as usize], held);
-        self.turn_up(s, p);
+        let was_down = self.up[s] >> p & 1 == 0;
+        let k = self.turn_up(s, p);
+        // A stock card becomes public; so does a face-down card going to the discards.
+        let new = u64::from(self.phase == Phase::PlaceStock) << (4 * k as u32);
+        self.public += new + (u64::from(was_down) << (4 * (key(old) as u32 & 15)));
         self.discard.push(old);
         self.end_turn();
     }
@@ -32,7 +36,9 @@ impl Golf {
     /// `Discard`: the held stock card to the discards, then the flip the rules ask for.
     pub(super) fn apply_discard(&mut self) {
         let s = self.seat as usize;
-        self.discard.push(self.held.take().expect("holding a card"));
+        let held = self.held.take().expect("holding a card");
+        self.public += nibble(held);
+        self.discard.push(held);
         let has_down = self.up[s] != ALL_UP;
         if self.rules.flip_after_discard != FlipAfter::No && has_down {
             self.phase = Phase::FlipAfter;
@@ -43,22 +49,27 @@ impl Golf {
 
     /// `Flip(p)` after a discard.
     pub(super) fn apply_flip_after(&mut self, p: u8) {
-        self.turn_up(self.seat as usize, p);
+        let s = self.seat as usize;
+        let k = self.turn_up(s, p);
+        self.public += 1 << (4 * k as u32);
         self.end_turn();
     }
 
-    /// Turns up position `p` of seat `s` (or shows the card just put there).
+    /// Turns up position `p` of seat `s` (or shows the card just put there); its key.
     #[inline]
-    fn turn_up(&mut self, s: usize, p: u8) {
+    fn turn_up(&mut self, s: usize, p: u8) -> u8 {
+        let k = key(self.grids[s][p as usize]);
         self.up[s] |= 1 << p;
-        self.shown[s][p as usize] = key(self.grids[s][p as usize]);
+        self.shown[s][p as usize] = k;
+        k & 15
     }
 
     /// `Flip(p)` in the opening: after its second card the next seat opens, and after the
     /// last seat the first turn begins.
     pub(super) fn apply_opening_flip(&mut self, p: u8) {
         let s = self.seat as usize;
-        self.turn_up(s, p);
+        let k = self.turn_up(s, p);
+        self.public += 1 << (4 * k as u32);
         if self.up[s].count_ones() == 2 {
             self.seat = self.next(self.seat);
             if self.seat == self.first_player() {
@@ -101,6 +112,9 @@ impl Golf {
         }
         let top = self.discard.pop().expect("non-empty");
         std::mem::swap(&mut self.stock, &mut self.discard);
+        for &c in self.stock.as_slice() {
+            self.public -= nibble(c);
+        }
         self.stock.shuffle(&mut self.chance);
         self.discard.push(top);
         self.reshuffled = true;
@@ -112,10 +126,12 @@ impl Golf {
         self.phase = Phase::Over;
         self.end = end;
         for s in 0..self.players as usize {
-            self.up[s] = ALL_UP;
             for p in 0..6 {
-                self.shown[s][p] = key(self.grids[s][p]);
+                let k = key(self.grids[s][p]);
+                self.public += u64::from(self.up[s] >> p & 1 == 0) << (4 * (k as u32 & 15));
+                self.shown[s][p] = k;
             }
+            self.up[s] = ALL_UP;
         }
     }
 }

@@ -140,8 +140,9 @@ pub struct Greedy {
     final_for_win: bool,
     /// The last going-out answer: turn, phase, final score (tenths) and the answer.
     out_cache: Option<(u32, Phase, i32, bool)>,
-    /// The unseen cards, counted at the turn given.
-    count_cache: Option<(u32, chance::Unseen)>,
+    /// The unseen cards, counted at turn `count_turn` (`u32::MAX`: not yet in this deal).
+    count: chance::Unseen,
+    count_turn: u32,
     /// The chance table of this seat's final turn (the turn given) and the unseen cards.
     final_cache: Option<(u32, chance::WinTable, chance::Unseen)>,
 }
@@ -179,7 +180,8 @@ impl Greedy {
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
             out_cache: None,
-            count_cache: None,
+            count: chance::Unseen::NONE,
+            count_turn: u32::MAX,
             final_cache: None,
         }
     }
@@ -399,7 +401,7 @@ impl Strategy<Golf> for Greedy {
         self.checked = false;
         self.late = 0;
         self.out_cache = None;
-        self.count_cache = None;
+        self.count_turn = u32::MAX;
         self.final_cache = None;
     }
 

@@ -3,7 +3,7 @@
 //! `apply.rs`.
 
 use super::rules::GolfRules;
-use super::scoring::{UNKNOWN, score_cards};
+use super::scoring::{UNKNOWN, key, score_cards};
 use crate::cards::{Card, GameRng, Pile};
 use crate::game::{EndReason, MAX_SEATS, Table};
 
@@ -83,6 +83,11 @@ pub struct Golf {
     pub(super) shown: [[u8; 8]; MAX_SEATS],
     /// Face-up positions per seat (bit p = position p).
     pub(super) up: [u8; MAX_SEATS],
+    /// The cards every seat sees, counted by scoring key (4 bits per key, key k in bits
+    /// 4k..4k+4; at most 8 copies with two decks): the discard pile, every face-up card,
+    /// and a discard taken into hand. Kept with every move, because the bots count the
+    /// unseen cards at every decision.
+    pub(super) public: u64,
     pub(super) stock: Pile<SHOE_CAP>,
     pub(super) discard: Pile<SHOE_CAP>,
     pub(super) phase: Phase,
@@ -120,6 +125,12 @@ pub fn fresh_shoe(rules: &GolfRules, players: usize) -> Pile<SHOE_CAP> {
     p
 }
 
+/// One copy of `c`'s scoring key in the packed counts of [`Golf::public`].
+#[inline]
+pub(super) fn nibble(c: Card) -> u64 {
+    1 << (4 * (key(c) as u32 & 15))
+}
+
 impl Golf {
     /// Deals from `deck` in order, relative to the dealer: the seat k places left of the
     /// dealer (the dealer itself first) gets `deck[6k..6k+6]` (positions 0..6), the next
@@ -141,6 +152,7 @@ impl Golf {
         stock.extend_reversed(&deck[6 * players + 1..]);
         let first = ((table.dealer + 1) % players) as u8;
         Golf {
+            public: nibble(deck[6 * players]),
             rules: *rules,
             players: players as u8,
             dealer: table.dealer as u8,
@@ -167,6 +179,27 @@ impl Golf {
 
     pub(super) fn next(&self, s: u8) -> u8 {
         (s + 1) % self.players
+    }
+
+    /// [`Golf::public`] counted afresh from the piles and grids (for tests, and for
+    /// fixtures that turn cards up by hand).
+    #[cfg(test)]
+    pub(crate) fn public_recount(&self) -> u64 {
+        let mut n = 0;
+        for &c in self.discard.as_slice() {
+            n += nibble(c);
+        }
+        for s in 0..self.players as usize {
+            for p in 0..6 {
+                if self.up[s] >> p & 1 == 1 {
+                    n += nibble(self.grids[s][p]);
+                }
+            }
+        }
+        if let (Some(h), Phase::PlaceDiscard) = (self.held, self.phase) {
+            n += nibble(h);
+        }
+        n
     }
 
     /// Each seat's score with every card counted (as at the end of the deal).

@@ -49,6 +49,7 @@ fn final_turn(grid0: &str, grid1: &str, up: &str) -> Golf {
         }
     }
     (g.ender, g.finals_left, g.seat, g.phase, g.turns) = (Some(1), 1, 0, Phase::Draw, 15);
+    g.public = g.public_recount();
     g
 }
 

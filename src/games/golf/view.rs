@@ -114,6 +114,22 @@ impl<'a> View<'a> {
         self.g.reshuffled
     }
 
+    /// The cards every seat sees (the discard pile, every face-up card, a discard taken
+    /// into hand) counted by scoring key, 4 bits per key (key k in bits 4k..4k+4).
+    #[inline]
+    pub(super) fn public_counts(&self) -> u64 {
+        self.g.public
+    }
+
+    /// A stock card this seat holds (known only to it), if any.
+    #[inline]
+    pub(super) fn own_stock_card(&self) -> Option<Card> {
+        match self.g.phase {
+            Phase::PlaceStock if self.g.seat as usize == self.seat => self.g.held,
+            _ => None,
+        }
+    }
+
     /// After a reshuffle, the cards of the stock plus a stock card another seat holds (what
     /// this seat remembers of the cards turned over); `None` before any reshuffle.
     pub(super) fn stock_pool(&self) -> Option<CardCounts> {

@@ -6,13 +6,16 @@
 //! The model, kept cheap because it runs inside the simulator's hot loop:
 //! - the unseen cards are the shoe less every card the seat sees (the discard pile, every
 //!   face-up card, the card it holds); after a reshuffle the stock's cards are known, so a
-//!   stock draw comes from them and a face-down card from the rest;
+//!   stock draw comes from them and a face-down card from the rest (the state keeps the
+//!   public cards counted by key as they move, so a count costs one pass over 14 keys);
 //! - a grid's score is exact where its cards are face up; its first face-down card runs
 //!   over the unseen cards (so a card that pairs its column partner counts), the others
 //!   count at the unseen cards' mean value;
 //! - a seat that has a final turn still to play improves its grid once: a card drawn from
 //!   the unseen cards is put where it lowers its estimate most (or thrown away);
-//! - seats are independent, and a tie counts as half a win against each tied seat.
+//! - seats are independent, and a tie counts as half a win against each tied seat;
+//!   going out stops counting once the seats most likely to win bring the chance below
+//!   what it needs.
 
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
@@ -20,9 +23,10 @@
 use super::super::scoring::{JOKER, UNKNOWN, score_tenths};
 use super::super::view::View;
 use crate::cards::Card;
+use crate::game::MAX_SEATS;
 
 /// Unseen cards by scoring key (the [`UNKNOWN`] entry is always 0).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Pool {
     /// Copies per key.
     pub(super) n: [i32; 16],
@@ -66,7 +70,7 @@ impl Pool {
 
 /// What the seat knows of the hidden cards: where a stock draw comes from, and where a
 /// face-down card comes from (the same cards until a reshuffle makes the stock known).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Unseen {
     /// The cards a stock draw comes from.
     pub(super) stock: Pool,
@@ -74,8 +78,60 @@ pub(super) struct Unseen {
     pub(super) down: Pool,
 }
 
-/// Counts the cards the seat of `v` has not seen (see the module docs).
+impl Unseen {
+    /// No cards (a placeholder before the first count).
+    pub(super) const NONE: Unseen = Unseen {
+        stock: Pool {
+            n: [0; 16],
+            total: 0,
+        },
+        down: Pool {
+            n: [0; 16],
+            total: 0,
+        },
+    };
+}
+
+/// Counts the cards the seat of `v` has not seen (see the module docs): the shoe less the
+/// public cards the state keeps counted ([`View::public_counts`]) and a stock card the seat
+/// holds.
 pub(super) fn unseen(v: &View) -> Unseen {
+    let decks = v.rules().decks_for(v.players()) as i32;
+    let public = v.public_counts();
+    let mut n = [0i32; 16];
+    let mut total = 0;
+    for k in 0..13 {
+        n[k] = (4 * decks - (public >> (4 * k) & 15) as i32).max(0);
+    }
+    if v.rules().jokers {
+        n[JOKER as usize] = (2 * decks - (public >> (4 * JOKER) & 15) as i32).max(0);
+    }
+    if let Some(h) = v.own_stock_card() {
+        let k = super::super::scoring::key(h) as usize & 15;
+        n[k] = (n[k] - 1).max(0);
+    }
+    for k in 0..14 {
+        total += n[k];
+    }
+    let all = Pool { n, total };
+    match v.stock_pool() {
+        Some(stock) => {
+            let stock = Pool::from_cards(stock.iter());
+            Unseen {
+                stock,
+                down: all.less(&stock),
+            }
+        }
+        None => Unseen {
+            stock: all,
+            down: all,
+        },
+    }
+}
+
+/// [`unseen`] counted the long way, from every card the view shows (for tests).
+#[cfg(test)]
+pub(super) fn unseen_recount(v: &View) -> Unseen {
     let decks = v.rules().decks_for(v.players()) as i32;
     let mut n = [4 * decks; 16];
     n[JOKER as usize] = if v.rules().jokers { 2 * decks } else { 0 };
@@ -304,76 +360,145 @@ fn count_at_least(moves: &[i32; 14], down: &Pool, t1: i32, t2: i32) -> (i32, i32
 }
 
 /// The chance (ties counting half) that a final score of `mine` tenths beats every other
-/// seat after each plays one more turn. Counted in whole copies: for each stock card the
-/// seat's improved estimate, then how many of its first face-down card's outcomes land
-/// above the bot's score and how many on it.
-pub(super) fn chance_out(v: &View, base_vals: &[i32; 16], u: &Unseen, mine: i32) -> f64 {
+/// seat after each plays one more turn: the product of one factor per seat, in seat order.
+///
+/// Each factor is at most 1, so the chance is at most any factor and at most the product of
+/// any of them (up to rounding): the seats are visited from the lowest score estimate (the
+/// likeliest to beat the bot), and once those seen bring the chance below `stop_below`
+/// (with a margin far above rounding) the rest are skipped and that product (below it)
+/// returned. Otherwise the factors are multiplied in seat order, as always.
+pub(super) fn chance_out(
+    v: &View,
+    base_vals: &[i32; 16],
+    u: &Unseen,
+    mine: i32,
+    stop_below: f64,
+) -> f64 {
     let m = Model::new(base_vals, v.rules(), &u.down);
     let i = index(mine) as i32;
     // A score of t tenths indexes above i from `hi` on, and at i from `hi - 10`.
     let hi = 10 * (i - OFF + 1) - 5;
-    let mut p = 1.0;
-    for s in (0..v.players()).filter(|&s| s != v.seat()) {
-        let keys = v.keys(s);
-        let now = m.score(&keys, v.rules());
-        let q = first_down(&keys);
-        let base = Sorted::new(&m.moves(&keys, &u.down), &u.down);
-        let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-        // `improve` by parts: a card x not pairing position p's partner gains `c[p] - x's
-        // value` there; one pairing it gains `cur[p]` less the pair's score.
-        let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
-        let c: [i32; 6] = std::array::from_fn(|p| cur[p] - m.vals[partner[p] as usize & 15]);
-        let (mut twice, mut all) = (0i64, 0i64);
-        for x in 0..14u8 {
-            let nx = if u.stock.total > 0 {
-                u.stock.n[x as usize]
-            } else {
-                i32::from(x == 0)
-            };
-            if nx == 0 {
-                continue;
-            }
-            let (at, k, pos) = match u.stock.total > 0 {
-                true => {
-                    let (vx, pair) = (m.vals[x as usize], if x == 1 { m.twos } else { 0 });
-                    let mut best = (0, 6);
-                    for p in 0..6 {
-                        let gain = if partner[p] == x {
-                            cur[p] - pair
-                        } else {
-                            c[p] - vx
-                        };
-                        if gain > best.0 {
-                            best = (gain, p);
-                        }
-                    }
-                    let mut k = keys;
-                    if best.1 < 6 {
-                        k[best.1] = x;
-                    }
-                    (now - best.0, k, best.1)
-                }
-                false => (now, keys, 6),
-            };
-            let (above, from, total) = if q < 6 && pos < 6 && pos % 3 == q % 3 {
-                // Used once: counted straight, not sorted.
-                count_at_least(&m.moves(&k, &u.down), &u.down, hi - at, hi - 10 - at)
-            } else {
-                (
-                    base.at_least(hi - at),
-                    base.at_least(hi - 10 - at),
-                    base.total,
-                )
-            };
-            twice += nx as i64 * (above + from) as i64;
-            all += nx as i64 * total as i64;
-        }
-        p *= twice as f64 / (2 * all.max(1)) as f64;
-        if p == 0.0 {
-            break;
+    let (n, me) = (v.players(), v.seat());
+    let mut order = [(0i32, 0usize); MAX_SEATS];
+    for (k, s) in (0..n).filter(|&s| s != me).enumerate() {
+        order[k] = (m.score(&v.keys(s), v.rules()), s);
+    }
+    let order = &mut order[..n - 1];
+    order.sort_unstable();
+    let mut factor = [1.0f64; MAX_SEATS];
+    let mut seen = 1.0;
+    for &(now, s) in order.iter() {
+        factor[s] = seat_factor(&m, v, s, now, u, hi);
+        seen *= factor[s];
+        if seen == 0.0 || seen < stop_below * (1.0 - 1e-9) {
+            return seen;
         }
     }
+    let mut p = 1.0;
+    for s in (0..n).filter(|&s| s != me) {
+        p *= factor[s];
+    }
     p
+}
+
+/// [`Model::improve`]'s choice for every card, for one grid: a card x not pairing position
+/// p's partner gains `c[p] - x's value` there; one pairing it gains `cur[p]` less the pair's
+/// score. Gains are packed as `gain * 8 + (7 - p)`, so one maximum finds the largest at its
+/// lowest position (the first strictly better one, as `improve` takes it): the best
+/// position not pairing `x` is the best of all (`b1`, whose partner is `k1`) unless `k1` is
+/// `x`, and then the best of those with another partner (`b2`).
+struct Best {
+    b1: i32,
+    k1: u8,
+    b2: i32,
+    /// Per key: the best packed `cur[p]` over the positions whose partner it pairs.
+    pairs: [i32; 16],
+}
+
+impl Best {
+    /// Below every packed gain.
+    const NONE: i32 = i32::MIN / 4;
+
+    #[allow(clippy::needless_range_loop)]
+    fn new(m: &Model, keys: &[u8; 6], cur: &[i32; 6]) -> Best {
+        let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
+        let c8: [i32; 6] =
+            std::array::from_fn(|p| (cur[p] - m.vals[partner[p] as usize & 15]) * 8 + 7 - p as i32);
+        let mut p1 = 0;
+        for p in 1..6 {
+            if c8[p] > c8[p1] {
+                p1 = p;
+            }
+        }
+        let (b1, k1) = (c8[p1], partner[p1]);
+        let mut b2 = Self::NONE;
+        let mut pairs = [Self::NONE; 16];
+        for p in 0..6 {
+            b2 = b2.max(if partner[p] != k1 { c8[p] } else { Self::NONE });
+            let k = partner[p] as usize & 15;
+            pairs[k] = pairs[k].max(cur[p] * 8 + 7 - p as i32);
+        }
+        Best { b1, k1, b2, pairs }
+    }
+
+    /// The gain (tenths) and position of one more card of key `x` (0 and 6: thrown).
+    #[inline]
+    fn of(&self, m: &Model, x: u8) -> (i32, usize) {
+        let pair = if x == 1 { m.twos } else { 0 };
+        let other = if x == self.k1 { self.b2 } else { self.b1 } - 8 * m.vals[x as usize & 15];
+        let best = other.max(self.pairs[x as usize & 15] - 8 * pair);
+        // A gain of at least 1 packs above 7; otherwise the card is thrown.
+        match best > 7 {
+            true => (best >> 3, 7 - (best & 7) as usize),
+            false => (0, 6),
+        }
+    }
+}
+
+/// One seat's factor in [`chance_out`]: the chance that its final score, after one more
+/// turn, lands above the bot's (`hi`: the lowest tenths above the bot's point), ties
+/// counting half. Counted in whole copies: for each stock card the seat's improved
+/// estimate, then how many of its first face-down card's outcomes land above the bot's
+/// score and how many on it.
+fn seat_factor(m: &Model, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> f64 {
+    let keys = v.keys(s);
+    let q = first_down(&keys);
+    let base = Sorted::new(&m.moves(&keys, &u.down), &u.down);
+    let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+    let best = Best::new(m, &keys, &cur);
+    let (mut twice, mut all) = (0i64, 0i64);
+    for x in 0..14u8 {
+        let nx = if u.stock.total > 0 {
+            u.stock.n[x as usize]
+        } else {
+            i32::from(x == 0)
+        };
+        if nx == 0 {
+            continue;
+        }
+        let (at, put, pos) = match u.stock.total > 0 {
+            true => {
+                let (gain, pos) = best.of(m, x);
+                (now - gain, x, pos)
+            }
+            false => (now, 0, 6),
+        };
+        let (above, from, total) = if q < 6 && pos < 6 && pos % 3 == q % 3 {
+            // Used once: counted straight, not sorted.
+            let mut k = keys;
+            k[pos] = put;
+            count_at_least(&m.moves(&k, &u.down), &u.down, hi - at, hi - 10 - at)
+        } else {
+            (
+                base.at_least(hi - at),
+                base.at_least(hi - 10 - at),
+                base.total,
+            )
+        };
+        twice += nx as i64 * (above + from) as i64;
+        all += nx as i64 * total as i64;
+    }
+    twice as f64 / (2 * all.max(1)) as f64
 }
 
 /// Per final score of the bot (points, by index): its chance to win against the others.
@@ -433,5 +558,37 @@ impl WinTable {
             }
         }
         p / down.total as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Best`] chooses what [`Model::improve`] chooses, for grids of few distinct keys
+    /// (pairs, shared partners, face-down cards) and every card, with and without a value
+    /// for a pair of 2s.
+    #[test]
+    fn the_packed_choice_equals_improve() {
+        let mut rng = crate::cards::GameRng::new(8, 8);
+        for twos in [0, -40] {
+            let mut vals = [0; 16];
+            for (k, v) in vals.iter_mut().enumerate() {
+                *v = [
+                    10, -20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100, 0, -20, 0, 47,
+                ][k];
+            }
+            let m = Model { vals, twos };
+            for _ in 0..20_000 {
+                let keys: [u8; 6] =
+                    std::array::from_fn(|_| [1, 4, 9, 12, 13, UNKNOWN][rng.index(6)]);
+                let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+                let best = Best::new(&m, &keys, &cur);
+                for x in 0..14u8 {
+                    let (at, _, pos) = m.improve(&keys, &cur, 500, x);
+                    assert_eq!(best.of(&m, x), (500 - at, pos), "{keys:?} {x}");
+                }
+            }
+        }
     }
 }

@@ -84,35 +84,33 @@ impl Greedy {
     /// The chance is asked only when the lead rule allows going out by less than 6 points
     /// (it then also needs the chance): the lead rule is cheap, the chance is not.
     pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
-        let best = self.best_opponent(v);
-        let ahead = mine + self.margin() < best;
-        // A lead of 6 points or more on every estimate: out, without the costly chance.
-        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
-            return ahead;
-        }
+        // Asked before in this turn (the others' grids, so the lead, are the same).
         if let Some((t, _, m, ok)) = self.out_cache
             && t == v.turns()
             && m == mine
         {
             return ok;
         }
+        let best = self.best_opponent(v);
+        let ahead = mine + self.margin() < best;
+        // A lead of 6 points or more on every estimate: out, without the costly chance.
+        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
+            return ahead;
+        }
         let u = self.counted(v);
-        let ok = chance_out(v, &self.tables.base_vals, &u, mine)
-            >= self.go_out_win - 0.05 * self.late as f64;
+        let need = self.go_out_win - 0.05 * self.late as f64;
+        let ok = chance_out(v, &self.tables.base_vals, &u, mine, need) >= need;
         self.out_cache = Some((v.turns(), v.phase(), mine, ok));
         ok
     }
 
     /// The unseen cards, counted once per turn.
     pub(super) fn counted(&mut self, v: &View) -> Unseen {
-        match self.count_cache {
-            Some((t, u)) if t == v.turns() => u,
-            _ => {
-                let u = unseen(v);
-                self.count_cache = Some((v.turns(), u));
-                u
-            }
+        if self.count_turn != v.turns() {
+            self.count = unseen(v);
+            self.count_turn = v.turns();
         }
+        self.count
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
@@ -169,16 +167,9 @@ impl Greedy {
                 0
             }
         });
-        let mut ev = 0i64;
-        for x in 0..14 {
-            if u.stock.n[x] > 0 {
-                let g = self.own.gains(&self.tables, x);
-                let (g, _) = unpack_max(&std::array::from_fn(|p| g[p] + add[p]));
-                if g >= self.keep_gain {
-                    ev += u.stock.n[x] as i64 * g as i64;
-                }
-            }
-        }
+        let ev = self
+            .own
+            .stock_sum(&self.tables, &add, &u.stock.n, self.keep_gain);
         let ev = ev as f64 / u.stock.total.max(1) as f64;
         self.take_if(take.0 as f64 > ev)
     }
