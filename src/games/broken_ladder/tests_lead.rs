@@ -78,8 +78,8 @@ fn the_rank_limit_removes_outs() {
 }
 
 /// Head 5H, Starters 3D (seat 1: target 2) and 7D (seat 0: target -2). Both hands are
-/// valid: seat 1 AH 2H 6H 4C 3S (1 + 2 + 6 - 4 - 3 = 2), seat 0 AC 2C 6C 4H 3H (-1 - 2 - 6
-/// + 4 + 3 = -2). Seat 1 acts first and lays down first: it leads alone, scored 10 x 16
+/// valid: seat 1 AH 2H 6H 4C 3S (1 + 2 + 6 - 4 - 3 = 2), seat 0 AC 2C 6C 4H 3H
+/// (-1 - 2 - 6 + 4 + 3 = -2). Seat 1 acts first and lays down first: it leads alone, scored 10 x 16
 /// against seat 0's 16. Once it has drawn (six cards) seat 0 lays down before it.
 #[test]
 fn a_valid_hand_leads_in_turn_order() {
