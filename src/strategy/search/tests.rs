@@ -246,7 +246,7 @@ mod golf_final_turn {
     /// move (each round plays every move on one sample of the hidden card, so the final
     /// turn's values are exact per round); with the hard gate it keeps greedy's.
     #[test]
-    fn the_paired_root_finds_the_better_move_and_a_small_one_keeps_greedys() {
+    fn the_paired_root_finds_the_better_move_the_gate_hides() {
         let g = position();
         let mut buf = ActionList::new();
         g.legal_actions(&mut buf);
