@@ -15,7 +15,7 @@
 //! draw it discards the card whose removal leaves the best measure (the card taken from the
 //! discard pile may be put back when the rules allow and nothing is better).
 
-use super::scoring::{Hand, over_limit, rank_bit, signed};
+use super::scoring::{Hand, number, over_limit, rank_bit, signed};
 use super::state::{Action, BrokenLadder, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -109,39 +109,34 @@ impl Greedy {
     /// fitting beside the other four, which is symmetric in `i` and `j`, so each of the 15
     /// pairs is looked up once.
     fn measures(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> [f64; 6] {
-        let cards = hand.as_slice();
-        let n = cards.len();
-        let mut s = [0i32; 6];
-        let mut rb = [0u64; 6];
-        for (k, &c) in cards.iter().enumerate() {
-            s[k] = signed(c);
-            rb[k] = rank_bit(c);
-        }
-        let need6 = super::need(v.head, v.starters[v.seat], hand);
+        let cards: &[Card; 6] = hand.as_slice().try_into().expect("a six-card hand");
+        let s: [i32; 6] = cards.map(signed);
+        let rb: [u64; 6] = cards.map(rank_bit);
+        let need6 = number(v.head) - number(v.starters[v.seat]) - s.iter().sum::<i32>();
         let rc6: u64 = rb.iter().sum();
         let limit = v.rank_limit;
         // With `distinct_outs`, a hand card whose signed value an earlier card already has
         // needs the same replacement: it adds no outs (bit i' of `same[i]`: i' < i, same value).
         let mut same = [0u8; 6];
         if self.distinct {
-            for i in 0..n {
+            for i in 1..6 {
                 for i2 in 0..i {
                     same[i] |= u8::from(s[i2] == s[i]) << i2;
                 }
             }
         }
         let mut outs = [0i32; 6];
-        for i in 0..n {
-            for j in i + 1..n {
+        for i in 0..6 {
+            for j in i + 1..6 {
                 let k = outs_for(unseen, limit, need6 + s[i] + s[j], rc6 - rb[i] - rb[j]);
                 // Replacing i with j discarded counts for j; replacing j (i discarded) for i.
                 outs[j] += k * i32::from(same[i] & !(1 << j) == 0);
                 outs[i] += k * i32::from(same[j] & !(1 << i) == 0);
             }
         }
-        let points = hand.points();
-        let mut m = [f64::NEG_INFINITY; 6];
-        for j in 0..n {
+        let points: i32 = s.iter().map(|x| x.abs()).sum();
+        let mut m = [0.0; 6];
+        for j in 0..6 {
             let need = need6 + s[j];
             let pts = (points - s[j].abs()) as f64 * self.points_weight;
             m[j] = if need == 0 && limit.is_none_or(|l| !over_limit(rc6 - rb[j], l)) {

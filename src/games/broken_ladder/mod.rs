@@ -3,6 +3,7 @@
 mod apply;
 mod determinize;
 mod greedy;
+mod lead;
 mod legal;
 pub mod prob;
 mod rules;
@@ -17,6 +18,8 @@ mod tests;
 mod tests_counting;
 #[cfg(test)]
 mod tests_determinize;
+#[cfg(test)]
+mod tests_lead;
 
 pub use greedy::{Greedy, KNOBS};
 pub use rules::Rules;
@@ -117,6 +120,12 @@ impl Game for BrokenLadder {
             winners,
             turns: self.turns,
         }
+    }
+
+    /// Who leads now (see `lead.rs`): a seat sure to lay down first, else the most outs in
+    /// the stock.
+    fn result_now(&self) -> DealResult {
+        self.leading_result()
     }
 
     fn shoe(&self) -> CardCounts {

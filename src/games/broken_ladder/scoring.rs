@@ -3,26 +3,41 @@
 
 use crate::cards::{Card, CardCounts, Pile};
 
+/// Per card index (jokers and unused indices 0): the number, the signed value and the
+/// packed rank-count bit, computed once; the functions below read them (every greedy decision
+/// reads them dozens of times).
+const TABLE: [(i8, i8, u64); 64] = {
+    let mut t = [(0i8, 0i8, 0u64); 64];
+    let mut i = 0;
+    while i < 52 {
+        let c = Card::from_index(i as u8);
+        let n = c.rank().number() as i8;
+        t[i] = (
+            n,
+            if c.suit().is_red() { n } else { -n },
+            1 << (4 * c.rank().index() as u32),
+        );
+        i += 1;
+    }
+    t
+};
+
 /// The number on a card: ace 1 .. king 13.
 #[inline]
 pub const fn number(c: Card) -> i32 {
-    c.rank().number() as i32
+    TABLE[(c.index() & 63) as usize].0 as i32
 }
 
 /// A hand card's signed value: red positive, black negative.
 #[inline]
 pub const fn signed(c: Card) -> i32 {
-    if c.suit().is_red() {
-        number(c)
-    } else {
-        -number(c)
-    }
+    TABLE[(c.index() & 63) as usize].1 as i32
 }
 
 /// Rank counts packed 4 bits per rank (13 nibbles), for the rank limit.
 #[inline]
 pub const fn rank_bit(c: Card) -> u64 {
-    1 << (4 * c.rank().index() as u32)
+    TABLE[(c.index() & 63) as usize].2
 }
 
 /// True when some nibble of packed rank counts reaches `limit` + 1 (limit 1..=7).

@@ -29,6 +29,15 @@
 //! single-observer tree (`opponents = 1`) has them choose, in the tree, with the searching seat's
 //! information, a weak model of the opponents that grows with the tree (in 2-player Golf, 10,000
 //! iterations played worse than 1,000).
+//!
+//! `paired = 1` (with `opponents = 0`) changes the root only: the budget is spent in rounds of
+//! one determinization each (`iterations / moves` rounds), and in every round each legal root
+//! move is played on that same sample with the same random numbers, then the descent below the
+//! root and the rollout go on as above. Two moves' values in a round then differ by the moves
+//! alone, not by the cards dealt to the sample (common random numbers), so their difference is
+//! known far more precisely than from independent visits. The move with the best mean is
+//! played, greedy's unless the best beats it by the fading bonus (after `rounds` samples) and
+//! `confidence` standard errors of the paired difference.
 
 use super::rollout::Rollout;
 use super::tree::{NONE, ROOT, Tree};
@@ -85,6 +94,18 @@ pub struct Ismcts<G: Game> {
     has_edge: [bool; ACTION_CAP],
     /// Greedy's choice at this decision: the root's first edge.
     advice: Option<G::Action>,
+    /// Root moves on common determinizations (`paired = 1`).
+    paired: bool,
+    /// Paired root: each root move's sum of values, and of squared differences from
+    /// greedy's move's value on the same determinization.
+    sums: [f64; ACTION_CAP],
+    squares: [f64; ACTION_CAP],
+    /// Paired root: this round's value of each root move.
+    here: [f64; ACTION_CAP],
+    /// Paired root: the root edge of each legal move.
+    root_edges: [u32; ACTION_CAP],
+    /// Paired root: the round's determinization (a copy per move).
+    sample: Option<G>,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -111,6 +132,12 @@ impl<G: Game> Ismcts<G> {
             keys: [G::Action::default(); ACTION_CAP],
             has_edge: [false; ACTION_CAP],
             advice: None,
+            paired: p.knob(ISMCTS_KNOBS, "paired") == 1.0,
+            sums: [0.0; ACTION_CAP],
+            squares: [0.0; ACTION_CAP],
+            here: [0.0; ACTION_CAP],
+            root_edges: [NONE; ACTION_CAP],
+            sample: None,
         }
     }
 
@@ -124,17 +151,97 @@ impl<G: Game> Ismcts<G> {
         let mut state = G::determinize(view, rng);
         self.path.clear();
         if self.policy_opponents {
-            self.descend_own(&mut state, rng);
+            self.descend_own(&mut state, None, rng);
         } else {
             self.descend_all(&mut state, rng);
         }
-        let r = self.rollout.play(&mut state, rng);
+        self.finish(&mut state, rng);
+    }
+
+    /// Plays the rollout from `state` and adds every seat's value along the path; returns
+    /// the searching seat's.
+    fn finish(&mut self, state: &mut G, rng: &mut GameRng) -> f64 {
+        let r = self.rollout.play(state, rng);
         let values = self.common.valuation.values::<G>(&r);
         for &e in &self.path {
             let n = self.tree.node_mut(e);
             n.visits += 1;
             n.total += values[n.mover as usize];
         }
+        values[self.seat]
+    }
+
+    /// One round of the paired root (`paired = 1`): one determinization, and on it every
+    /// legal root move (root edge `root_edges[i]`) followed by the usual descent below the
+    /// root and a rollout, each with the same copy of the round's random numbers, so that
+    /// the moves' values differ by the moves alone (common random numbers). Adds each
+    /// move's value to `sums`, and its squared difference from greedy's move (index `g`)
+    /// to `squares`.
+    fn paired_round(
+        &mut self,
+        view: &G::View<'_>,
+        legal: &[G::Action],
+        g: Option<usize>,
+        rng: &mut GameRng,
+    ) {
+        let sample = G::determinize(view, rng);
+        let round = rng.fork();
+        for (i, &a) in legal.iter().enumerate() {
+            let mut state = match self.sample.take() {
+                Some(mut w) => {
+                    w.clone_from(&sample);
+                    w
+                }
+                None => sample.clone(),
+            };
+            let mut r = round.clone();
+            self.path.clear();
+            self.tree.node_mut(ROOT).visits += 1;
+            let e = self.root_edges[i];
+            self.tree.node_mut(e).avail += 1;
+            self.descend_own(&mut state, Some((e, a)), &mut r);
+            self.here[i] = self.finish(&mut state, &mut r);
+            self.sample = Some(state);
+        }
+        for i in 0..legal.len() {
+            self.sums[i] += self.here[i];
+            if let Some(g) = g {
+                let d = self.here[i] - self.here[g];
+                self.squares[i] += d * d;
+            }
+        }
+    }
+
+    /// The paired root's choice after `rounds` rounds: the best mean (the first on a tie),
+    /// but greedy's move (index `g`) unless the best beats its mean and fading bonus (after
+    /// `rounds` samples) by `confidence` standard errors of the paired difference.
+    fn best_paired(&self, legal: &[G::Action], g: Option<usize>, rounds: u32) -> G::Action {
+        let n = legal.len();
+        let sums = &self.sums[..n];
+        let mut best = 0;
+        for i in 1..n {
+            if sums[i] > sums[best] {
+                best = i;
+            }
+        }
+        if let Some(g) = g
+            && best != g
+        {
+            let k = f64::from(rounds);
+            let diff = (sums[best] - sums[g]) / k;
+            let se = super::paired_se(sums[best] - sums[g], self.squares[best], k);
+            let keep = if self.common.gate {
+                !super::beats_prior(diff, se, self.common.prior)
+            } else {
+                !self
+                    .common
+                    .deviates(diff, if se.is_finite() { se } else { 0.0 }, k)
+            };
+            if keep {
+                best = g;
+            }
+        }
+        legal[best]
     }
 
     /// The selection phase with every seat's moves in the tree (`opponents = 1`): stops
@@ -162,13 +269,20 @@ impl<G: Game> Ismcts<G> {
     /// The selection phase with only the searching seat's moves in the tree (`opponents =
     /// 0`, the default): the other seats play the rollout policy, on their own (sampled)
     /// cards, as they do in the rollouts; the searching seat's next information set is keyed
-    /// by all it saw since its last move. Stops after adding an edge or a node.
-    fn descend_own(&mut self, state: &mut G, rng: &mut GameRng) {
+    /// by all it saw since its last move. Stops after adding an edge or a node. With `first`
+    /// (the paired root), that root edge's move is played first.
+    fn descend_own(&mut self, state: &mut G, first: Option<(u32, G::Action)>, rng: &mut GameRng) {
         let me = self.seat;
         let mut node = ROOT;
         let mut seen = cards_hash(&state.view(me).shown());
         let mut last: Option<u32> = None;
         self.rollout.begin();
+        if let Some((edge, a)) = first {
+            // The paired root: the move is given (and its edge); the descent goes on below.
+            state.apply(a);
+            self.path.push(edge);
+            last = Some(edge);
+        }
         while let Some(seat) = state.to_act() {
             if seat != me {
                 let a = self.rollout.act(state, seat, rng);
@@ -370,6 +484,21 @@ impl<G: Game> Strategy<G> for Ismcts<G> {
         let advice = self.advisor.choice(view, legal, rng).map(|i| legal[i]);
         self.advice = advice;
         self.tree.reset();
+        if self.paired && self.policy_opponents && legal.len() > 1 {
+            let n = legal.len();
+            for (i, &a) in legal.iter().enumerate() {
+                self.root_edges[i] = self.tree.add_edge(ROOT, self.seat as u8, a);
+                self.tree.node_mut(self.root_edges[i]).avail = 0;
+            }
+            self.sums[..n].fill(0.0);
+            self.squares[..n].fill(0.0);
+            let g = advice.and_then(|a| legal.iter().position(|&x| x == a));
+            let rounds = (self.iterations / n as u32).max(1);
+            for _ in 0..rounds {
+                self.paired_round(view, legal, g, rng);
+            }
+            return self.best_paired(legal, g, rounds);
+        }
         for _ in 0..self.iterations {
             self.iterate(view, rng);
         }

@@ -83,6 +83,11 @@ const WIDENING: Knob = Knob {
     default: 0.5,
     doc: "ismcts, below the root where greedy advises: moves tried at a node after n selections at most 1 + widening * sqrt(n) (0: every move at once)",
 };
+const PAIRED: Knob = Knob {
+    name: "paired",
+    default: 0.0,
+    doc: "ismcts: 1 plays every root move on the same determinization each round (iterations / moves rounds; common random numbers) and picks by paired differences, 0 one root move per iteration by UCB1",
+};
 const GATE: Knob = Knob {
     name: "gate",
     default: 0.0,
@@ -137,6 +142,7 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     CONFIDENCE,
     TREE_PRIOR,
     WIDENING,
+    PAIRED,
     GATE,
 ];
 
@@ -188,7 +194,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     }
     for (n, v) in &rest {
         let ok = match n.as_str() {
-            "policy" | "opponents" | "gate" | "tree_prior" => *v == 0.0 || *v == 1.0,
+            "policy" | "opponents" | "gate" | "tree_prior" | "paired" => *v == 0.0 || *v == 1.0,
             "margin" | "exploration" | "prior" | "prior_visits" | "widening" | "confidence" => {
                 *v >= 0.0
             }
@@ -203,6 +209,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                     "opponents" => "0 (the rollout policy) or 1 (in the tree)",
                     "gate" => "0 (the fading prior) or 1 (the hard gate)",
                     "tree_prior" => "0 (the root only) or 1 (every own decision)",
+                    "paired" => "0 (UCB1 at the root) or 1 (every root move on each sample)",
                     "margin_scale" => "it must be positive",
                     _ => "it must not be negative",
                 }

@@ -241,4 +241,21 @@ mod golf_final_turn {
             assert_eq!(decide(base, &[budget], &g, &legal), greedy, "{base}");
         }
     }
+
+    /// The paired root (`paired = 1`) on the same position: a large budget finds the better
+    /// move (each round plays every move on one sample of the hidden card, so the final
+    /// turn's values are exact per round); with the hard gate it keeps greedy's.
+    #[test]
+    fn the_paired_root_finds_the_better_move_the_gate_hides() {
+        let g = position();
+        let mut buf = ActionList::new();
+        g.legal_actions(&mut buf);
+        let legal = buf.to_vec();
+        let paired = ("paired", 1.0);
+        let large = ("iterations", 30000.0);
+        assert_eq!(decide("ismcts", &[large, paired], &g, &legal), Swap(0));
+        let greedy = decide("ismcts", &[large, ("prior", 1e9)], &g, &legal);
+        let gated = decide("ismcts", &[large, paired, ("gate", 1.0)], &g, &legal);
+        assert_eq!(gated, greedy, "the gate keeps greedy's move");
+    }
 }
