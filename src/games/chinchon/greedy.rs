@@ -411,24 +411,21 @@ impl Greedy {
 /// where `key(i) >= low[i]`: positions are tried from the least bound up, and `key` is asked
 /// only while a bound leaves a position in the race.
 fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) -> (i32, usize) {
-    let mut order = [0usize; HAND_CAP];
-    let mut k = 0;
-    for i in positions(cands) {
-        // Insertion by (bound, position): hands are small.
-        let mut j = k;
-        while j > 0 && low[order[j - 1]] > low[i] {
-            order[j] = order[j - 1];
-            j -= 1;
-        }
-        order[j] = i;
-        k += 1;
-    }
     let (mut best, mut at) = (i32::MAX, usize::MAX);
-    for &i in &order[..k] {
-        if low[i] > best {
-            break;
+    let mut left = cands;
+    loop {
+        // The least bound left (the first position on ties): hands are small.
+        let (mut lo, mut i) = (i32::MAX, usize::MAX);
+        for j in positions(left) {
+            if low[j] < lo {
+                (lo, i) = (low[j], j);
+            }
         }
-        if low[i] == best && i > at {
+        if i == usize::MAX || lo > best {
+            return (best, at);
+        }
+        left &= !(1 << i);
+        if lo == best && i > at {
             continue;
         }
         let x = key(i);
@@ -436,7 +433,6 @@ fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) ->
             (best, at) = (x, i);
         }
     }
-    (best, at)
 }
 
 impl Strategy<Chinchon> for Greedy {
