@@ -102,7 +102,11 @@ fn later_draws_follow_the_announced_stock_and_the_close_lists_lay_offs() {
                 // any card it is shown is the next one.
                 for r in l["revealed"].as_array().unwrap() {
                     if own && r["seat"] == l["seat"] {
-                        assert_eq!(strings(&r["cards"]), [next.clone()], "deal {deal}: {l}");
+                        assert_eq!(
+                            strings(&r["cards"]),
+                            std::slice::from_ref(&next),
+                            "deal {deal}: {l}"
+                        );
                     }
                 }
                 checked += 1;
