@@ -61,7 +61,7 @@ impl Logger {
         for (s, before) in p.before.iter().enumerate() {
             let cards = newly_shown(before, &state.view(s).shown());
             if !cards.is_empty() {
-                let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                let names: Vec<String> = cards.iter().map(|&c| G::card_text(c)).collect();
                 revealed.push(json!({"seat": s, "cards": names}));
             }
         }
@@ -88,9 +88,15 @@ impl<G: Game> Observer<G> for Logger {
         let text = state.describe(action);
         if self.json {
             let players = self.players;
+            let mut line = json!({"type": "action", "step": self.step, "seat": seat,
+                                  "action": text, "debug": format!("{action:?}")});
+            if let Some(Value::Object(details)) = state.trace_details(action) {
+                for (k, v) in details {
+                    line[k] = v;
+                }
+            }
             self.pending = Some(Pending {
-                line: json!({"type": "action", "step": self.step, "seat": seat, "action": text,
-                             "debug": format!("{action:?}")}),
+                line,
                 before: shown(state, players),
             });
         } else {

@@ -182,6 +182,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         text.parse().ok()
     }
 
+    /// One card in this game's notation, the one [`Game::card_from_text`] reads (for the
+    /// cards `trace --json` names). Default: the French notation.
+    fn card_text(card: Card) -> String {
+        card.to_string()
+    }
+
+    /// What `trace --json` adds to the line of `action`, about to be played here: facts a
+    /// replay needs that neither the dealt state nor the revealed cards give (a reshuffled
+    /// stock's new order, who laid off what at a close), as a JSON object whose fields join
+    /// the line. Default: none.
+    fn trace_details(&self, _action: Self::Action) -> Option<serde_json::Value> {
+        None
+    }
+
     /// The bots this game has besides `random` (which every game gets).
     fn bots() -> &'static [Bot<Self>];
 

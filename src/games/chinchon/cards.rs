@@ -165,10 +165,10 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
     s
 }
 
-/// [`shoe`] as copies by card index (a table for the hot paths).
-pub fn shoe_counts(rules: &Rules, players: usize) -> [u8; 64] {
+/// `counts` (a [`shoe`]) as copies by card index (a table for the hot paths).
+pub fn counts_table(counts: &CardCounts) -> [u8; 64] {
     let mut t = [0u8; 64];
-    for (c, k) in shoe(rules, players).iter() {
+    for (c, k) in counts.iter() {
         t[c.index() as usize & 63] = k;
     }
     t

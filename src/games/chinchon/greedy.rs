@@ -35,9 +35,9 @@
 //! - Close: as soon as the rules allow it and the points left are at most `close_at`
 //!   (always with 0 left), with the closing card that leaves the fewest points.
 
-use super::arrange::HAND_CAP;
+use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
-use super::lookahead::{Odds, keep_values, loose_of, swap_gain};
+use super::lookahead::{Odds, keep_value_at, keep_values, loose_of, swap_gain};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
@@ -278,29 +278,54 @@ impl Greedy {
         let mut without = [0u16; HAND_CAP];
         best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut without);
         let worth = self.worth(v, Some(top));
-        let mut kv = [0i32; HAND_CAP];
-        let mut gain = 0;
-        if self.lookahead != 0 || self.stock_draw != 0 {
-            let odds = Odds::of(v);
-            if self.lookahead != 0 {
-                self.keeps(&cards[..=n], &pts[..=n], &without[..=n], &odds, &mut kv);
-            }
-            if self.stock_draw != 0 {
-                // The hand as it is: what a stock card is expected to gain it.
-                let mut w7 = [0u16; HAND_CAP];
-                best_and_without_listed(v.hand, &pts[..n], v.combos.list(), &mut w7);
-                let mut unused = [0i32; HAND_CAP];
-                let (all, worst) = self.keeps(v.hand, &pts[..n], &w7[..n], &odds, &mut unused);
-                let total = odds.total.max(1) as i64;
-                let swap = Q as i64 * swap_gain(&odds, worst, v.card_points) as i64 / total;
-                gain = (self.stock_draw * (all + swap) / Q as i64) as i32;
-            }
+        let odds = (self.lookahead != 0 || self.stock_draw != 0).then(|| Odds::of(v));
+        let mut cost = [0i32; HAND_CAP];
+        for (x, (&c, &w)) in cost.iter_mut().zip(cards[..=n].iter().zip(&without[..=n])) {
+            *x = worth.cost(c, w);
         }
-        let now = worth.cost(top, without[n]) + kv[n];
-        let after = (0..n)
-            .map(|i| worth.cost(cards[i], without[i]) + kv[i])
-            .min()
-            .expect("a hand");
+        // The stock draw's expected gain is never negative with `stock_draw >= 0`, nor a keep
+        // value with `lookahead >= 0`: when the top falls short of `take_gain` even with only
+        // its own keep value, the stock it is (the rest is not needed).
+        let prunes = self.stock_draw >= 0 && self.lookahead >= 0;
+        let (now, after) = match odds.as_ref().filter(|_| self.lookahead != 0) {
+            Some(o) if prunes => {
+                let loose = loose_of(&without[..=n], &pts[..=n]);
+                let hand = &cards[..=n];
+                let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, o, n);
+                let least = cost[..n].iter().copied().min().expect("a hand");
+                if now - least < self.take_gain {
+                    return fallback;
+                }
+                // The best card to shed instead, keep values asked only where the bound
+                // leaves a card in the race.
+                let all = ((1u32 << n) - 1) as u16;
+                let (after, _) = least_by_bound(&cost[..n], all, |i| {
+                    cost[i] + self.keep_at(hand, &pts[..=n], loose, o, i)
+                });
+                (now, after)
+            }
+            Some(o) => {
+                let mut kv = [0i32; HAND_CAP];
+                self.keeps(&cards[..=n], &pts[..=n], &without[..=n], o, &mut kv);
+                let after = (0..n).map(|i| cost[i] + kv[i]).min().expect("a hand");
+                (cost[n] + kv[n], after)
+            }
+            None => (cost[n], cost[..n].iter().copied().min().expect("a hand")),
+        };
+        if now - after < self.take_gain && prunes {
+            return fallback;
+        }
+        let mut gain = 0;
+        if let Some(odds) = odds.as_ref().filter(|_| self.stock_draw != 0) {
+            // The hand as it is: what a stock card is expected to gain it.
+            let mut w7 = [0u16; HAND_CAP];
+            best_and_without_listed(v.hand, &pts[..n], v.combos.list(), &mut w7);
+            let mut unused = [0i32; HAND_CAP];
+            let (all, worst) = self.keeps(v.hand, &pts[..n], &w7[..n], odds, &mut unused);
+            let total = odds.total.max(1) as i64;
+            let swap = Q as i64 * swap_gain(odds, worst, v.card_points) as i64 / total;
+            gain = (self.stock_draw * (all + swap) / Q as i64) as i32;
+        }
         if now - after >= self.take_gain + gain {
             Action::DrawDiscard
         } else {
@@ -312,20 +337,9 @@ impl Greedy {
     /// first); a close, when allowed, beats every discard.
     fn discard(&self, v: &View<'_>) -> Action {
         let without = v.without.expect("the discarding seat sees its table");
-        let rev_hurts = v.active.len() > 2 || v.rules.reverse_skips_two;
-        let worth = self.worth(v, None);
-        let mut kv = [0i32; HAND_CAP];
-        if self.lookahead != 0 {
-            let mut pts = [0u16; HAND_CAP];
-            for (p, &c) in pts.iter_mut().zip(v.hand) {
-                *p = v.points(c);
-            }
-            let n = v.hand.len();
-            self.keeps(v.hand, &pts[..n], &without[..n], &Odds::of(v), &mut kv);
-        }
+        // A close beats every discard: look for one first, and weigh the discards only
+        // without one.
         let mut seen = 0u64;
-        // The least discard key so far and its position; the least close points and theirs.
-        let (mut best, mut at) = (i32::MAX, 0);
         let mut close: Option<(u16, usize)> = None;
         for (i, (&c, &w)) in v.hand.iter().zip(without).enumerate() {
             let bit = 1u64 << (c.index() & 63);
@@ -333,19 +347,90 @@ impl Greedy {
                 continue; // a second copy: the same choices
             }
             seen |= bit;
-            let hurts = c == DRAW || c == SKIP || (c == REV && rev_hurts);
-            let bonus = if hurts { Q * self.action_bonus } else { 0 };
-            let key = (worth.cost(c, w) + kv[i] - bonus) * 64 - v.points(c) as i32;
-            if key < best {
-                (best, at) = (key, i);
-            }
             if w <= self.close_at && v.may_close_with(i) && close.is_none_or(|(x, _)| w < x) {
                 close = Some((w, i));
             }
         }
-        match close {
-            Some((_, i)) => Action::Close(v.hand[i]),
-            None => Action::Discard(v.hand[at]),
+        if let Some((_, i)) = close {
+            return Action::Close(v.hand[i]);
+        }
+        let rev_hurts = v.active.len() > 2 || v.rules.reverse_skips_two;
+        let worth = self.worth(v, None);
+        let n = v.hand.len();
+        let mut pts = [0u16; HAND_CAP];
+        for (p, &c) in pts.iter_mut().zip(v.hand) {
+            *p = v.points(c);
+        }
+        // Each distinct card's key without its keep value, a bound below its key (keep
+        // values are never negative with `lookahead >= 0`).
+        let mut seen = 0u64;
+        let mut cands = 0u16;
+        let mut low = [0i32; HAND_CAP];
+        for (i, &c) in v.hand.iter().enumerate() {
+            let bit = 1u64 << (c.index() & 63);
+            if seen & bit != 0 {
+                continue; // a second copy: the same choices
+            }
+            seen |= bit;
+            cands |= 1 << i;
+            let hurts = c == DRAW || c == SKIP || (c == REV && rev_hurts);
+            let bonus = if hurts { Q * self.action_bonus } else { 0 };
+            low[i] = (worth.cost(c, without[i]) - bonus) * 64 - pts[i] as i32;
+        }
+        let key = |i: usize, kv: i32| low[i] + kv * 64;
+        let at = if self.lookahead == 0 {
+            least_by_bound(&low, cands, |i| low[i]).1
+        } else {
+            let odds = Odds::of(v);
+            if self.lookahead > 0 {
+                // Keep values one card at a time, only for cards a bound leaves in the race.
+                let loose = loose_of(&without[..n], &pts[..n]);
+                least_by_bound(&low, cands, |i| {
+                    key(i, self.keep_at(v.hand, &pts[..n], loose, &odds, i))
+                })
+                .1
+            } else {
+                let mut kv = [0i32; HAND_CAP];
+                self.keeps(v.hand, &pts[..n], &without[..n], &odds, &mut kv);
+                let exact: [i32; HAND_CAP] = std::array::from_fn(|i| key(i, kv[i]));
+                least_by_bound(&exact, cands, |i| exact[i]).1
+            }
+        };
+        Action::Discard(v.hand[at])
+    }
+
+    /// The keep value of position `k` alone, in quarter points: what [`Greedy::keeps`] gives
+    /// it.
+    fn keep_at(&self, cards: &[Card], pts: &[u16], loose: u16, odds: &Odds, k: usize) -> i32 {
+        let raw = keep_value_at(cards, pts, loose, odds, k);
+        (self.lookahead * raw as i64 / odds.total.max(1) as i64) as i32
+    }
+}
+
+/// The least `key(i)` over the positions in `cands` and the first position that has it,
+/// where `key(i) >= low[i]`: positions are tried from the least bound up, and `key` is asked
+/// only while a bound leaves a position in the race.
+fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) -> (i32, usize) {
+    let (mut best, mut at) = (i32::MAX, usize::MAX);
+    let mut left = cands;
+    loop {
+        // The least bound left (the first position on ties): hands are small.
+        let (mut lo, mut i) = (i32::MAX, usize::MAX);
+        for j in positions(left) {
+            if low[j] < lo {
+                (lo, i) = (low[j], j);
+            }
+        }
+        if i == usize::MAX || lo > best {
+            return (best, at);
+        }
+        left &= !(1 << i);
+        if lo == best && i > at {
+            continue;
+        }
+        let x = key(i);
+        if x < best || (x == best && i < at) {
+            (best, at) = (x, i);
         }
     }
 }

@@ -301,28 +301,43 @@ impl<'a> Search<'a> {
 }
 
 /// The closer's combinations on the table, growing as the others lay off onto them in turn,
-/// with their shapes kept beside them.
+/// with their shapes kept beside them, and who put each card there.
 pub struct Table<'a> {
     melds: &'a mut [Meld],
     shapes: [Shape; MELDS],
+    /// The seat that put each card of each combination (`u8::MAX` for the closer's own cards
+    /// and for lay-offs by no seat in particular).
+    pub by: [[u8; 16]; MELDS],
 }
 
 impl<'a> Table<'a> {
     /// The table of the closer's combinations `melds`.
     pub fn new(melds: &'a mut [Meld]) -> Table<'a> {
         let shapes = shapes_of(melds);
-        Table { melds, shapes }
+        Table {
+            melds,
+            shapes,
+            by: [[u8::MAX; 16]; MELDS],
+        }
     }
 
-    /// A non-closer lays down combinations of `hand` (its combinations listed in `combos`)
-    /// and lays off loose cards onto the table's combinations, the two chosen together for
-    /// the fewest unmatched points left ([`best_choice`]); the cards go onto the
-    /// combinations, and it returns the points it keeps and how many cards it laid off.
-    pub fn lay_off(&mut self, hand: &[Card], pts: &[u16], combos: &ComboList) -> (u16, u8) {
+    /// Seat `seat` (not the closer) lays down combinations of `hand` (its combinations
+    /// listed in `combos`) and lays off loose cards onto the table's combinations, the two
+    /// chosen together for the fewest unmatched points left ([`best_choice`]); the cards go
+    /// onto the combinations, recorded in [`Table::by`], and it returns the points it keeps
+    /// and how many cards it laid off.
+    pub fn lay_off_by(
+        &mut self,
+        seat: u8,
+        hand: &[Card],
+        pts: &[u16],
+        combos: &ComboList,
+    ) -> (u16, u8) {
         let (left, targets) = best_choice(&self.shapes[..self.melds.len()], hand, pts, combos);
         let mut laid = 0;
         for (&c, &t) in hand.iter().zip(&targets) {
             if let Some(m) = self.melds.get_mut(t as usize) {
+                self.by[t as usize][m.len()] = seat;
                 m.push(c);
                 self.shapes[t as usize].add(c);
                 laid += 1;

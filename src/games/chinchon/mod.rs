@@ -147,6 +147,15 @@ impl Game for Chinchon {
         }
     }
 
+    /// While the deal runs, the least unmatched points of each hand as it stands
+    /// ([`scoring::standing`]); once over, [`Game::result`].
+    fn result_now(&self) -> DealResult {
+        match self.phase {
+            Phase::Over => self.result(),
+            _ => scoring::standing(self),
+        }
+    }
+
     fn shoe(&self) -> CardCounts {
         cards::shoe(&self.rules, self.players)
     }
@@ -187,6 +196,14 @@ impl Game for Chinchon {
 
     fn card_from_text(text: &str) -> Option<crate::cards::Card> {
         cards::from_text(text)
+    }
+
+    fn card_text(card: crate::cards::Card) -> String {
+        name(card)
+    }
+
+    fn trace_details(&self, action: Action) -> Option<serde_json::Value> {
+        text::trace_details(self, action)
     }
 
     fn bots() -> &'static [Bot<Self>] {

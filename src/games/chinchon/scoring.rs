@@ -12,7 +12,7 @@ use super::state::Chinchon;
 use super::state::HAND;
 use super::unmatched::{best_and_without, best_and_without_listed};
 use crate::cards::{Card, CardCounts, Pile};
-use crate::game::{MAX_SEATS, Seat, SeatMask};
+use crate::game::{DealResult, MAX_SEATS, Seat, SeatMask};
 
 /// A deal score meaning "chinchón under `chinchon=win`": the match layer makes this seat the
 /// winner at once (no other deal score can be this low).
@@ -35,6 +35,8 @@ pub struct CloseScore {
     pub n_melds: usize,
     /// Cards each seat laid off.
     pub laid_off: [u8; MAX_SEATS],
+    /// The seat that put each card of each of `melds` (the closer for its own cards).
+    pub by: [[u8; 16]; HAND_CAP / 3],
 }
 
 /// True when `hand` (the closer's cards after the closing discard) is a chinchón.
@@ -98,14 +100,47 @@ pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
             let mut without = [0u16; HAND_CAP];
             best_and_without_listed(hand, pts, combos.list(), &mut without) as i32
         } else {
-            let (left, laid) = table.lay_off(hand, pts, combos);
+            let (left, laid) = table.lay_off_by(p as u8, hand, pts, combos);
             out.laid_off[p] = laid;
             left as i32
         };
         p = s.next(p);
     }
+    out.by = table
+        .by
+        .map(|m| m.map(|x| if x == u8::MAX { closer as u8 } else { x }));
     out.winners = lowest(s.active, &out.scores);
     out
+}
+
+/// Who leads while the deal runs ([`Game::result_now`](crate::game::Game::result_now)):
+/// every active seat scores the least unmatched points of its hand as it stands, the seat
+/// about to discard those of its hand after its best discard (the 7 cards it would keep), as
+/// if the deal were scored now with no close and no lay-off (0 points left is 0, not a -10
+/// close: nobody closed); the lowest score leads. `end` and `turns` as
+/// [`Game::result`](crate::game::Game::result) would give them.
+pub fn standing(s: &Chinchon) -> DealResult {
+    let mut scores = [0i32; MAX_SEATS];
+    for p in s.active.iter() {
+        let hand = s.hands[p].as_slice();
+        let pts = s.hand_points(p);
+        let mut without = [0u16; HAND_CAP];
+        let whole =
+            best_and_without_listed(hand, &pts[..hand.len()], s.combos[p].list(), &mut without);
+        let discarding = p == s.turn && s.phase == super::state::Phase::Discard;
+        scores[p] = if discarding {
+            without[..hand.len()].iter().copied().min().unwrap_or(whole)
+        } else {
+            whole
+        } as i32;
+    }
+    DealResult {
+        players: s.players,
+        scores,
+        winners: lowest(s.active, &scores),
+        turns: s.turns,
+        end: 0,
+    }
 }
 
 /// The active seats with the lowest score (shared ties).

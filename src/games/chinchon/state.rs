@@ -3,7 +3,7 @@
 //! is in `legal.rs`, how actions change the state in `apply.rs`.
 
 use super::arrange::HAND_CAP;
-use super::cards::{SHOE_CAP, point_table, shoe, shoe_counts};
+use super::cards::{SHOE_CAP, counts_table, point_table, shoe};
 use super::combos::ComboList;
 use super::rules::Rules;
 use super::scoring::CloseScore;
@@ -140,6 +140,7 @@ impl Chinchon {
 
     /// A table with no cards anywhere, seat 0 to draw (the deal and the determinizer fill it).
     pub(crate) fn empty(rules: &Rules, players: usize, active: SeatMask, rng: GameRng) -> Chinchon {
+        let all = shoe(rules, players);
         Chinchon {
             rules: *rules,
             players,
@@ -158,8 +159,8 @@ impl Chinchon {
             without: [0; HAND_CAP],
             close: CloseScore::default(),
             card_points: point_table(rules),
-            shoe_counts: shoe_counts(rules, players),
-            shoe_len: shoe(rules, players).len(),
+            shoe_counts: counts_table(&all),
+            shoe_len: all.len(),
             combos: [ComboList::EMPTY; MAX_SEATS],
             known: [Pile::new(); MAX_SEATS],
             reshuffles: 0,

@@ -313,3 +313,9 @@ mod bots;
 
 #[path = "tests_prev.rs"]
 mod prev;
+
+#[path = "tests_now.rs"]
+mod now;
+
+#[path = "tests_trace.rs"]
+mod trace;

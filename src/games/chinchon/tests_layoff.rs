@@ -242,8 +242,12 @@ fn a_non_closer_keeps_the_fewest_points_any_lay_down_and_lay_off_leave() {
         let p = pts(&r, &hand);
         let mut piles: Vec<scoring::Meld> =
             melds.iter().map(|m| scoring::Meld::from_slice(m)).collect();
-        let (left, laid) =
-            super::super::layoff::Table::new(&mut piles).lay_off(&hand, &p, &ComboList::of(&hand));
+        let (left, laid) = super::super::layoff::Table::new(&mut piles).lay_off_by(
+            1,
+            &hand,
+            &p,
+            &ComboList::of(&hand),
+        );
         assert!(piles.iter().all(|m| naive_valid(m.as_slice())), "{piles:?}");
         let grown: usize = piles.iter().map(|m| m.len()).sum();
         assert_eq!(

@@ -5,6 +5,7 @@
 use super::cards::{self, name, names_json};
 use super::state::{Action, Chinchon, Effect, End};
 use super::view::{counts_json, effect_json, end_json, phase_name};
+use crate::cards::Card;
 use crate::game::{Game, Rules as _};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
@@ -29,8 +30,67 @@ pub(crate) fn describe(g: &Chinchon, a: Action) -> String {
             Some(e) => format!("{who} discards {}: {e}", name(c)),
             None => format!("{who} discards {}", name(c)),
         },
-        Action::Close(c) => format!("{who} closes, {} face down", name(c)),
+        Action::Close(c) => {
+            let mut t = format!("{who} closes, {} face down", name(c));
+            for (seat, card, meld) in lay_offs(&after) {
+                let _ = write!(t, "; seat {seat} lays off {} on [{}]", name(card), meld + 1);
+            }
+            t
+        }
     }
+}
+
+/// Every lay-off of a closed deal `g` as (seat, card, combination index), in turn order from
+/// the closer and, for one seat, by combination.
+pub(crate) fn lay_offs(g: &Chinchon) -> Vec<(usize, Card, usize)> {
+    let mut out = Vec::new();
+    let End::Closed(closer) = g.end else {
+        return out;
+    };
+    let c = &g.close;
+    let mut seat = g.next(closer);
+    while seat != closer {
+        for (m, meld) in c.melds[..c.n_melds].iter().enumerate() {
+            for (&card, &by) in meld.as_slice().iter().zip(&c.by[m]) {
+                if by as usize == seat {
+                    out.push((seat, card, m));
+                }
+            }
+        }
+        seat = g.next(seat);
+    }
+    out
+}
+
+/// What `trace --json` adds to the line of `a` about to be played in `g`: after a reshuffle,
+/// `new_stock`, the stock it made, bottom first (its last card is the first drawn, by this
+/// very step); at a close, `lay_offs`, who laid off which card onto which of the closer's
+/// combinations (0-based, as in the final state's `close.melds`).
+pub(crate) fn trace_details(g: &Chinchon, a: Action) -> Option<Value> {
+    let mut after = g.clone();
+    Game::apply(&mut after, a);
+    let mut v = serde_json::Map::new();
+    if after.reshuffles > g.reshuffles {
+        let drawer = match (a, after.effect) {
+            (Action::Discard(_), Effect::Drew(victim, true)) => victim,
+            _ => g.turn,
+        };
+        let mut stock = after.stock.as_slice().to_vec();
+        stock.extend(after.hands[drawer].as_slice().last());
+        v.insert("new_stock".into(), names_json(&stock));
+    }
+    if let End::Closed(_) = after.end {
+        v.insert("lay_offs".into(), lay_offs_json(&after));
+    }
+    (!v.is_empty()).then_some(Value::Object(v))
+}
+
+/// The lay-offs of a closed deal as JSON: `[{"seat", "card", "meld"}]`.
+fn lay_offs_json(g: &Chinchon) -> Value {
+    lay_offs(g)
+        .into_iter()
+        .map(|(seat, card, meld)| json!({"seat": seat, "card": name(card), "meld": meld}))
+        .collect()
 }
 
 /// What the action card just discarded did in `g` (`left`: the stock after it).
@@ -86,6 +146,9 @@ pub(crate) fn render(g: &Chinchon) -> String {
             if g.close.chinchon { " CHINCHON" } else { "" },
             &g.close.scores[..g.players]
         );
+        for (seat, card, meld) in lay_offs(g) {
+            let _ = writeln!(s, "  seat {seat} laid off {} on [{}]", name(card), meld + 1);
+        }
     } else if g.end != End::Running {
         let _ = writeln!(s, "  deal over: {:?}, no winner", g.end);
     }
@@ -125,6 +188,7 @@ pub(crate) fn state_json(g: &Chinchon) -> Value {
         v["close"] = json!({
             "melds": c.melds[..c.n_melds].iter().map(|m| names_json(m.as_slice())).collect::<Vec<_>>(),
             "laid_off": &c.laid_off[..g.players],
+            "lay_offs": lay_offs_json(g),
             "minus_ten": c.minus_ten,
             "chinchon": c.chinchon,
             "scores": &c.scores[..g.players],
