@@ -5,6 +5,7 @@ mod determinize;
 mod greedy;
 mod legal;
 pub mod prob;
+mod protocol;
 mod rules;
 mod scoring;
 mod state;
@@ -144,6 +145,10 @@ impl Game for BrokenLadder {
             }
         }
         h
+    }
+
+    fn action_json(&self, a: Action) -> serde_json::Value {
+        protocol::action_json(self, a)
     }
 
     fn describe(&self, action: Action) -> String {
