@@ -52,11 +52,7 @@ pub(super) fn hello_answer(line: &str) -> Option<Result<u32, String>> {
 /// (the game's structured actions name none; this keeps a slip from leaking one).
 fn redact_json<G: Game>(v: &mut Value, shown: &crate::cards::CardCounts) {
     match v {
-        Value::String(s) => {
-            if G::card_from_text(s).is_some() {
-                *s = redact::<G>(s, shown);
-            }
-        }
+        Value::String(s) if G::card_from_text(s).is_some() => *s = redact::<G>(s, shown),
         Value::Array(a) => a.iter_mut().for_each(|x| redact_json::<G>(x, shown)),
         Value::Object(o) => o.values_mut().for_each(|x| redact_json::<G>(x, shown)),
         _ => {}
