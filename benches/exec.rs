@@ -31,7 +31,7 @@ impl<G: Game> Strategy<G> for Counted<G> {
         &mut self,
         view: &G::View<'_>,
         legal: &[G::Action],
-        describe: &dyn Fn(G::Action) -> String,
+        describe: &cardsim::strategy::Describe<'_, G>,
         rng: &mut GameRng,
     ) -> G::Action {
         self.asked.fetch_add(1, Ordering::Relaxed);

@@ -272,9 +272,13 @@ pub struct TraceArgs {
     /// Game, table, strategies, rules and seed of the simulation the deal comes from.
     #[command(flatten)]
     pub table: TableArgs,
-    /// The deal index within the simulation (0-based).
+    /// The deal index within the simulation (0-based); with --matches, the match's index.
     #[arg(long, default_value_t = 0)]
     pub deal: u64,
+    /// Trace the whole match --deal names, as `simulate --matches` plays it: every deal with
+    /// its dealer (rotating) and the match totals after it.
+    #[arg(long)]
+    pub matches: bool,
     /// JSON lines instead of text.
     #[arg(long)]
     pub json: bool,

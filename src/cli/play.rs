@@ -1,9 +1,11 @@
 //! `cardsim play <game>`: a person plays one seat in the terminal against bots. The deals
 //! are played by the loop every command uses ([`crate::sim::play_deal`]): the person's
 //! seat is a strategy that reads a number from stdin, and an observer shows the seat's view,
-//! the numbered legal actions and what the bots do. Only what the seat may see is shown:
-//! action texts name a card the seat's view does not show as `??`. End of input ends the
-//! session cleanly.
+//! the numbered legal actions and every move made (the bots' and the person's own, once
+//! chosen). Only what the seat may see is shown: action texts name a card the seat's view
+//! does not show as `??`. The view is shown generically from its JSON: empty fields left out,
+//! per-seat lists labelled with the seats (`seat 1 (greedy)`), other lists of objects with
+//! their item's name (`pile 2`). End of input ends the session cleanly.
 
 use super::args::PlayArgs;
 use super::setup::{default_strategy, parse_rules};
@@ -48,6 +50,10 @@ impl<G: Game> Strategy<G> for Person {
             }
             // Bytes that are not UTF-8 are a bad answer like any other: ask again.
             let line = String::from_utf8_lossy(&bytes);
+            if !std::io::IsTerminal::is_terminal(&stdin) {
+                // No terminal echoed the answer: show it, so the screen reads as typed.
+                outln!("{}", line.trim());
+            }
             match line.trim().parse::<usize>() {
                 Ok(n) if (1..=legal.len()).contains(&n) => return legal[n - 1],
                 _ => outln!(
@@ -93,15 +99,14 @@ impl<G: Game> Observer<G> for Screen<'_> {
             return;
         }
         let view = state.view(seat);
+        let mut json = view.to_json();
         outln!();
-        outln!("--- your turn (seat {seat}) ---");
-        show(&view.to_json(), 1);
+        outln!("--- your turn (seat {seat}){} ---", header(&mut json));
+        self.show(&json, "", 1);
         let shown = view.shown();
         if legal.len() == 1 {
-            outln!(
-                "Only one move: {}",
-                redact::<G>(&state.describe(legal[0]), &shown)
-            );
+            // The move is echoed next, with any card it shows the person.
+            outln!("(only one move)");
             return;
         }
         for (i, &a) in legal.iter().enumerate() {
@@ -114,10 +119,16 @@ impl<G: Game> Observer<G> for Screen<'_> {
     }
 
     fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
-        if self.quiet() || seat == self.me {
+        if self.quiet() {
             return;
         }
-        let text = format!("[{}] {}", self.labels[seat], state.describe(action));
+        // Every move is echoed, the person's own too (cards it turns up show after it).
+        let who = if seat == self.me {
+            "you"
+        } else {
+            &self.labels[seat]
+        };
+        let text = format!("[{who}] {}", state.describe(action));
         self.pending = Some((text, state.view(self.me).shown()));
     }
 
@@ -154,35 +165,114 @@ impl Screen<'_> {
     }
 }
 
-/// Prints a view's JSON readably: one `key: value` line per field, lists of cards on one
-/// line, nested objects indented.
-fn show(v: &Value, depth: usize) {
-    let pad = "  ".repeat(depth);
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                let key = k.replace('_', " ");
-                match flat(x) {
-                    Some(t) => outln!("{pad}{key}: {t}"),
-                    None => {
-                        outln!("{pad}{key}:");
-                        show(x, depth + 1);
+/// The turn header's extra facts, taken out of the view's JSON: the phase (when a word),
+/// the turns played and the dealer; the seat, the table size and the seat to act (the
+/// person's, it is their turn) are dropped as the header says them.
+fn header(v: &mut Value) -> String {
+    let Some(m) = v.as_object_mut() else {
+        return String::new();
+    };
+    let mut out = String::new();
+    if let Some(Value::String(p)) = m.get("phase") {
+        out.push_str(&format!(", phase {p}"));
+        m.remove("phase");
+    }
+    if let Some(t) = m.remove("turns") {
+        let s = if t == 1 { "" } else { "s" };
+        out.push_str(&format!(", {t} turn{s} played"));
+    }
+    if let Some(d) = m.remove("dealer") {
+        out.push_str(&format!(", dealer seat {d}"));
+    }
+    for k in ["seat", "players", "to_act"] {
+        m.remove(k);
+    }
+    out
+}
+
+/// Whether a view field holds nothing worth a line (`null`, `{}`, `false`: a flag that is
+/// off; the legal moves say what the person may do).
+fn empty(v: &Value) -> bool {
+    v.is_null() || v == &Value::Bool(false) || v.as_object().is_some_and(|o| o.is_empty())
+}
+
+/// The name of one item of the list `key` (`piles` -> `pile`).
+fn singular(key: &str) -> String {
+    let k = key.replace('_', " ");
+    k.strip_suffix('s').map_or(k.clone(), |s| s.to_string())
+}
+
+impl Screen<'_> {
+    /// Whether the list `key` holds one entry per seat: one item per player and a plural
+    /// name (`grids`, `hand_sizes`; not `cards` or `sets`), or `known` (the cards known to be
+    /// in each seat's hand, in every game's view). A hand of four cards at a table of four, or
+    /// the list of active seats, is not.
+    fn per_seat(&self, key: &str, items: &[Value]) -> bool {
+        items.len() == self.labels.len()
+            && ((key.ends_with('s') && !matches!(key, "cards" | "sets")) || key == "known")
+    }
+
+    /// The label of item `i` of the list `key`.
+    fn item_label(&self, key: &str, items: &[Value], i: usize) -> String {
+        if self.per_seat(key, items) {
+            self.name(i)
+        } else {
+            format!("{} {i}", singular(key))
+        }
+    }
+
+    /// Prints a view's JSON readably: one `key: value` line per field (empty ones left out),
+    /// lists of cards on one line, per-seat lists labelled with the seats, nested objects
+    /// indented.
+    fn show(&self, v: &Value, key: &str, depth: usize) {
+        let pad = "  ".repeat(depth);
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m.iter().filter(|(_, x)| !empty(x)) {
+                    let name = k.replace('_', " ");
+                    if let Some(items) = x.as_array()
+                        && self.per_seat(k, items)
+                        && items.iter().all(|i| !i.is_array() && !i.is_object())
+                    {
+                        // One scalar per seat: `hand sizes: you 7, seat 1 5`.
+                        let each: Vec<String> = items
+                            .iter()
+                            .enumerate()
+                            .map(|(i, x)| {
+                                let who = if i == self.me {
+                                    "you".into()
+                                } else {
+                                    format!("seat {i}")
+                                };
+                                format!("{who} {}", flat(x).unwrap_or_default())
+                            })
+                            .collect();
+                        outln!("{pad}{name}: {}", each.join(", "));
+                        continue;
+                    }
+                    match flat(x) {
+                        Some(t) => outln!("{pad}{name}: {t}"),
+                        None => {
+                            outln!("{pad}{name}:");
+                            self.show(x, k, depth + 1);
+                        }
                     }
                 }
             }
-        }
-        Value::Array(items) => {
-            for (i, x) in items.iter().enumerate() {
-                match flat(x) {
-                    Some(t) => outln!("{pad}{i}: {t}"),
-                    None => {
-                        outln!("{pad}{i}:");
-                        show(x, depth + 1);
+            Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    let label = self.item_label(key, items, i);
+                    match flat(x) {
+                        Some(t) => outln!("{pad}{label}: {t}"),
+                        None => {
+                            outln!("{pad}{label}:");
+                            self.show(x, key, depth + 1);
+                        }
                     }
                 }
             }
+            x => outln!("{pad}{}", flat(x).unwrap_or_default()),
         }
-        x => outln!("{pad}{}", flat(x).unwrap_or_default()),
     }
 }
 

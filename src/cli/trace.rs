@@ -1,20 +1,23 @@
 //! `cardsim trace`: one deal of a simulation, step by step. It runs the very loop `simulate`
-//! runs ([`crate::sim::play_deal`]) with a logging observer and the same (seed, index) rngs,
-//! so the trace is the deal `simulate --seed S` played as deal I.
+//! runs ([`crate::sim::play_deal`], or [`crate::sim::play_match`] with `--matches`) with a
+//! logging observer and the same (seed, index) rngs, so the trace is the deal `simulate
+//! --seed S` played as deal I (or match I of `simulate --matches`).
 //!
 //! `--json` writes JSON lines that are enough to replay and re-score the deal alone: the
-//! header with the rules, the whole dealt state (`Game::state_json`), each step with every
-//! card it reveals (to whom: the cards a seat's view shows after the step and did not show
-//! before, found generically by comparing views), and the whole final state with the
-//! result.
+//! header with the rules, the whole dealt state (`Game::state_json`) with its dealer, each
+//! step with the legal actions (their text and structured JSON, as the bot protocol writes
+//! them, and the index chosen) and every card it reveals (to whom: the cards a seat's view
+//! shows after the step and did not show before, found generically by comparing views), and
+//! the whole final state with the result. With `--matches`, every deal of the match in turn,
+//! each result with the match totals after it, and the match's result last.
 
 use super::args::TraceArgs;
 use super::setup::table;
 use crate::cards::{Card, CardCounts};
 use crate::error::Result;
-use crate::game::{ActionList, DealResult, Game, Rules, Seat, SeatView, Table};
+use crate::game::{ActionList, DealResult, Game, MatchProgress, Rules, Seat, SeatView, Table};
 use crate::games::{GameVisitor, with_game};
-use crate::sim::{Observer, deal_rngs, play_deal};
+use crate::sim::{Observer, deal_rngs, play_deal, play_match};
 use crate::strategy::{build, check_failures};
 use serde_json::{Value, json};
 
@@ -32,6 +35,14 @@ struct Logger {
     step: u32,
     lines: Vec<String>,
     pending: Option<Pending>,
+    /// The legal actions of the decision under way: texts, structured JSON, `Debug` forms
+    /// (to find the one chosen).
+    legal: (Vec<String>, Vec<Value>, Vec<String>),
+    /// Which deal of a match this is (None: a lone deal), and its dealer.
+    hand: Option<u32>,
+    dealer: Seat,
+    /// A match deal's result line, waiting for the match totals after it.
+    result: Option<Value>,
 }
 
 /// Every seat's shown cards in `state`.
@@ -68,18 +79,44 @@ impl Logger {
         p.line["revealed"] = Value::Array(revealed);
         self.lines.push(p.line.to_string());
     }
+
+    /// `line` with the deal's number in the match (in matches mode).
+    fn tagged(&self, mut line: Value) -> Value {
+        if let Some(h) = self.hand {
+            line["hand"] = json!(h);
+        }
+        line
+    }
 }
 
 impl<G: Game> Observer<G> for Logger {
-    fn before(&mut self, state: &G, _seat: Seat, _legal: &[G::Action]) {
+    fn start(&mut self, state: &G, table: &Table) {
+        self.step = 0;
+        self.dealer = table.dealer;
         if self.json {
-            if self.step == 0 {
-                self.lines
-                    .push(json!({"type": "state", "state": state.state_json()}).to_string());
+            let line =
+                json!({"type": "state", "dealer": table.dealer, "state": state.state_json()});
+            let line = self.tagged(line);
+            self.lines.push(line.to_string());
+        } else {
+            if let Some(h) = self.hand {
+                self.lines.push(format!(
+                    "=== deal {h} of the match, dealt by seat {} ===",
+                    table.dealer
+                ));
             }
-            self.flush(state);
-        } else if self.step == 0 {
             self.lines.push(format!("dealt:\n{}", state.render()));
+        }
+    }
+
+    fn before(&mut self, state: &G, _seat: Seat, legal: &[G::Action]) {
+        if self.json {
+            self.flush(state);
+            self.legal = (
+                legal.iter().map(|&a| state.describe(a)).collect(),
+                legal.iter().map(|&a| state.action_json(a)).collect(),
+                legal.iter().map(|a| format!("{a:?}")).collect(),
+            );
         }
     }
 
@@ -88,15 +125,19 @@ impl<G: Game> Observer<G> for Logger {
         let text = state.describe(action);
         if self.json {
             let players = self.players;
+            let (legal, actions, debug) = std::mem::take(&mut self.legal);
+            let name = format!("{action:?}");
+            let chosen = debug.iter().position(|d| *d == name);
             let mut line = json!({"type": "action", "step": self.step, "seat": seat,
-                                  "action": text, "debug": format!("{action:?}")});
+                "action": text, "structured": state.action_json(action), "debug": name,
+                "legal": legal, "actions": actions, "chosen": chosen});
             if let Some(Value::Object(details)) = state.trace_details(action) {
                 for (k, v) in details {
                     line[k] = v;
                 }
             }
             self.pending = Some(Pending {
-                line,
+                line: self.tagged(line),
                 before: shown(state, players),
             });
         } else {
@@ -110,11 +151,13 @@ impl<G: Game> Observer<G> for Logger {
         if self.json {
             self.flush(state);
             let end = G::END_REASONS.get(r.end as usize).map_or("?", |e| e.name);
-            self.lines.push(
-                json!({"type": "result", "scores": scores, "winners": winners, "turns": r.turns,
-                       "end": end, "state": state.state_json()})
-                .to_string(),
-            );
+            let line = json!({"type": "result", "dealer": self.dealer, "scores": scores,
+                "winners": winners, "turns": r.turns, "end": end, "state": state.state_json()});
+            let line = self.tagged(line);
+            match self.hand {
+                Some(_) => self.result = Some(line),
+                None => self.lines.push(line.to_string()),
+            }
         } else {
             self.lines.push(format!("end:\n{}", state.render()));
             self.lines.push(format!(
@@ -122,6 +165,18 @@ impl<G: Game> Observer<G> for Logger {
                 r.turns
             ));
         }
+    }
+
+    fn match_progress(&mut self, m: &MatchProgress) {
+        let totals = &m.totals[..m.players];
+        if let Some(mut line) = self.result.take() {
+            line["totals"] = json!(totals);
+            self.lines.push(line.to_string());
+        } else if !self.json {
+            self.lines
+                .push(format!("match totals after {} deals: {totals:?}", m.deals));
+        }
+        self.hand = Some(m.deals);
     }
 }
 
@@ -139,6 +194,10 @@ impl GameVisitor for Trace<'_> {
             step: 0,
             lines: Vec::new(),
             pending: None,
+            legal: Default::default(),
+            hand: a.matches.then_some(0),
+            dealer: 0,
+            result: None,
         };
         let labels: Vec<&str> = t.seats.iter().map(|s| s.label.as_str()).collect();
         log.lines.push(if a.json {
@@ -148,21 +207,48 @@ impl GameVisitor for Trace<'_> {
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), Value::String(v)))
                 .collect();
-            json!({"type": "deal", "game": G::NAME, "seed": t.seed, "deal": a.deal, "players": t.players,
+            let (kind, unit) = if a.matches { ("match", "match") } else { ("deal", "deal") };
+            json!({"type": kind, "game": G::NAME, "seed": t.seed, unit: a.deal, "players": t.players,
                    "strategies": labels, "rules": rules})
             .to_string()
         } else {
-            format!("{} deal {} of seed {}, {} players, strategies {:?}", G::NAME, a.deal, t.seed, t.players, labels)
+            let unit = if a.matches { "match" } else { "deal" };
+            format!("{} {unit} {} of seed {}, {} players, strategies {:?}", G::NAME, a.deal, t.seed, t.players, labels)
         });
-        let mut rngs = deal_rngs(t.seed, a.deal, 0);
-        play_deal(
-            &t.rules,
-            &Table::first(t.players),
-            &mut rngs,
-            &mut seats,
-            &mut ActionList::new(),
-            &mut log,
-        );
+        if a.matches {
+            let (m, _) = play_match(
+                &t.rules,
+                t.players,
+                t.seed,
+                a.deal,
+                &mut seats,
+                &mut ActionList::new(),
+                &mut log,
+            );
+            let totals = &m.totals[..m.players];
+            let winners: Vec<usize> = m.winners.iter().collect();
+            log.lines.push(if a.json {
+                json!({"type": "match_result", "totals": totals, "winners": winners,
+                       "deals": m.deals, "turns": m.turns, "capped": m.capped})
+                .to_string()
+            } else {
+                format!(
+                    "match over after {} deals{}: totals {totals:?}, winners {winners:?}",
+                    m.deals,
+                    if m.capped { " (the deal cap)" } else { "" }
+                )
+            });
+        } else {
+            let mut rngs = deal_rngs(t.seed, a.deal, 0);
+            play_deal(
+                &t.rules,
+                &Table::first(t.players),
+                &mut rngs,
+                &mut seats,
+                &mut ActionList::new(),
+                &mut log,
+            );
+        }
         drop(seats);
         check_failures::<G>(&t.seats)?;
         Ok(log.lines)

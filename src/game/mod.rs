@@ -144,6 +144,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn describe(&self, action: Self::Action) -> String;
     /// A full-information picture of the state, for `trace`.
     fn render(&self) -> String;
+    /// `action`, about to be played in this state, as structured JSON: an object with a
+    /// `kind` (kebab-case) and the cards (in the game's notation), piles and positions it
+    /// involves, naming no card the seat to act cannot see. Bots read it in protocol v2 and
+    /// `trace --json` writes it; `docs/schema/<game>.actions.json` documents it. Default: kind
+    /// `action` with the text of [`Game::describe`].
+    fn action_json(&self, action: Self::Action) -> serde_json::Value {
+        serde_json::json!({"kind": "action", "text": self.describe(action)})
+    }
 
     /// A full state consistent with everything `view` lets its seat know: its own cards,
     /// public piles, cards known to sit in a hand, sizes, cards it placed face down itself.

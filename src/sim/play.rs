@@ -50,12 +50,16 @@ pub trait Observer<G: Game> {
     /// Whether `before` reads the legal list. When false (and the seat's strategy does not
     /// read it either) the list is not made and `before` gets an empty one.
     const LEGAL: bool = true;
+    /// When a deal has been dealt at `table`, before anyone acts.
+    fn start(&mut self, _state: &G, _table: &Table) {}
     /// Before `seat` decides in `state`.
     fn before(&mut self, _state: &G, _seat: Seat, _legal: &[G::Action]) {}
     /// After `seat` chose `action` and before it is applied.
     fn chose(&mut self, _state: &G, _seat: Seat, _action: G::Action) {}
     /// When the deal is over.
     fn end(&mut self, _state: &G, _result: &DealResult) {}
+    /// In a match, after each deal's result was added to `progress`.
+    fn match_progress(&mut self, _progress: &MatchProgress) {}
 }
 
 /// The observer that observes nothing.
@@ -74,6 +78,7 @@ pub fn play_deal<G: Game, O: Observer<G>>(
     obs: &mut O,
 ) -> (DealResult, u32) {
     let mut state = G::deal(rules, table, &mut rngs.deal);
+    obs.start(&state, table);
     let mut reads = [true; MAX_SEATS];
     for (s, strat) in seats.iter_mut().enumerate() {
         strat.start_deal(&DealStart {
@@ -101,7 +106,7 @@ pub fn play_deal<G: Game, O: Observer<G>>(
             buf[0] // a forced move: only a bot that skips the list is asked about it
         } else {
             let legal: &[G::Action] = if reads { buf } else { &[] };
-            let describe = |a| state.describe(a);
+            let describe = crate::strategy::Describe::new(&state);
             seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
         };
         obs.chose(&state, seat, a);
@@ -141,6 +146,7 @@ pub fn play_match<G: Game, O: Observer<G>>(
         actions += a as u64;
         G::match_add(rules, &mut m, &r);
         m.advance(&r);
+        obs.match_progress(&m);
         if G::match_over(rules, &m) {
             break;
         }

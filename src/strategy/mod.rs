@@ -44,6 +44,37 @@ pub struct DealStart<'a, G: Game> {
     pub deal_no: u32,
 }
 
+/// How the actions of one decision read, in the real state: their text as
+/// [`Game::describe`] writes it and their structured JSON ([`Game::action_json`]). Only a bot
+/// that shows actions to someone else (an `exec:` bot, a person) reads it, and it must not
+/// let them reveal a card its view does not show. It gives no other access to the state.
+pub struct Describe<'a, G: Game>(Option<&'a G>);
+
+impl<'a, G: Game> Describe<'a, G> {
+    /// The actions of a decision in `state`.
+    pub fn new(state: &'a G) -> Self {
+        Describe(Some(state))
+    }
+    /// No state at hand: texts are the actions' `Debug` forms.
+    pub fn none() -> Self {
+        Describe(None)
+    }
+    /// `a` as [`Game::describe`] writes it.
+    pub fn text(&self, a: G::Action) -> String {
+        match self.0 {
+            Some(g) => g.describe(a),
+            None => format!("{a:?}"),
+        }
+    }
+    /// `a` as [`Game::action_json`] writes it.
+    pub fn json(&self, a: G::Action) -> serde_json::Value {
+        match self.0 {
+            Some(g) => g.action_json(a),
+            None => serde_json::json!({"kind": "action", "text": format!("{a:?}")}),
+        }
+    }
+}
+
 /// A bot: picks one of the legal actions from its seat's view.
 pub trait Strategy<G: Game>: Send {
     /// Called before each deal the strategy plays, with its seat.
@@ -56,15 +87,14 @@ pub trait Strategy<G: Game>: Send {
     /// Picks one action among `legal` (never empty, unless [`Strategy::reads_legal`] is
     /// false).
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
-    /// Like [`Strategy::act`], with `describe` giving each action's text as
-    /// [`Game::describe`] writes it in the real state. Only a bot that shows actions to
-    /// someone else (an `exec:` bot, a person) needs it; such a bot must not let that text
-    /// reveal a card its view does not show. The default calls `act`.
+    /// Like [`Strategy::act`], with `describe` giving each action's text and structured
+    /// JSON in the real state ([`Describe`]). Only a bot that shows actions to someone else
+    /// (an `exec:` bot, a person) needs it. The default calls `act`.
     fn act_described(
         &mut self,
         view: &G::View<'_>,
         legal: &[G::Action],
-        _describe: &dyn Fn(G::Action) -> String,
+        _describe: &Describe<'_, G>,
         rng: &mut GameRng,
     ) -> G::Action {
         self.act(view, legal, rng)

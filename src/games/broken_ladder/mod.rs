@@ -6,6 +6,7 @@ mod greedy;
 mod lead;
 mod legal;
 pub mod prob;
+mod protocol;
 mod rules;
 mod scoring;
 mod state;
@@ -153,6 +154,10 @@ impl Game for BrokenLadder {
             }
         }
         h
+    }
+
+    fn action_json(&self, a: Action) -> serde_json::Value {
+        protocol::action_json(self, a)
     }
 
     fn describe(&self, action: Action) -> String {

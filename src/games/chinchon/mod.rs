@@ -9,6 +9,7 @@ mod greedy;
 mod layoff;
 mod legal;
 mod lookahead;
+mod protocol;
 mod rules;
 mod scoring;
 mod state;
@@ -172,6 +173,10 @@ impl Game for Chinchon {
 
     fn hidden_from(&self, seat: Seat) -> CardCounts {
         determinize::hidden_from(self, seat)
+    }
+
+    fn action_json(&self, a: Action) -> serde_json::Value {
+        protocol::action_json(self, a)
     }
 
     fn describe(&self, a: Action) -> String {

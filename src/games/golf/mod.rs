@@ -7,6 +7,7 @@ mod apply;
 mod determinize;
 mod greedy;
 mod legal;
+mod protocol;
 mod rules;
 mod scoring;
 mod state;
@@ -137,6 +138,10 @@ impl Game for Golf {
             c.insert(h);
         }
         c
+    }
+
+    fn action_json(&self, a: Action) -> serde_json::Value {
+        protocol::action_json(self, a)
     }
 
     fn describe(&self, a: Action) -> String {

@@ -5,6 +5,7 @@ mod determinize;
 mod greedy;
 mod legal;
 pub mod melds;
+mod protocol;
 mod rules;
 mod scoring;
 mod state;
@@ -176,6 +177,10 @@ impl Game for HandAndFoot {
             h.add(&z);
         }
         h
+    }
+
+    fn action_json(&self, a: Action) -> serde_json::Value {
+        protocol::action_json(self, a)
     }
 
     fn describe(&self, action: Action) -> String {

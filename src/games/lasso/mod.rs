@@ -4,6 +4,7 @@ mod apply;
 mod determinize;
 mod greedy;
 mod legal;
+mod protocol;
 mod rules;
 mod scoring;
 mod state;
@@ -209,6 +210,10 @@ impl Game for Lasso {
 
     fn hidden_from(&self, seat: Seat) -> CardCounts {
         CardCounts::from_set(determinize::hidden_set(self, seat))
+    }
+
+    fn action_json(&self, a: Action) -> serde_json::Value {
+        protocol::action_json(self, a)
     }
 
     fn describe(&self, action: Action) -> String {

@@ -8,17 +8,20 @@
 //! run.json someone sent cannot start a command unless `--allow-exec` says so (and then
 //! every command is printed before it starts).
 
+mod message;
 mod process;
 mod text;
+mod tree;
 
+pub use message::{DEFAULT_VERSION, VERSIONS};
 pub use process::{MAX_LINE, kill_all};
 pub use text::redact;
 
 use super::factory::StrategyFactory;
-use super::{DealStart, Factory, Knob, Params, Strategy, StrategySpec};
+use super::{DealStart, Describe, Factory, Knob, Params, Strategy, StrategySpec};
 use crate::cards::GameRng;
 use crate::error::Error;
-use crate::game::{DealResult, Game, Rules, SeatView};
+use crate::game::{DealResult, Game, Rules};
 use process::BotProcess;
 use serde_json::{Value, json};
 use std::marker::PhantomData;
@@ -112,9 +115,6 @@ fn policy() -> ExecPolicy {
 
 /// The prefix that names an exec bot.
 pub const PREFIX: &str = "exec:";
-
-/// The protocol version in the hello message.
-pub const PROTOCOL: u32 = 1;
 
 /// The knobs a knob file with `base = "exec:..."` may set.
 pub const KNOBS: &[Knob] = &[Knob {
@@ -272,7 +272,8 @@ impl<G: Game> ExecBot<G> {
                 None => {
                     let mut p = BotProcess::spawn(&self.shared.command, &self.shared.dir)?;
                     p.rules = d.rules.values();
-                    let hello = json!({"type": "hello", "protocol": PROTOCOL, "game": G::NAME,
+                    let hello = json!({"type": "hello", "protocol": DEFAULT_VERSION,
+                        "versions": VERSIONS, "game": G::NAME,
                         "players": d.players, "seat": d.seat,
                         "rules": rules_json(&p.rules), "seed": d.seed});
                     p.send(&hello.to_string())?;
@@ -286,9 +287,7 @@ impl<G: Game> ExecBot<G> {
 
     fn start(&mut self, d: &DealStart<'_, G>) -> Result<(), String> {
         let p = self.process(d)?;
-        if let Some(e) = p.unasked() {
-            return Err(e);
-        }
+        p.nothing_unasked()?;
         let mut msg = json!({"type": "deal", "deal": d.unit, "seat": d.seat});
         if d.deal_no > 0 {
             msg["hand"] = json!(d.deal_no);
@@ -306,16 +305,15 @@ impl<G: Game> ExecBot<G> {
         &mut self,
         view: &G::View<'_>,
         legal: &[G::Action],
-        describe: &dyn Fn(G::Action) -> String,
+        describe: &Describe<'_, G>,
     ) -> Result<G::Action, String> {
-        let msg = act_line::<G>(view, legal, describe);
         let timeout = self.shared.timeout;
         let p = self.process.as_mut().ok_or("was not started")?;
-        if let Some(e) = p.unasked() {
-            return Err(e);
-        }
-        p.send(&msg)?;
-        let answer = p.receive(timeout)?;
+        p.nothing_unasked()?;
+        // Until the bot has chosen, the v2 form (it holds all of the v1 form).
+        let structured = p.version != Some(1);
+        p.send(&message::act_line::<G>(view, legal, describe, structured))?;
+        let answer = p.answer(timeout)?;
         match answer.trim().parse::<usize>() {
             Ok(i) if i < legal.len() => Ok(legal[i]),
             Ok(i) => Err(format!(
@@ -356,14 +354,14 @@ impl<G: Game> Strategy<G> for ExecBot<G> {
     }
 
     fn act(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
-        self.act_described(view, legal, &|a| format!("{a:?}"), rng)
+        self.act_described(view, legal, &Describe::none(), rng)
     }
 
     fn act_described(
         &mut self,
         view: &G::View<'_>,
         legal: &[G::Action],
-        describe: &dyn Fn(G::Action) -> String,
+        describe: &Describe<'_, G>,
         _rng: &mut GameRng,
     ) -> G::Action {
         if self.process.is_some() && !self.shared.failed() {
@@ -395,7 +393,7 @@ impl<G: Game> Strategy<G> for ExecBot<G> {
 
 impl<G: Game> Drop for ExecBot<G> {
     fn drop(&mut self) {
-        if let Some(e) = self.process.as_mut().and_then(|p| p.unasked()) {
+        if let Some(Err(e)) = self.process.as_mut().map(|p| p.nothing_unasked()) {
             self.fail(&e);
         }
         if let Some(p) = self.process.take() {
@@ -407,27 +405,4 @@ impl<G: Game> Drop for ExecBot<G> {
             }
         }
     }
-}
-
-/// The `act` message, written straight into one string (no intermediate JSON tree): the view,
-/// then each legal action's text with the cards the seat cannot see redacted.
-fn act_line<G: Game>(
-    view: &G::View<'_>,
-    legal: &[G::Action],
-    describe: &dyn Fn(G::Action) -> String,
-) -> String {
-    let shown = view.shown();
-    let mut line = String::with_capacity(512);
-    line.push_str(r#"{"type":"act","view":"#);
-    line.push_str(&view.to_json().to_string());
-    line.push_str(r#","legal":["#);
-    for (i, &a) in legal.iter().enumerate() {
-        if i > 0 {
-            line.push(',');
-        }
-        let text = redact::<G>(&describe(a), &shown);
-        line.push_str(&Value::String(text).to_string());
-    }
-    line.push_str("]}");
-    line
 }

@@ -6,8 +6,9 @@
 //!
 //! Every live bot's process group is recorded ([`kill_all`] ends them all: the SIGINT/SIGTERM
 //! handler calls it), and ending bots closes every stdin first, gives them one shared
-//! [`EXIT_GRACE`] to exit, then kills each whole group: nothing is left running, and sixteen
-//! bots that ignore end of input cost one grace, not sixteen.
+//! [`EXIT_GRACE`] to exit, then kills each whole group with every process the bot started,
+//! in the group or not ([`super::tree`]): nothing is left running, and sixteen bots that
+//! ignore end of input cost one grace, not sixteen.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -24,18 +25,15 @@ pub const MAX_LINE: usize = 1 << 20;
 /// Lines read ahead of the caller at most (the reader thread then waits, and so does the bot).
 const READ_AHEAD: usize = 4;
 
-/// The process groups of the bots running now.
-static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+/// The process groups of the bots running now, with their marks ([`super::tree::token`]).
+static GROUPS: Mutex<Vec<(i32, String)>> = Mutex::new(Vec::new());
 
-/// Kills every running bot's process group (for the signal handler and fatal exits).
+/// Kills every running bot's process group and every process it started (for the signal
+/// handler and fatal exits).
 pub fn kill_all() {
     let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-    for &g in groups.iter() {
-        // SAFETY: kill(2) with a negative pid signals a process group we created; it touches
-        // no memory.
-        unsafe {
-            libc::kill(-g, libc::SIGKILL);
-        }
+    for (g, token) in groups.iter() {
+        super::tree::end(*g, token, true);
     }
 }
 
@@ -46,6 +44,10 @@ pub(super) struct BotProcess {
     lines: Receiver<Result<String, String>>,
     /// Killed and reaped (its group id may be reused: never signal it again).
     ended: bool,
+    /// The mark every process of this bot carries.
+    token: String,
+    /// The protocol version the bot chose (`None`: not yet known; see `message`).
+    pub(super) version: Option<u32>,
     /// The rules the bot last heard of (in its hello or a deal message).
     pub(super) rules: Vec<(&'static str, String)>,
 }
@@ -82,17 +84,19 @@ impl BotProcess {
     pub(super) fn spawn(command: &str, dir: &std::path::Path) -> Result<BotProcess, String> {
         use std::os::unix::process::CommandExt;
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        let token = super::tree::token();
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
             .current_dir(dir)
+            .env(super::tree::MARK, &token)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start it: {e}"))?;
-        groups.push(child.id() as i32);
+        groups.push((child.id() as i32, token.clone()));
         drop(groups);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
@@ -118,6 +122,8 @@ impl BotProcess {
             stdin,
             lines,
             ended: false,
+            token,
+            version: None,
             rules: Vec::new(),
         })
     }
@@ -144,16 +150,47 @@ impl BotProcess {
         }
     }
 
+    /// Reads the bot's answer to an `act`: an index's line. A bot that has not chosen its
+    /// version yet may first answer the hello (then the version is set and the next line
+    /// read); a first line that is an index chooses version 1.
+    pub(super) fn answer(&mut self, timeout: Duration) -> Result<String, String> {
+        let line = self.receive(timeout)?;
+        if self.version.is_some() {
+            return Ok(line);
+        }
+        match super::message::hello_answer(&line) {
+            None => {
+                self.version = Some(super::message::DEFAULT_VERSION);
+                Ok(line)
+            }
+            Some(v) => {
+                self.version = Some(v?);
+                self.receive(timeout)
+            }
+        }
+    }
+
     /// A protocol error if the bot wrote something nobody asked for (a line before hello, an
-    /// extra line after an answer, an answer before the question), or a bad line.
-    pub(super) fn unasked(&mut self) -> Option<String> {
-        match self.lines.try_recv() {
-            Ok(Ok(l)) => Some(format!(
-                "wrote {:?} when no answer was asked for (a line before hello, an extra line or an unasked answer)",
-                super::shorten(&l)
-            )),
-            Ok(Err(e)) => Some(e),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+    /// extra line after an answer, an answer before the question), or a bad line. A bot's
+    /// answer to the hello, before it has chosen a version, is taken here.
+    pub(super) fn nothing_unasked(&mut self) -> Result<(), String> {
+        loop {
+            match self.lines.try_recv() {
+                Ok(Ok(l)) => {
+                    if self.version.is_none()
+                        && let Some(v) = super::message::hello_answer(&l)
+                    {
+                        self.version = Some(v?);
+                        continue;
+                    }
+                    return Err(format!(
+                        "wrote {:?} when no answer was asked for (a line before hello, an extra line or an unasked answer)",
+                        super::shorten(&l)
+                    ));
+                }
+                Ok(Err(e)) => return Err(e),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return Ok(()),
+            }
         }
     }
 
@@ -176,13 +213,12 @@ impl BotProcess {
         }
         self.ended = true;
         let group = self.child.id() as i32;
+        let alive = matches!(self.child.try_wait(), Ok(None));
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        // SAFETY: as in kill_all: signals the process group we created (`sh -c` may have
-        // started the bot as its child, in the same group).
-        unsafe {
-            libc::kill(-group, libc::SIGKILL);
-        }
-        groups.retain(|&g| g != group);
+        // The group we created (`sh -c` may have started the bot as its child, in the same
+        // group) and every process the bot started elsewhere.
+        super::tree::end(group, &self.token, alive);
+        groups.retain(|(g, _)| *g != group);
         drop(groups);
         let _ = self.child.kill();
         let _ = self.child.wait();
