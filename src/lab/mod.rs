@@ -7,10 +7,12 @@
 //! - [`run`]: the measured `simulate` run (same deals, same tally, plus the counts).
 //! - [`metrics`]: the metrics, their intervals and paired differences.
 //! - [`race`]: racing rule variants for `cardsim balance`.
+//! - [`ntbea`]: the N-tuple bandit search for spaces too large to race.
 //! - [`table`]: `metrics.csv`, its JSON and the terminal table.
 
 pub mod counts;
 pub mod metrics;
+pub mod ntbea;
 pub mod play;
 pub mod race;
 pub mod run;
