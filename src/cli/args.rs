@@ -55,6 +55,9 @@ pub enum Command {
     /// Search rule switches for the fairest game: race every combination on common deals,
     /// then re-test the winner against the base rules on fresh deals.
     Balance(super::balance::BalanceArgs),
+    /// Tune a bot's knobs for the best score rate against a panel on duplicate deals (the
+    /// balance lab's race, NTBEA for large spaces), then re-test the best on fresh deals.
+    Tune(super::tune::TuneArgs),
     /// Run a study described in a file (see experiments/ and the format below).
     #[command(after_help = super::experiment::FORMAT)]
     Run(StudyArgs),

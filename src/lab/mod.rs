@@ -8,6 +8,8 @@
 //! - [`metrics`]: the metrics, their intervals and paired differences.
 //! - [`race`]: racing rule variants for `cardsim balance`.
 //! - [`ntbea`]: the N-tuple bandit search for spaces too large to race.
+//! - [`search`]: racing or NTBEA, by the size of the space.
+//! - [`tune`]: a bot's knob settings against a panel (`cardsim tune`).
 //! - [`table`]: `metrics.csv`, its JSON and the terminal table.
 
 pub mod counts;
@@ -16,4 +18,6 @@ pub mod ntbea;
 pub mod play;
 pub mod race;
 pub mod run;
+pub mod search;
 pub mod table;
+pub mod tune;
