@@ -120,9 +120,6 @@ impl GameVisitor for Balance<'_> {
     fn visit<G: Game>(self) -> Result<()> {
         let a = self.0;
         let c = &a.common;
-        if c.output.report {
-            return Err(Error::input("balance writes no report.html yet (--report)"));
-        }
         let t = table::<G>(&a.table)?;
         super::simulate::check_threads(c.threads)?;
         if let Some(dir) = &c.output.out {
