@@ -208,3 +208,62 @@ fn a_simulate_page_shows_the_metrics() {
     let page = read(&d, "report.html");
     assert!(page.contains("Game-quality metrics") && page.contains("seat_gap2"));
 }
+
+#[test]
+fn compare_with_a_panel_flags_disagreements_and_measures_skill() {
+    let d = tmp("lab-panel");
+    let out = cardsim(&[
+        "compare",
+        "golf",
+        "--players",
+        "2",
+        "--variant",
+        "base:",
+        "--variant",
+        "nofinal:final_turns=no",
+        "--panel",
+        "greedy,random",
+        "--deals",
+        "400",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    ok(&out);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("weakest random, strongest greedy"),
+        "{stdout}"
+    );
+    let p = read(&d, "panel.csv");
+    let lines: Vec<Vec<&str>> = p.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // Every member's metric rows for both variants, then 2 skill rows per variant.
+    let metric_rows = read(&d, "metrics.csv").lines().count() - 1;
+    assert_eq!(lines.len(), 2 * metric_rows + 4);
+    for member in ["greedy", "random"] {
+        assert_eq!(lines.iter().filter(|l| l[2] == member).count(), metric_rows);
+    }
+    // `agree` is the same for a row in every member's block, and empty for the baseline.
+    for i in 0..metric_rows {
+        assert_eq!(lines[i][12], lines[i + metric_rows][12], "{:?}", lines[i]);
+        if lines[i][3] == "base" {
+            assert_eq!(lines[i][12], "");
+        }
+    }
+    // greedy beats random nearly always: a large skill gap, few upsets.
+    for l in lines.iter().filter(|l| l[2] == "random<greedy") {
+        let v: f64 = l[5].parse().unwrap();
+        match l[4] {
+            "skill_gap" => assert!(v > 0.6, "{l:?}"),
+            "upset_share" => assert!(v < 0.2, "{l:?}"),
+            m => panic!("{m}"),
+        }
+    }
+    let run: serde_json::Value = serde_json::from_str(&read(&d, "run.json")).unwrap();
+    let flagged = run["panel"]["disagreements"].as_array().unwrap().len();
+    let noes = lines
+        .iter()
+        .take(metric_rows)
+        .filter(|l| l[12] == "no")
+        .count();
+    assert_eq!(flagged, noes);
+}

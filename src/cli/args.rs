@@ -246,6 +246,11 @@ pub struct CompareArgs {
     /// How much to play, per variant.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Also play every variant under each of these strategies' self-play line-ups and flag
+    /// every metric conclusion whose sign or significance differs between them; adds the
+    /// panel's skill_gap and upset_share (panel.csv).
+    #[arg(long, value_delimiter = ',', value_name = "S1,S2")]
+    pub panel: Vec<String>,
     /// Threads and output.
     #[command(flatten)]
     pub common: CommonArgs,

@@ -258,6 +258,7 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
             table,
             variants: r.variants.clone(),
             run,
+            panel: Vec::new(),
             common,
         }),
         "tournament" => super::tournament::run(&TournamentArgs { table, run, common }),

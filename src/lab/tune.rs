@@ -23,12 +23,15 @@ pub struct Score {
     pub half_points: u64,
     /// Meetings with an opponent seat.
     pub meetings: u64,
+    /// Meetings won outright (2 half-points).
+    pub wins: u64,
 }
 
 impl Merge for Score {
     fn merge(&mut self, o: &Score) {
         self.half_points += o.half_points;
         self.meetings += o.meetings;
+        self.wins += o.wins;
     }
 }
 
@@ -106,7 +109,9 @@ pub fn play_against<G: Game>(arena: &TuneArena<G>, cand: &StrategySpec, b: u64) 
                 // After r left rotations the candidate sits at seat (n - r) % n.
                 let c = (n - r) % n;
                 for o in (0..n).filter(|&o| G::team_of(n, o) != G::team_of(n, c)) {
-                    s.half_points += half_points::<G>(&res, c, o);
+                    let h = half_points::<G>(&res, c, o);
+                    s.half_points += h;
+                    s.wins += u64::from(h == 2);
                     s.meetings += 1;
                 }
                 seats.rotate_left(1);
