@@ -23,7 +23,8 @@ pub const ALPHA: f64 = 0.05;
 /// `0` not significant; None without a difference.
 pub fn conclusion(diff: Option<Estimate>, p_holm: f64) -> Option<i8> {
     let d = diff?;
-    if !(p_holm < ALPHA) {
+    // A NaN p (no test) is not significant.
+    if p_holm.is_nan() || p_holm >= ALPHA {
         return Some(0);
     }
     Some(if d.value > 0.0 { 1 } else { -1 })
