@@ -115,8 +115,9 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
         .ok_or_else(|| Error::input("variants.csv: no objective column"))?;
     // The race, round by round.
     let per = rounds(&v, n_rounds)?;
+    // Only the rounds that eliminated someone, and the last.
     let mut rows = Vec::new();
-    for (k, gone, left) in &per {
+    for (k, gone, left) in per.iter().filter(|(k, g, _)| *g > 0 || *k == n_rounds) {
         rows.push(vec![
             val(k.to_string(), &k.to_string()),
             val(gone.to_string(), &gone.to_string()),
@@ -140,7 +141,7 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
         esc(stopped)
     );
     if let Some(w) = race["winner"].as_str() {
-        how += &format!(" Winner: <b>{}</b>.", esc(w));
+        how += &format!(" Winner: <b>{}</b>.", esc(&w.replace(';', "; ")));
     }
     let race_body = format!(
         "<p>{how}</p>\n{}",
@@ -148,7 +149,7 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
             "variants.csv",
             &["round", "eliminated", "left"],
             rows
-        ))
+        )) + "<p class=\"note\">Rounds that eliminated a variant, and the last round.</p>\n"
     );
     let mut s = section(
         level,
@@ -158,7 +159,8 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
         &race_body,
     );
     // The front: every variant's objective with its interval, survivors first.
-    let (sw, val_c, lo, hi, status) = (
+    let (name_c, sw, val_c, lo, hi, status) = (
+        v.col("variant")?,
         v.col("switches")?,
         v.col(&objective)?,
         v.col(&format!("{objective}_lo"))?,
@@ -175,10 +177,14 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
             continue;
         };
         let num = |c: usize| v.text(r, c).parse::<f64>().unwrap_or(f64::NAN);
+        // Short switch lists name themselves; long ones go by the variant's name (the
+        // table below lists its switches).
         let name = if v.text(r, sw).is_empty() {
             "(base rules)".to_string()
-        } else {
+        } else if v.text(r, sw).len() <= 40 {
             v.text(r, sw).to_string()
+        } else {
+            v.text(r, name_c).to_string()
         };
         dots.push(Dot {
             label: name,
@@ -211,7 +217,27 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
             esc(&objective)
         );
         let fig = figure("front", points, &objective, &leg, &svg, &cap);
-        s += &section(level, "The front", "", &fig);
+        let mut rows = Vec::new();
+        let (blocks, deals, reason) = (v.col("blocks")?, v.col("deals")?, v.col("reason")?);
+        for r in 0..v.rows.len() {
+            rows.push(vec![
+                txt(v.text(r, name_c)),
+                txt(&v.text(r, sw).replace(';', "; ")),
+                val(v.text(r, blocks).to_string(), v.text(r, blocks)),
+                val(v.text(r, deals).to_string(), v.text(r, deals)),
+                val(show(&v, r, val_c), v.text(r, val_c)),
+                txt(v.text(r, status)),
+                txt(v.text(r, reason)),
+            ]);
+        }
+        let head = [
+            "variant", "switches", "blocks", "deals", &objective, "status", "reason",
+        ];
+        let list = numbers(
+            &format!("Every raced variant ({})", v.rows.len()),
+            wrap(table("variants.csv", &head, rows)),
+        );
+        s += &section(level, "The front", "", &(fig + &list));
     }
     // The re-test.
     if let Some(b) = read_csv_opt(dir, "best.csv")? {
