@@ -261,6 +261,9 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
                     .map(|(i, &c)| {
                         if (3..8).contains(&i) {
                             val(show(&b, r, c), b.text(r, c))
+                        } else if i == 1 {
+                            // Spaces let a long switch list wrap.
+                            txt(&b.text(r, c).replace(';', "; "))
                         } else {
                             txt(b.text(r, c))
                         }
