@@ -94,6 +94,8 @@ fn bad_searches_are_refused_with_one_line() {
         ),
         (
             vec![
+                "--search",
+                "race",
                 "--space",
                 "holes=1..36",
                 "--space",
@@ -138,5 +140,7 @@ fn a_study_runs_a_balance_search_and_its_page_lists_it() {
     );
     let o = d.join("o");
     assert!(read(&o.join("bal"), "best.csv").starts_with("role,"));
-    assert!(read(&o, "report.html").contains("a balance search"));
+    // The study page shows the balance run like any other: its race and re-test.
+    let page = read(&o, "report.html");
+    assert!(page.contains("The race") && page.contains("Re-test on fresh deals"));
 }

@@ -59,6 +59,9 @@ pub enum Command {
     /// Search rule switches for the fairest game: race every combination on common deals,
     /// then re-test the winner against the base rules on fresh deals.
     Balance(super::balance::BalanceArgs),
+    /// Tune a bot's knobs for the best score rate against a panel on duplicate deals (the
+    /// balance lab's race, NTBEA for large spaces), then re-test the best on fresh deals.
+    Tune(super::tune::TuneArgs),
     /// Run a study described in a file (see experiments/ and the format below).
     #[command(after_help = super::experiment::FORMAT)]
     Run(StudyArgs),
@@ -247,6 +250,11 @@ pub struct CompareArgs {
     /// How much to play, per variant.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Also play every variant under each of these strategies' self-play line-ups and flag
+    /// every metric conclusion whose sign or significance differs between them; adds the
+    /// panel's skill_gap and upset_share (panel.csv).
+    #[arg(long, value_delimiter = ',', value_name = "S1,S2")]
+    pub panel: Vec<String>,
     /// Threads and output.
     #[command(flatten)]
     pub common: CommonArgs,

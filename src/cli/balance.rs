@@ -18,7 +18,10 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
 use crate::lab::metrics::{Prepared, metrics, paired};
-use crate::lab::race::{Goal, Race, RaceSpec, Require, equivalent, objective, race, rotations};
+use crate::lab::race::{
+    Arena, Goal, Race, RaceSpec, Require, equivalent, objective, play_block, race, rotations,
+};
+use crate::lab::search::{SEED_OFFSET, Search, Searched, block_cost, ntbea_csv, search};
 use crate::output::{OutFile, num};
 use crate::sim::Mode;
 use crate::sim::compare::{CompareSpec, compare};
@@ -58,6 +61,10 @@ pub struct BalanceArgs {
     /// within ±DELTA of the best, and the re-test says which switches do not matter.
     #[arg(long, default_value_t = 0.0)]
     pub delta: f64,
+    /// How to search: race every variant (at most 512), NTBEA over the space and then race
+    /// its picks, or auto (NTBEA above 512 variants).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub search: Search,
     /// Threads and output.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -113,9 +120,6 @@ impl GameVisitor for Balance<'_> {
     fn visit<G: Game>(self) -> Result<()> {
         let a = self.0;
         let c = &a.common;
-        if c.output.report {
-            return Err(Error::input("balance writes no report.html yet (--report)"));
-        }
         let t = table::<G>(&a.table)?;
         super::simulate::check_threads(c.threads)?;
         if let Some(dir) = &c.output.out {
@@ -129,23 +133,28 @@ impl GameVisitor for Balance<'_> {
             .iter()
             .map(|s| parse_space(s))
             .collect::<Result<_>>()?;
-        let count: usize = spaces
+        let count: Option<usize> = spaces
             .iter()
             .map(|(_, v)| v.len())
-            .try_fold(1usize, |n, k| n.checked_mul(k))
-            .unwrap_or(usize::MAX);
-        if count > MAX_VARIANTS {
-            return Err(Error::input(format!(
-                "{count} variants: racing takes at most {MAX_VARIANTS} (narrow the --space values)"
-            )));
-        }
+            .try_fold(1usize, |n, k| n.checked_mul(k));
+        let use_ntbea = a.search.use_ntbea(count)?;
         let mut variants = Vec::new();
-        for (i, sw) in product(&spaces).into_iter().enumerate() {
-            let mut rules = parse_rules::<G>(&a.table.rules)?;
-            apply_rules::<G>(&mut rules, &sw, "--space")?;
-            G::check_players(&rules, t.players)
-                .map_err(|e| Error::input(format!("--space {}: {e}", sw.join(";"))))?;
-            variants.push((format!("v{i}"), sw.join(";"), rules));
+        if !use_ntbea {
+            for (i, sw) in product(&spaces).into_iter().enumerate() {
+                let mut rules = parse_rules::<G>(&a.table.rules)?;
+                apply_rules::<G>(&mut rules, &sw, "--space")?;
+                G::check_players(&rules, t.players)
+                    .map_err(|e| Error::input(format!("--space {}: {e}", sw.join(";"))))?;
+                variants.push((format!("v{i}"), sw.join(";"), rules));
+            }
+        } else {
+            // Every value must be a valid setting of its switch on its own.
+            for (k, vs) in &spaces {
+                for v in vs {
+                    let mut rules = parse_rules::<G>(&a.table.rules)?;
+                    apply_rules::<G>(&mut rules, &[format!("{k}={v}")], "--space")?;
+                }
+            }
         }
         let names: Vec<&str> = metrics(t.players, Mode::Deals)
             .iter()
@@ -172,7 +181,7 @@ impl GameVisitor for Balance<'_> {
             require,
             delta: a.delta,
         };
-        let spec = RaceSpec::<G> {
+        let mut spec = RaceSpec::<G> {
             variants,
             players: t.players,
             seats: t.seats.clone(),
@@ -184,6 +193,13 @@ impl GameVisitor for Balance<'_> {
             goal,
         };
         let start = std::time::Instant::now();
+        let searched = if use_ntbea {
+            let s = ntbea_variants::<G>(&mut spec, &spaces, &a.table.rules)?;
+            spec.budget = a.budget.saturating_sub(s.deals);
+            Some(s)
+        } else {
+            None
+        };
         let r = race(&spec)?;
         let winner = best::<G>(&spec, &r);
         let retest = retest::<G>(&spec, &spaces, &r, winner, &a.table.rules)?;
@@ -206,6 +222,10 @@ impl GameVisitor for Balance<'_> {
             "--delta".into(),
             a.delta.to_string(),
         ]);
+        if a.search != Search::Auto {
+            let s = format!("{:?}", a.search).to_lowercase();
+            command.extend(["--search".into(), s]);
+        }
         let info = RunInfo {
             command,
             game: G::NAME,
@@ -219,7 +239,20 @@ impl GameVisitor for Balance<'_> {
             threads: r.threads,
             elapsed_s: start.elapsed().as_secs_f64(),
         };
+        let search_json = match &searched {
+            None => json!({"kind": "race", "candidates": spec.variants.len()}),
+            Some(s) => json!({
+                "kind": "ntbea",
+                "candidates": count,
+                "runs": s.runs.len(),
+                "evaluations_per_run": s.iters,
+                "deals": s.deals,
+                "seed": t.seed.wrapping_add(SEED_OFFSET),
+                "picks": s.picks.len(),
+            }),
+        };
         let extra = json!({
+            "search": search_json,
             "race": {
                 "variants": spec.variants.len(),
                 "rounds": r.rounds,
@@ -233,12 +266,16 @@ impl GameVisitor for Balance<'_> {
             },
             "metrics": crate::lab::table::json(&retest.rows),
         });
-        let files = [
+        let mut files = vec![
             OutFile::new("variants.csv", variants_csv),
             OutFile::new("best.csv", retest.best_csv),
             OutFile::new("metrics.csv", retest.metrics_csv),
             OutFile::new("run.json", info.json(extra)),
         ];
+        if let Some(s) = &searched {
+            let text = ntbea_csv(s, |x| switches_of(&spaces, x).join(";"))?;
+            files.push(OutFile::new("ntbea.csv", text));
+        }
         emit(&c.output, &files, || {
             crate::outln!(
                 "{}: {} variants raced on {} deals in {} rounds ({}); winner: {}",
@@ -285,6 +322,68 @@ fn best<G: Game>(spec: &RaceSpec<G>, r: &Race) -> Option<usize> {
         })
         .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
         .map(|(v, _)| v)
+}
+
+/// The switches of NTBEA point `x` (one value index per space).
+fn switches_of(spaces: &[(String, Vec<String>)], x: &[usize]) -> Vec<String> {
+    spaces
+        .iter()
+        .zip(x)
+        .map(|((k, vs), &i)| format!("{k}={}", vs[i]))
+        .collect()
+}
+
+/// NTBEA over the spaces (on its own seed, half the budget); its distinct picks become the
+/// race's variants.
+fn ntbea_variants<G: Game>(
+    spec: &mut RaceSpec<G>,
+    spaces: &[(String, Vec<String>)],
+    base: &[String],
+) -> Result<Searched> {
+    let base_rules = parse_rules::<G>(base)?;
+    let make = |x: &[usize]| -> Option<G::Rules> {
+        let mut rules = base_rules.clone();
+        apply_rules::<G>(&mut rules, &switches_of(spaces, x), "--space").ok()?;
+        G::check_players(&rules, spec.players).ok()?;
+        Some(rules)
+    };
+    let probe = RaceSpec::<G> {
+        variants: Vec::new(),
+        seed: spec.seed.wrapping_add(SEED_OFFSET),
+        ..spec.clone()
+    };
+    let s = search(
+        spaces.iter().map(|(_, v)| v.len()).collect(),
+        spec.seed,
+        spec.budget,
+        probe.deals_per_block(),
+        spec.threads,
+        |x| make(x).is_some(),
+        |x, e| {
+            let rules = make(x).expect("valid point");
+            block_cost(&probe, &probe.goal, &play_block(&probe, &rules, e))
+        },
+    )?;
+    crate::strategy::check_failures::<G>(&spec.seats)?;
+    if spec.progress {
+        eprintln!(
+            "balance NTBEA: {} runs x {} evaluations on {} deals; {} distinct picks to race",
+            s.runs.len(),
+            s.iters,
+            s.deals,
+            s.picks.len()
+        );
+    }
+    spec.variants = s
+        .picks
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let rules = make(x).expect("valid pick");
+            (format!("v{i}"), switches_of(spaces, x).join(";"), rules)
+        })
+        .collect();
+    Ok(s)
 }
 
 fn variants_text<G: Game>(spec: &RaceSpec<G>, r: &Race) -> Result<String> {

@@ -205,8 +205,11 @@ impl GameVisitor for Compare<'_> {
         let asked = n;
         let ((tally, elapsed, threads), n) = match a.run.precision {
             None => {
-                // Ctrl-C may stop the comparison with the units played so far (a prefix).
-                crate::cleanup::allow_stop();
+                // Ctrl-C may stop the comparison with the units played so far (a prefix);
+                // not with a panel, whose line-ups are played after it.
+                if a.panel.is_empty() {
+                    crate::cleanup::allow_stop();
+                }
                 let out = compare(&spec)?;
                 let played = out.0.x.first().and_then(|m| m.first()).map_or(0, |m| m.n);
                 if played < 2 {
@@ -251,6 +254,9 @@ impl GameVisitor for Compare<'_> {
         for v in &a.variants {
             command.extend(["--variant".to_string(), v.clone()]);
         }
+        if !a.panel.is_empty() {
+            command.extend(["--panel".to_string(), a.panel.join(",")]);
+        }
         command.extend(count_words(
             mode.unit(),
             a.run.fixed(mode),
@@ -282,22 +288,34 @@ impl GameVisitor for Compare<'_> {
             .collect();
         let lab = crate::lab::table::rows(&lab_in, t.players, mode);
         let metrics = crate::lab::table::json(&lab);
-        let files = [
+        let panel = if a.panel.is_empty() {
+            None
+        } else {
+            Some(panel_run::<G>(&a.panel, &spec, &names, n)?)
+        };
+        let mut extra = json!({ "variants": variants, "metrics": metrics });
+        if n < asked && a.run.precision.is_none() {
+            extra["interrupted"] = json!({ "asked": asked, "played": n });
+        }
+        if let Some(p) = &panel {
+            extra["panel"] = json!({
+                "members": a.panel,
+                "weakest": p.weak,
+                "strongest": p.strong,
+                "disagreements": p.flags,
+            });
+        }
+        let mut files = vec![
             OutFile::new("compare.csv", text),
             OutFile::new(
                 "metrics.csv",
                 crate::lab::table::csv_text(G::NAME, t.players, &lab, true)?,
             ),
-            OutFile::new(
-                "run.json",
-                info.json(if n < asked && a.run.precision.is_none() {
-                    let stop = json!({ "asked": asked, "played": n });
-                    json!({ "variants": variants, "metrics": metrics, "interrupted": stop })
-                } else {
-                    json!({ "variants": variants, "metrics": metrics })
-                }),
-            ),
+            OutFile::new("run.json", info.json(extra)),
         ];
+        if let Some(p) = &panel {
+            files.push(OutFile::new("panel.csv", p.csv.clone()));
+        }
         emit(&c.output, &files, || {
             crate::outln!(
                 "{}: {} {} with {} players, seed {}; baseline {}; diff = variant - baseline, p_holm = Holm-adjusted p-value",
@@ -324,6 +342,18 @@ impl GameVisitor for Compare<'_> {
                     ("p_holm", "p_holm"),
                 ],
             );
+            if let Some(p) = &panel {
+                crate::outln!(
+                    "panel {}: weakest {}, strongest {}; {} conclusion(s) differ between members (panel.csv)",
+                    a.panel.join(","),
+                    p.weak,
+                    p.strong,
+                    p.flags.len()
+                );
+                for f in &p.flags {
+                    crate::outln!("  differs: {f}");
+                }
+            }
         })?;
         if n < asked && a.run.precision.is_none() {
             let unit = mode.unit();
@@ -333,6 +363,159 @@ impl GameVisitor for Compare<'_> {
         }
         Ok(())
     }
+}
+
+/// What `--panel` adds.
+struct Panel {
+    csv: String,
+    weak: String,
+    strong: String,
+    /// `variant metric` of every conclusion the members disagree on.
+    flags: Vec<String>,
+}
+
+/// The head-to-head blocks of an arena (candidate 0 against its panel), on worker threads,
+/// folded in block order.
+fn skill_blocks<G: Game>(
+    arena: &crate::lab::tune::TuneArena<G>,
+    threads: Option<usize>,
+) -> Result<Vec<crate::lab::tune::Score>> {
+    use crate::lab::race::Arena;
+    let (v, _) = crate::sim::fold_batches(
+        threads,
+        &(0..crate::lab::panel::SKILL_BLOCKS),
+        1,
+        Vec::new(),
+        |r| arena.play(0, r.start),
+        |acc: &mut Vec<_>, x| acc.push(x),
+    )?;
+    arena.check()?;
+    Ok(v)
+}
+
+/// Plays every variant under each panel member's line-up, and the weakest member against
+/// the strongest under each variant; returns `panel.csv` and the disagreements.
+fn panel_run<G: Game>(
+    panel: &[String],
+    spec: &CompareSpec<G>,
+    names: &[(String, String)],
+    n: u64,
+) -> Result<Panel> {
+    use crate::lab::panel::{agree, head_to_head, holm_of, skill};
+    let members: Vec<crate::strategy::StrategySpec> = panel
+        .iter()
+        .map(|s| crate::strategy::resolve::<G>(s.trim()))
+        .collect::<Result<_>>()?;
+    if members.len() < 2 {
+        return Err(Error::input("--panel needs at least two strategies"));
+    }
+    let mut per = Vec::new();
+    for m in &members {
+        let (tally, _, _) = compare(&CompareSpec {
+            seats: vec![m.clone(); spec.players],
+            ..spec.clone()
+        })?;
+        let lab_in: Vec<(String, &[crate::lab::counts::Counts])> = names
+            .iter()
+            .zip(&tally.lab)
+            .map(|((name, _), c)| (name.clone(), c.as_slice()))
+            .collect();
+        let rows = crate::lab::table::rows(&lab_in, spec.players, spec.mode);
+        let ps = holm_of(&rows);
+        per.push((rows, ps));
+    }
+    // Strength under the baseline rules: each member's score rate against the others.
+    let mut rates = Vec::new();
+    for (i, m) in members.iter().enumerate() {
+        let mut arena = head_to_head::<G>(&spec.variants[0].1, spec.players, spec.seed, n, m, m);
+        arena.panel = members
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, s)| s.clone())
+            .collect();
+        let b = skill_blocks(&arena, spec.threads)?;
+        let all = crate::lab::race::merged(&b).and_then(|s| s.rate());
+        rates.push(all.unwrap_or(0.5));
+    }
+    let order = |a: &usize, b: &usize| rates[*a].total_cmp(&rates[*b]).then(a.cmp(b));
+    let weak = (0..members.len()).min_by(order).expect("members");
+    let strong = (0..members.len()).max_by(order).expect("members");
+    let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
+    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x + 0.0, 6));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "game", "players", "panel", "variant", "metric", "value", "lo", "hi", "diff", "diff_lo",
+        "diff_hi", "p_holm", "agree",
+    ])
+    .map_err(err)?;
+    let mut flags = Vec::new();
+    for (k, (rows, ps)) in per.iter().enumerate() {
+        for (i, r) in rows.iter().enumerate() {
+            let ag = agree(&per, i);
+            if k == 0 && ag == Some(false) {
+                flags.push(format!("{} {}", r.variant, r.metric));
+            }
+            w.write_record([
+                G::NAME.to_string(),
+                spec.players.to_string(),
+                members[k].label.clone(),
+                r.variant.clone(),
+                r.metric.to_string(),
+                f(r.est.map(|e| e.value)),
+                f(r.est.map(|e| e.lo)),
+                f(r.est.map(|e| e.hi)),
+                f(r.diff.map(|d| d.value)),
+                f(r.diff.map(|d| d.lo)),
+                f(r.diff.map(|d| d.hi)),
+                if r.diff.is_some() {
+                    num(ps[i], 6)
+                } else {
+                    String::new()
+                },
+                ag.map_or(String::new(), |a| if a { "yes" } else { "no" }.to_string()),
+            ])
+            .map_err(err)?;
+        }
+    }
+    let pair = format!("{}<{}", members[weak].label, members[strong].label);
+    for (name, rules) in &spec.variants {
+        let arena = head_to_head::<G>(
+            rules,
+            spec.players,
+            spec.seed,
+            n,
+            &members[weak],
+            &members[strong],
+        );
+        let (gap, upset) = skill(&skill_blocks(&arena, spec.threads)?);
+        for (metric, e) in [("skill_gap", gap), ("upset_share", upset)] {
+            w.write_record([
+                G::NAME.to_string(),
+                spec.players.to_string(),
+                pair.clone(),
+                name.clone(),
+                metric.to_string(),
+                f(e.map(|e| e.value)),
+                f(e.map(|e| e.lo)),
+                f(e.map(|e| e.hi)),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ])
+            .map_err(err)?;
+        }
+    }
+    let csv = String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
+        .map_err(|e| Error::Other(e.to_string()))?;
+    Ok(Panel {
+        csv,
+        weak: members[weak].label.clone(),
+        strong: members[strong].label.clone(),
+        flags,
+    })
 }
 
 pub fn run(a: &CompareArgs) -> Result<()> {

@@ -258,6 +258,7 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
             table,
             variants: r.variants.clone(),
             run,
+            panel: Vec::new(),
             common,
         }),
         "tournament" => super::tournament::run(&TournamentArgs { table, run, common }),
@@ -269,6 +270,7 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
             budget: r.budget.unwrap_or(1_000_000),
             block: r.block.unwrap_or(500),
             delta: r.delta.unwrap_or(0.0),
+            search: crate::lab::search::Search::Auto,
             common,
         }),
         k => Err(Error::input(format!(

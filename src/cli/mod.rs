@@ -22,6 +22,7 @@ pub mod setup;
 mod simulate;
 mod tournament;
 mod trace;
+mod tune;
 
 pub use args::Cli;
 pub use simulate::simulate_to;
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Run(a) => experiment::run(&a),
         Command::Tournament(a) => tournament::run(&a),
         Command::Balance(a) => balance::run(&a),
+        Command::Tune(a) => tune::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
         Command::Report(a) => report::run(&a),

@@ -21,6 +21,7 @@ pub fn check(command: &Command) -> Result<()> {
         Command::Simulate(a) => (&a.common.output, "simulate"),
         Command::Compare(a) => (&a.common.output, "compare"),
         Command::Tournament(a) => (&a.common.output, "tournament"),
+        Command::Balance(a) => (&a.common.output, "balance"),
         Command::Merge(a) => (&a.output, "merge"),
         Command::Bench(a) if a.common.output.report => {
             return Err(Error::input(

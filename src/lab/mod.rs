@@ -6,12 +6,20 @@
 //! - [`play`]: one unit played with the lab watching (the runner's own deal loop).
 //! - [`run`]: the measured `simulate` run (same deals, same tally, plus the counts).
 //! - [`metrics`]: the metrics, their intervals and paired differences.
+//! - [`panel`]: `--panel`: conclusions per panel member, `skill_gap` and `upset_share`.
 //! - [`race`]: racing rule variants for `cardsim balance`.
+//! - [`ntbea`]: the N-tuple bandit search for spaces too large to race.
+//! - [`search`]: racing or NTBEA, by the size of the space.
+//! - [`tune`]: a bot's knob settings against a panel (`cardsim tune`).
 //! - [`table`]: `metrics.csv`, its JSON and the terminal table.
 
 pub mod counts;
 pub mod metrics;
+pub mod ntbea;
+pub mod panel;
 pub mod play;
 pub mod race;
 pub mod run;
+pub mod search;
 pub mod table;
+pub mod tune;

@@ -12,6 +12,10 @@
 //! Everything depends only on the seed and the blocks: a round plays its (variant, block)
 //! pairs on worker threads and folds them in order, so the race and its files are the same
 //! bytes for any thread count.
+//!
+//! The race is generic over an [`Arena`]: what a candidate is and what one block of it
+//! measures. Rule variants under a line-up (`balance`, [`RaceSpec`]) are one arena; a bot's
+//! knob settings against a panel (`tune`, [`super::tune`]) another.
 
 use super::counts::Counts;
 use super::metrics::{Metric, metrics};
@@ -21,6 +25,39 @@ use crate::game::{ActionList, Game};
 use crate::sim::{Mode, fold_batches};
 use crate::stats::{Estimate, GROUPS, Merge, holm, jackknife, t_cdf};
 use crate::strategy::{StrategySpec, build, check_failures};
+
+/// What the race races: candidates, each measured one block at a time.
+pub trait Arena: Sync {
+    /// What one block of one candidate measures; blocks merge.
+    type Block: Merge + Clone + Send;
+    /// The number of candidates.
+    fn candidates(&self) -> usize;
+    /// Plays block `b` of candidate `v` (a pure function of both).
+    fn play(&self, v: usize, b: u64) -> Self::Block;
+    /// Deals one block of one candidate plays (for the budget).
+    fn deals_per_block(&self) -> u64;
+    /// Whether a block holds data.
+    fn used(&self, b: &Self::Block) -> bool;
+    /// The objective on merged blocks (minimised).
+    fn objective(&self, b: &Self::Block) -> Option<f64>;
+    /// The value of requirement `r` of the goal on merged blocks.
+    fn requirement(&self, r: usize, b: &Self::Block) -> Option<f64>;
+    /// After a round: an error a strategy reported (an external bot that failed).
+    fn check(&self) -> Result<()>;
+}
+
+/// How the race is run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Deals (over all candidates) the race may play.
+    pub budget: u64,
+    /// Worker threads.
+    pub threads: Option<usize>,
+    /// Progress lines on stderr.
+    pub progress: bool,
+    /// The command's name in progress lines.
+    pub label: &'static str,
+}
 
 /// Blocks every variant plays before the first elimination.
 pub const FIRST_CUT: usize = 5;
@@ -111,18 +148,18 @@ pub struct RaceSpec<G: Game> {
 
 /// One variant's standing.
 #[derive(Clone, Debug)]
-pub struct Entry {
-    /// The variant's counts, one [`Counts`] per block played.
-    pub blocks: Vec<Counts>,
+pub struct Entry<B = Counts> {
+    /// The variant's measurements, one per block played.
+    pub blocks: Vec<B>,
     /// The round it was eliminated in, and why (None: survived).
     pub out: Option<(usize, String)>,
 }
 
 /// The finished race.
 #[derive(Clone, Debug)]
-pub struct Race {
+pub struct Race<B = Counts> {
     /// Every variant's standing, in input order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<Entry<B>>,
     /// Rounds played.
     pub rounds: usize,
     /// Deals played in all.
@@ -186,6 +223,40 @@ fn sum_of(ms: &[Metric], names: &[String], c: &Counts) -> Option<f64> {
     names.iter().map(|n| metric(ms, n).value(c)).sum()
 }
 
+impl<G: Game> Arena for RaceSpec<G> {
+    type Block = Counts;
+    fn candidates(&self) -> usize {
+        self.variants.len()
+    }
+    fn play(&self, v: usize, b: u64) -> Counts {
+        play_block(self, &self.variants[v].2, b)
+    }
+    fn deals_per_block(&self) -> u64 {
+        self.block * rotations(&self.seats) as u64
+    }
+    fn used(&self, c: &Counts) -> bool {
+        c.units > 0
+    }
+    fn objective(&self, c: &Counts) -> Option<f64> {
+        metric(&metrics(self.players, Mode::Deals), &self.goal.minimize).value(c)
+    }
+    fn requirement(&self, r: usize, c: &Counts) -> Option<f64> {
+        sum_of(
+            &metrics(self.players, Mode::Deals),
+            &self.goal.require[r].metrics,
+            c,
+        )
+    }
+    fn check(&self) -> Result<()> {
+        check_failures::<G>(&self.seats)
+    }
+}
+
+/// A candidate's objective estimate over its blocks (jackknife over the blocks).
+pub fn objective_of<A: Arena>(arena: &A, blocks: &[A::Block]) -> Option<Estimate> {
+    jackknife(blocks, |c| arena.used(c), |c| arena.objective(c))
+}
+
 /// A survivor's objective and constraint estimates over its blocks.
 pub fn objective<G: Game>(ms: &[Metric], goal: &Goal, blocks: &[Counts]) -> Option<Estimate> {
     let m = metric(ms, &goal.minimize);
@@ -193,31 +264,25 @@ pub fn objective<G: Game>(ms: &[Metric], goal: &Goal, blocks: &[Counts]) -> Opti
 }
 
 #[derive(Clone)]
-struct Pair(Counts, Counts);
-impl Merge for Pair {
-    fn merge(&mut self, o: &Pair) {
+struct Pair<B>(B, B);
+impl<B: Merge> Merge for Pair<B> {
+    fn merge(&mut self, o: &Pair<B>) {
         self.0.merge(&o.0);
         self.1.merge(&o.1);
     }
 }
 
 /// The paired difference of the objective, `a - b`, over their common blocks.
-pub fn paired_objective(
-    ms: &[Metric],
-    goal: &Goal,
-    a: &[Counts],
-    b: &[Counts],
-) -> Option<Estimate> {
-    let m = metric(ms, &goal.minimize);
-    let pairs: Vec<Pair> = a
+pub fn paired_objective<A: Arena>(arena: &A, a: &[A::Block], b: &[A::Block]) -> Option<Estimate> {
+    let pairs: Vec<Pair<A::Block>> = a
         .iter()
         .zip(b)
         .map(|(x, y)| Pair(x.clone(), y.clone()))
         .collect();
     jackknife(
         &pairs,
-        |p| p.0.units > 0,
-        |p| Some(m.value(&p.0)? - m.value(&p.1)?),
+        |p| arena.used(&p.0),
+        |p| Some(arena.objective(&p.0)? - arena.objective(&p.1)?),
     )
 }
 
@@ -236,14 +301,21 @@ pub fn one_sided(e: &Estimate, bound: f64, greater: bool, g: usize) -> f64 {
     1.0 - t_cdf(t / e.se, (g - 1) as f64)
 }
 
-/// Runs the race.
+/// Runs the race of a balance spec (its own goal and settings).
 pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
-    let ms = metrics(spec.players, Mode::Deals);
-    let rots = rotations(&spec.seats) as u64;
-    let per_block = spec.block * rots;
-    let mut entries: Vec<Entry> = spec
-        .variants
-        .iter()
+    let settings = Settings {
+        budget: spec.budget,
+        threads: spec.threads,
+        progress: spec.progress,
+        label: "balance",
+    };
+    race_in(spec, &spec.goal, &settings)
+}
+
+/// Runs the race of any arena.
+pub fn race_in<A: Arena>(arena: &A, goal: &Goal, settings: &Settings) -> Result<Race<A::Block>> {
+    let per_block = arena.deals_per_block();
+    let mut entries: Vec<Entry<A::Block>> = (0..arena.candidates())
         .map(|_| Entry {
             blocks: Vec::new(),
             out: None,
@@ -260,16 +332,15 @@ pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
         // The first round plays FIRST_CUT blocks, later rounds one.
         let want = if b == 0 { FIRST_CUT as u64 } else { 1 };
         let cost = want * per_block * alive.len() as u64;
-        if deals + cost > spec.budget {
+        if deals + cost > settings.budget {
             stop = if rounds == 0 {
                 return Err(Error::input(format!(
-                    "--budget {}: the first round alone needs {} deals ({} variants x {} blocks x {} deals x {} rotations)",
-                    spec.budget,
+                    "--budget {}: the first round alone needs {} deals ({} candidates x {} blocks x {} deals)",
+                    settings.budget,
                     cost,
                     alive.len(),
                     FIRST_CUT,
-                    spec.block,
-                    rots
+                    per_block,
                 )));
             } else {
                 "budget".to_string()
@@ -281,32 +352,33 @@ pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
             .flat_map(|&v| (b..b + want).map(move |k| (v, k)))
             .collect();
         let (done, t) = fold_batches(
-            spec.threads,
+            settings.threads,
             &(0..jobs.len() as u64),
             1,
             Vec::new(),
             |r| {
                 let (v, k) = jobs[r.start as usize];
-                (v, play_block(spec, &spec.variants[v].2, k))
+                (v, arena.play(v, k))
             },
-            |acc: &mut Vec<(usize, Counts)>, x| acc.push(x),
+            |acc: &mut Vec<(usize, A::Block)>, x| acc.push(x),
         )?;
-        check_failures::<G>(&spec.seats)?;
+        arena.check()?;
         threads = t;
         for (v, c) in done {
             entries[v].blocks.push(c);
         }
         deals += cost;
         rounds += 1;
-        let verdict = eliminate(&ms, &spec.goal, &mut entries, rounds);
+        let verdict = eliminate(arena, goal, &mut entries, rounds);
         let left = entries.iter().filter(|e| e.out.is_none()).count();
-        if spec.progress {
+        if settings.progress {
             let spent = start.elapsed().as_secs_f64();
-            let eta = spent / deals as f64 * (spec.budget - deals) as f64;
+            let eta = spent / deals as f64 * settings.budget.saturating_sub(deals) as f64;
             eprintln!(
-                "balance round {rounds}: {left} of {} variants left, {deals} of {} deals, at most {:.0} s to go",
+                "{} round {rounds}: {left} of {} candidates left, {deals} of {} deals, at most {:.0} s to go",
+                settings.label,
                 entries.len(),
-                spec.budget,
+                settings.budget,
                 eta
             );
         }
@@ -324,8 +396,22 @@ pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
     })
 }
 
+/// The merge of a list of blocks (None when empty).
+pub fn merged<B: Merge + Clone>(blocks: &[B]) -> Option<B> {
+    let mut all = blocks.first()?.clone();
+    for b in &blocks[1..] {
+        all.merge(b);
+    }
+    Some(all)
+}
+
 /// One round's tests; returns why the race stops, if it does.
-fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) -> Option<String> {
+fn eliminate<A: Arena>(
+    arena: &A,
+    goal: &Goal,
+    entries: &mut [Entry<A::Block>],
+    round: usize,
+) -> Option<String> {
     let alive: Vec<usize> = (0..entries.len())
         .filter(|&v| entries[v].out.is_none())
         .collect();
@@ -334,14 +420,14 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
         return None;
     }
     // Constraints: one-sided tests that each is violated, Holm over the survivors.
-    for r in &goal.require {
+    for (ri, r) in goal.require.iter().enumerate() {
         let ps: Vec<f64> = alive
             .iter()
             .map(|&v| {
                 let e = jackknife(
                     &entries[v].blocks,
-                    |c| c.units > 0,
-                    |c| sum_of(ms, &r.metrics, c),
+                    |c| arena.used(c),
+                    |c| arena.requirement(ri, c),
                 );
                 e.map_or(f64::NAN, |e| one_sided(&e, r.bound, !r.at_least, g))
             })
@@ -359,7 +445,7 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
         return Some("every variant violates a requirement".into());
     }
     // The best survivor by its point estimate (ties: the first).
-    let value = |v: usize| objective_value(ms, goal, &entries[v].blocks);
+    let value = |v: usize| objective_value(arena, &entries[v].blocks);
     let best = *alive
         .iter()
         .min_by(|&&a, &&b| value(a).total_cmp(&value(b)).then(a.cmp(&b)))
@@ -367,7 +453,7 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
     let others: Vec<usize> = alive.iter().copied().filter(|&v| v != best).collect();
     let diffs: Vec<Option<Estimate>> = others
         .iter()
-        .map(|&v| paired_objective(ms, goal, &entries[v].blocks, &entries[best].blocks))
+        .map(|&v| paired_objective(arena, &entries[v].blocks, &entries[best].blocks))
         .collect();
     let ps: Vec<f64> = diffs
         .iter()
@@ -403,9 +489,9 @@ fn eliminate(ms: &[Metric], goal: &Goal, entries: &mut [Entry], round: usize) ->
 }
 
 /// The objective's point estimate (infinite when it has no value).
-fn objective_value(ms: &[Metric], goal: &Goal, blocks: &[Counts]) -> f64 {
-    let m = metric(ms, &goal.minimize);
-    m.value(&super::metrics::total(blocks))
+fn objective_value<A: Arena>(arena: &A, blocks: &[A::Block]) -> f64 {
+    merged(blocks)
+        .and_then(|all| arena.objective(&all))
         .unwrap_or(f64::INFINITY)
 }
 

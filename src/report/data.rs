@@ -56,7 +56,12 @@ impl Csv {
         Error::input(format!("bad {}: {msg}", self.path.display()))
     }
 
-    /// The index of column `name`.
+    /// The column names, in file order.
+    pub fn columns(&self) -> &[String] {
+        &self.head
+    }
+
+    /// The index of column `name`, or an error naming the file.
     pub fn col(&self, name: &str) -> Result<usize> {
         self.head
             .iter()

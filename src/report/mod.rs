@@ -22,6 +22,7 @@ mod dotplot;
 mod fmt;
 mod heatmap;
 mod histogram;
+mod lab;
 mod page;
 mod seats;
 mod tournament;
@@ -42,6 +43,7 @@ enum Kind {
     Simulate,
     Compare,
     Tournament,
+    Balance,
 }
 
 impl Kind {
@@ -52,6 +54,8 @@ impl Kind {
             Some(Kind::Tournament)
         } else if dir.join("summary.csv").is_file() {
             Some(Kind::Simulate)
+        } else if dir.join("variants.csv").is_file() {
+            Some(Kind::Balance)
         } else {
             None
         }
@@ -62,6 +66,7 @@ impl Kind {
             Kind::Simulate => "simulate",
             Kind::Compare => "compare",
             Kind::Tournament => "tournament",
+            Kind::Balance => "balance",
         }
     }
 }
@@ -91,7 +96,7 @@ pub fn render(dir: &Path) -> Result<String> {
 fn run_page(dir: &Path, name: Option<&str>) -> Result<(String, String)> {
     let kind = Kind::of(dir).ok_or_else(|| {
         Error::input(format!(
-            "{}: holds run.json but no summary.csv, compare.csv or tournament.csv (a simulate, compare or tournament output)",
+            "{}: holds run.json but no summary.csv, compare.csv, tournament.csv or variants.csv (a simulate, compare, tournament or balance output)",
             dir.display()
         ))
     })?;
@@ -101,8 +106,11 @@ fn run_page(dir: &Path, name: Option<&str>) -> Result<(String, String)> {
     let mut body = page::header(&run, &game, kind.name(), name);
     body += &match kind {
         Kind::Simulate => simulation(dir, &run, &game, level)?,
-        Kind::Compare => compare::render(&compare::load(dir)?, &run, &game, level)?,
+        Kind::Compare => {
+            compare::render(&compare::load(dir)?, &run, &game, level)? + &lab::metrics(dir, level)?
+        }
         Kind::Tournament => tournament::render(&tournament::load(dir)?, &run, level)?,
+        Kind::Balance => lab::balance(dir, level)?,
     };
     let title = format!(
         "{} · {} players · {}",
@@ -137,6 +145,7 @@ fn simulation(
     if let Some(e) = read_csv_opt(dir, "ends.csv")? {
         s += &section(level, "How deals end", "", &dists::ends(&e, run, game)?);
     }
+    s += &lab::metrics(dir, level)?;
     if run.capped_matches > 0 {
         s += &format!(
             "<p class=\"note\">{} matches reached the deal cap and ended with the leaders winning.</p>\n",
@@ -208,14 +217,6 @@ fn study_page(dir: &Path) -> Result<String> {
     let mut runs = String::new();
     for n in &names {
         let sub = dir.join(n);
-        if Kind::of(&sub).is_none() && sub.join("variants.csv").is_file() {
-            // A balance search: listed, its results are its own CSV files.
-            toc += &format!(
-                "<li>{} <span class=\"dim\">· a balance search: its results are variants.csv, best.csv and metrics.csv in that folder</span></li>\n",
-                esc(n)
-            );
-            continue;
-        }
         let (title, body) = run_page(&sub, Some(n))?;
         toc += &format!(
             "<li><a href=\"#{0}\">{0}</a> <span class=\"dim\">· {1}</span></li>\n",

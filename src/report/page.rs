@@ -277,6 +277,7 @@ pub fn header(run: &RunInfo, game: &GameInfo, kind: &str, name: Option<&str>) ->
     let what = match kind {
         "compare" => "Rule variants compared on the same deals",
         "tournament" => "Duplicate tournament between strategies",
+        "balance" => "Balance search over rule variants",
         _ if run.shards.is_some() => "Simulation, merged from shards",
         _ => "Self-play simulation",
     };

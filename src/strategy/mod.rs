@@ -21,7 +21,9 @@ pub use exec::{ExecPolicy, MAX_LINE, kill_all, named_files, redact, set_dir, set
 pub use factory::{Factory, StrategyFactory, any_failed, build, check_failures};
 pub use params::{KNOB_LIMIT, Knob, Params};
 pub use random::Random;
-pub use registry::{StrategySpec, all_bots, generic_bots, list_names, load_file, resolve};
+pub use registry::{
+    StrategySpec, all_bots, generic_bots, knobs_of, list_names, load_file, resolve, with_knobs,
+};
 
 use crate::cards::GameRng;
 use crate::game::{DealResult, Game, Seat};

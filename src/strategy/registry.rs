@@ -239,3 +239,22 @@ fn load_text<G: Game>(
         }
     }
 }
+
+/// The game's built-in bot `base` with knob values `params` (checked like a knob file's),
+/// labelled `label`: the candidates of `cardsim tune`.
+pub fn with_knobs<G: Game>(base: &str, label: &str, params: Params) -> Result<StrategySpec, Error> {
+    let bot = find_bot::<G>(base).ok_or_else(|| {
+        Error::input(format!(
+            "'{base}' is not a built-in bot of {} with knobs",
+            G::NAME
+        ))
+    })?;
+    super::search::check(base, bot.knobs, &params)
+        .map_err(|e| Error::input(format!("{label}: {e}")))?;
+    Ok(built_in(label, bot, params, None))
+}
+
+/// The knobs of the game's built-in bot `base` (None: no such bot).
+pub fn knobs_of<G: Game>(base: &str) -> Option<&'static [Knob]> {
+    find_bot::<G>(base).map(|b| b.knobs)
+}
