@@ -81,15 +81,17 @@
 //! With the plays above it rarely comes into play: of 20,000 greedy deals, 1 at 4 players
 //! and 7 at 2 players lasted past 60 turns.
 
+mod eval;
 mod plan;
 
 use super::Lasso;
 use super::rules::Mismatch;
-use super::scoring::{best_set_exact, classify, each_set, hand_penalty, has_set};
+use super::scoring::{best_set_exact, hand_penalty, has_set};
 use super::state::{Action, Phase, pair_ok, same};
 use super::view::View;
-use crate::cards::{Card, CardSet, GameRng, Suit};
+use crate::cards::{Card, CardSet, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
+use eval::{best_set_scan, pairs};
 use plan::Plan;
 
 /// The knobs of `greedy`.
@@ -214,37 +216,6 @@ impl Default for Greedy {
     fn default() -> Self {
         Greedy::new(&Params::default())
     }
-}
-
-/// The best complete set by points in `hand`, known to hold one, among the first
-/// `SET_SCAN` sets in `each_set` order: its points and its cards.
-fn best_set_scan(hand: CardSet) -> (i32, CardSet) {
-    let mut best = (0, CardSet::EMPTY);
-    let mut n = 0;
-    each_set(hand, None, |s| {
-        if n < SET_SCAN {
-            n += 1;
-            let pts = classify(s).map_or(0, |k| k.1);
-            if pts > best.0 {
-                best = (pts, s);
-            }
-        }
-    });
-    best
-}
-
-/// Same-suit pairs (suits capped at 4 cards) plus same-rank pairs of `hand`.
-pub(super) fn pairs(hand: CardSet) -> u32 {
-    let s = Suit::ALL.map(|s| hand.suit_bits(s));
-    let mut pairs = 0;
-    for i in 0..4 {
-        let n = s[i].count_ones().min(4);
-        pairs += n * n.saturating_sub(1) / 2;
-        for j in i + 1..4 {
-            pairs += (s[i] & s[j]).count_ones();
-        }
-    }
-    pairs
 }
 
 impl Greedy {

@@ -85,6 +85,8 @@ pub(super) struct Plan<'a> {
     /// (NaN until computed), and the table's costs of keeping the hand (`Stay`).
     cost: [Cell<f32>; 52],
     stay: Cell<Option<Stay>>,
+    /// Per card, `miss` of that card alone (NaN until computed).
+    miss1: [Cell<f32>; 52],
 }
 
 /// One remembered set step: the hand's cards, its other fields and the steps left, the result.
@@ -144,6 +146,7 @@ impl<'a> Plan<'a> {
             memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
             cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
             stay: Cell::new(None),
+            miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
         }
     }
 
@@ -212,6 +215,19 @@ impl<'a> Plan<'a> {
         }
         let n = self.unseen.len().max(1) as f32;
         (self.unseen - fits).len() as f32 / n
+    }
+
+    /// `miss` of card `c` alone, remembered for the decision.
+    #[inline]
+    fn miss_one(&self, c: Card) -> f32 {
+        let cell = &self.miss1[c.index() as usize];
+        let x = cell.get();
+        if !x.is_nan() {
+            return x;
+        }
+        let x = self.miss([c]);
+        cell.set(x);
+        x
     }
 
     /// The chance that draw-until-match runs the stock dry (the round then ends with no
@@ -496,7 +512,7 @@ impl<'a> Plan<'a> {
                     let miss = if out {
                         0.0
                     } else {
-                        self.miss([c]) * self.mismatch
+                        self.miss_one(c) * self.mismatch
                     };
                     best = best.max(v - miss);
                 }
