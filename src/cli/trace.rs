@@ -5,8 +5,9 @@
 //! `--json` writes JSON lines that are enough to replay and re-score the deal alone: the
 //! header with the rules, the whole dealt state (`Game::state_json`), each step with every
 //! card it reveals (to whom: the cards a seat's view shows after the step and did not show
-//! before, found generically by comparing views), and the whole final state with the
-//! result.
+//! before, found generically by comparing views) and its chance events (`chance`, from
+//! `Game::chance_note`: a reshuffle's new stock order), and the whole final state with the
+//! result. The text trace writes the chance events on a line of their own under the step.
 
 use super::args::TraceArgs;
 use super::setup::table;
@@ -86,15 +87,23 @@ impl<G: Game> Observer<G> for Logger {
     fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
         self.step += 1;
         let text = state.describe(action);
+        let note = state.chance_note(action);
         if self.json {
             let players = self.players;
+            let mut line = json!({"type": "action", "step": self.step, "seat": seat,
+                                  "action": text, "debug": format!("{action:?}")});
+            if let Some((_, chance)) = note {
+                line["chance"] = chance;
+            }
             self.pending = Some(Pending {
-                line: json!({"type": "action", "step": self.step, "seat": seat, "action": text,
-                             "debug": format!("{action:?}")}),
+                line,
                 before: shown(state, players),
             });
         } else {
             self.lines.push(format!("{:>4}. {text}", self.step));
+            if let Some((note, _)) = note {
+                self.lines.push(format!("      {note}"));
+            }
         }
     }
 

@@ -145,6 +145,42 @@ pub(crate) fn best_set_scan(hand: CardSet) -> (i32, CardSet) {
     best
 }
 
+/// How many sets a hand holds, as far as the set step cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sole {
+    /// None.
+    No,
+    /// Exactly one: these cards.
+    One(CardSet),
+    /// Two or more.
+    Many,
+}
+
+/// Whether `hand` holds no set, exactly one (which), or more.
+#[inline]
+pub(crate) fn sole_set(hand: CardSet) -> Sole {
+    let s = suits(hand);
+    let x = hand.0;
+    let all4 = (x & x >> 13 & x >> 26 & x >> 39 & 0x1fff) as u16;
+    let mut one = None;
+    let mut count = pop13(all4);
+    if count == 1 {
+        one = Some(CardSet::rank(Rank::new(all4.trailing_zeros() as u8)));
+    }
+    for (i, &bits) in s.iter().enumerate() {
+        let n = pop13(bits);
+        if n >= 4 {
+            count += C4[n as usize] as u32;
+            one = Some(CardSet((bits as u64) << (13 * i)));
+        }
+    }
+    match count {
+        0 => Sole::No,
+        1 => Sole::One(one.expect("the one set")),
+        _ => Sole::Many,
+    }
+}
+
 /// `best_set_scan` by enumeration: the first `SET_SCAN` sets in `each_set` order.
 pub(crate) fn best_set_listed(hand: CardSet) -> (i32, CardSet) {
     let mut best = (0, CardSet::EMPTY);
@@ -208,6 +244,14 @@ mod tests {
                     (hand & CardSet::rank(Rank::new(r))).len()
                 );
             }
+            let mut listed = Vec::new();
+            each_set(hand, None, |s| listed.push(s));
+            let sole = match listed[..] {
+                [] => Sole::No,
+                [one] => Sole::One(one),
+                _ => Sole::Many,
+            };
+            assert_eq!(sole_set(hand), sole, "{hand}");
             if has_set(hand) {
                 with_sets += 1;
                 assert_eq!(best_set_scan(hand), best_set_listed(hand), "{hand}");

@@ -5,7 +5,7 @@
 use super::{Hand, NONE, Plan, Stay};
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::greedy::eval::{pairs, rank_count};
-use crate::games::lasso::scoring::{face, hand_penalty, has_set, pop13};
+use crate::games::lasso::scoring::{classify, face, hand_penalty, has_set, pop13};
 use crate::games::lasso::state::same;
 
 /// Hands of at most this many cards take `stock_fast` (its tables hold every hand less one
@@ -131,13 +131,16 @@ impl Plan<'_> {
                     self.spend(1);
                     (self.g.combine(0, pairs, pen), false)
                 }
-                None => self.sets(
-                    Hand {
-                        cards: l.cards.with(x),
-                        ..h
-                    },
-                    self.left,
-                ),
+                None => match self.one_set(l, x, at, ace) {
+                    Some((step, _)) => step,
+                    None => self.sets(
+                        Hand {
+                            cards: l.cards.with(x),
+                            ..h
+                        },
+                        self.left,
+                    ),
+                },
             };
             let mut best = NONE;
             let mut discard = |c: Card, (v, out): (f32, bool)| {
@@ -182,7 +185,10 @@ impl Plan<'_> {
                         let v = self.g.combine(0, pairs, pen);
                         ((v, false), v)
                     }
-                    None => (self.sets(hx, self.left), self.g.value(hx.cards, ace)),
+                    None => match self.one_set(&all, x, at, ace) {
+                        Some(both) => both,
+                        None => (self.sets(hx, self.left), self.g.value(hx.cards, ace)),
+                    },
                 };
                 let Stay { miss, dry } = self.stay(t);
                 best = best.max(if out { v } else { v - miss * self.mismatch });
@@ -196,6 +202,45 @@ impl Plan<'_> {
             };
         }
         sum / self.unseen.len() as f32
+    }
+}
+
+impl Plan<'_> {
+    /// The set step (as `sets` gives it) and the value (as `Greedy::value` gives it) of the
+    /// hand of `l` plus `x`, when `x` completes exactly one set there (the hand less one
+    /// card holds no set and three cards of `x`'s suit or of its rank, not both): that set
+    /// is the hand's best, kept or laid, and what is left holds none. `None` otherwise.
+    fn one_set(&self, l: &Less, x: Card, at: At, ace: i32) -> Option<((f32, bool), f32)> {
+        if l.has {
+            return None;
+        }
+        let base = 13 * at.suit as u32;
+        let suited = l.cards.0 >> base & 0x1fff;
+        let set = match (pop13(suited as u16) >= 3, rank_count(l.cards, at.rank) >= 3) {
+            (true, false) => CardSet(suited << base).with(x),
+            (false, true) => CardSet::rank(x.rank()),
+            _ => return None,
+        };
+        self.spend(17); // a hand with a set valued, and one set looked at
+        let pts = classify(set).map_or(0, |k| k.1);
+        let rest = l.cards.with(x) - set;
+        let keep = self.g.combine(pts, pairs(rest), hand_penalty(rest, ace));
+        let mut best = (keep, false);
+        if self.left > 0 {
+            let (v, out) = if rest.is_empty() {
+                (self.out, true)
+            } else {
+                (
+                    self.g.combine(0, pairs(rest), hand_penalty(rest, ace)),
+                    false,
+                )
+            };
+            let laid = pts as f32 + v;
+            if laid > best.0 {
+                best = (laid, out);
+            }
+        }
+        Some((best, keep))
     }
 }
 
