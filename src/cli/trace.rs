@@ -6,10 +6,13 @@
 //! `--json` writes JSON lines that are enough to replay and re-score the deal alone: the
 //! header with the rules, the whole dealt state (`Game::state_json`) with its dealer, each
 //! step with the legal actions (their text and structured JSON, as the bot protocol writes
-//! them, and the index chosen) and every card it reveals (to whom: the cards a seat's view
-//! shows after the step and did not show before, found generically by comparing views), and
-//! the whole final state with the result. With `--matches`, every deal of the match in turn,
-//! each result with the match totals after it, and the match's result last.
+//! them, and the index chosen), every card it reveals (to whom: the cards a seat's view
+//! shows after the step and did not show before, found generically by comparing views), its
+//! chance events (`chance`, from `Game::chance_note`: a reshuffle's new stock order) and the
+//! game's own details (`Game::trace_details`), and the whole final state with the result.
+//! With `--matches`, every deal of the match in turn, each result with the match totals
+//! after it, and the match's result last. The text trace writes the chance events on a line
+//! of their own under the step.
 
 use super::args::TraceArgs;
 use super::setup::table;
@@ -123,6 +126,7 @@ impl<G: Game> Observer<G> for Logger {
     fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
         self.step += 1;
         let text = state.describe(action);
+        let note = state.chance_note(action);
         if self.json {
             let players = self.players;
             let (legal, actions, debug) = std::mem::take(&mut self.legal);
@@ -136,12 +140,18 @@ impl<G: Game> Observer<G> for Logger {
                     line[k] = v;
                 }
             }
+            if let Some((_, chance)) = note {
+                line["chance"] = chance;
+            }
             self.pending = Some(Pending {
                 line: self.tagged(line),
                 before: shown(state, players),
             });
         } else {
             self.lines.push(format!("{:>4}. {text}", self.step));
+            if let Some((note, _)) = note {
+                self.lines.push(format!("      {note}"));
+            }
         }
     }
 

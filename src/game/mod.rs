@@ -167,6 +167,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The whole state as JSON, hidden cards included (for `trace --json`): enough to
     /// replay and re-score the deal alone.
     fn state_json(&self) -> serde_json::Value;
+    /// The chance events `action`, about to be applied in this state, brings about (such as
+    /// the new stock order of a reshuffle), as a line for people and as JSON, for `trace`
+    /// only: it names hidden cards, so it is never shown to a seat. Default: none.
+    fn chance_note(&self, _action: Self::Action) -> Option<(String, serde_json::Value)> {
+        None
+    }
 
     /// The result the deal would have if it ended now, for search bots that stop a rollout
     /// early (their `depth` knob). Default: [`Game::result`]; a game whose `result` means

@@ -52,29 +52,35 @@ impl Lasso {
     /// A card from the stock, reshuffling when the rules allow; `None` when there is none.
     fn draw_stock(&mut self) -> Option<Card> {
         if self.stock.is_empty() && self.rules.empty_stock == EmptyStock::Reshuffle {
-            // slots from the dealer's: the new stock's order never depends on seat numbers
-            for p in self.slots_from(self.dealer) {
-                // A face-down top keeps the card under it, so that its reveal can still
-                // expose a mismatch: only revealed cards below the tops are reshuffled.
-                let keep = if self.down[p] { 2 } else { 1 };
-                let n = self.piles[p].len();
-                if n > keep {
-                    for &c in &self.piles[p].as_slice()[..n - keep] {
-                        self.stock.push(c);
-                    }
-                    let mut kept: Pile<52> = Pile::new();
-                    for &c in &self.piles[p].as_slice()[n - keep..] {
-                        kept.push(c);
-                    }
-                    self.piles[p] = kept;
-                }
-            }
-            self.restock = self.stock.as_slice().iter().copied().collect();
-            let mut stock = self.stock;
-            stock.shuffle(&mut self.rng);
-            self.stock = stock;
+            self.reshuffle();
         }
         self.stock.pop()
+    }
+
+    /// Gathers the revealed pile cards below the tops into the (empty) stock and shuffles
+    /// it with the deal's chance rng.
+    pub(crate) fn reshuffle(&mut self) {
+        // slots from the dealer's: the new stock's order never depends on seat numbers
+        for p in self.slots_from(self.dealer) {
+            // A face-down top keeps the card under it, so that its reveal can still
+            // expose a mismatch: only revealed cards below the tops are reshuffled.
+            let keep = if self.down[p] { 2 } else { 1 };
+            let n = self.piles[p].len();
+            if n > keep {
+                for &c in &self.piles[p].as_slice()[..n - keep] {
+                    self.stock.push(c);
+                }
+                let mut kept: Pile<52> = Pile::new();
+                for &c in &self.piles[p].as_slice()[n - keep..] {
+                    kept.push(c);
+                }
+                self.piles[p] = kept;
+            }
+        }
+        self.restock = self.stock.as_slice().iter().copied().collect();
+        let mut stock = self.stock;
+        stock.shuffle(&mut self.rng);
+        self.stock = stock;
     }
 
     pub(crate) fn apply_setup(&mut self, up: Card, down: Card) {

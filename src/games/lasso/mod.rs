@@ -236,6 +236,10 @@ impl Game for Lasso {
         text::state_json(self)
     }
 
+    fn chance_note(&self, action: Action) -> Option<(String, serde_json::Value)> {
+        text::chance_note(self, action)
+    }
+
     fn bots() -> &'static [Bot<Self>] {
         greedy::BOTS
     }

@@ -85,12 +85,23 @@ pub fn is_straight(bits: u16) -> bool {
 
 /// Classifies 4 distinct cards; `None` when they are not a set.
 pub fn classify(set: CardSet) -> Option<(SetKind, i32)> {
-    if set.len() != 4 {
+    let x = set.0;
+    let suits = [
+        x & SUIT13,
+        x >> 13 & SUIT13,
+        x >> 26 & SUIT13,
+        x >> 39 & SUIT13,
+    ]
+    .map(|b| b as u16);
+    let mut n: u32 = suits.iter().map(|&b| pop13(b)).sum();
+    if x >> 52 != 0 {
+        n += (x >> 52).count_ones(); // jokers count as cards, as in `CardSet::len`
+    }
+    if n != 4 {
         return None;
     }
-    for s in Suit::ALL {
-        let bits = set.suit_bits(s);
-        if bits.count_ones() == 4 {
+    for bits in suits {
+        if pop13(bits) == 4 {
             if is_straight(bits) {
                 let ace = if bits & 1 == 1 { 10 } else { 0 };
                 return Some((SetKind::StraightFlush, 2 * (face_sum(bits) + ace)));
@@ -98,8 +109,8 @@ pub fn classify(set: CardSet) -> Option<(SetKind, i32)> {
             return Some((SetKind::Suit, face_sum(bits)));
         }
     }
-    let ranks = set.rank_bits();
-    if ranks.count_ones() == 1 {
+    let ranks = suits[0] | suits[1] | suits[2] | suits[3];
+    if pop13(ranks) == 1 {
         return Some((SetKind::Kind, 3 * 4 * face(ranks.trailing_zeros() as u8)));
     }
     None
@@ -130,29 +141,33 @@ pub fn has_set(hand: CardSet) -> bool {
     all4 != 0 || Suit::ALL.iter().any(|&s| pop13(hand.suit_bits(s)) >= 4)
 }
 
-/// Calls `f` with every 4-card set in `hand` (containing `must` when given), suits first.
+/// Calls `f` with every 4-card set in `hand` (containing `must` when given), suits first,
+/// then four of a kind by rank.
 pub fn each_set(hand: CardSet, must: Option<Card>, mut f: impl FnMut(CardSet)) {
     for s in Suit::ALL {
         if must.is_some_and(|d| d.suit() != s) {
             continue;
         }
-        let bits = hand.suit_bits(s) as u64;
-        if bits.count_ones() < 4 {
+        let bits = hand.suit_bits(s);
+        if pop13(bits) < 4 {
             continue;
         }
         let base = 13 * s.index() as u32;
-        each_4_subset(bits, |sub| {
+        each_4_subset(bits as u64, |sub| {
             let cs = CardSet(sub << base);
             if must.is_none_or(|d| cs.contains(d)) {
                 f(cs)
             }
         });
     }
-    for r in 0..13u8 {
-        let k = CardSet::rank(Rank::new(r));
-        if (hand & k).len() == 4 && must.is_none_or(|d| d.rank().index() == r) {
-            f(k);
-        }
+    let x = hand.0;
+    let mut kinds = (x & x >> 13 & x >> 26 & x >> 39 & SUIT13) as u16;
+    if let Some(d) = must {
+        kinds &= 1 << d.rank().index();
+    }
+    while kinds != 0 {
+        f(CardSet::rank(Rank::new(kinds.trailing_zeros() as u8)));
+        kinds &= kinds - 1;
     }
 }
 

@@ -132,3 +132,108 @@ fn four_of_a_kind_is_lassoed_with_any_ace_and_answered_in_its_suit() {
     assert_eq!(g.aside, cs("AD KD"));
     assert_eq!(g.sets[0].points, 3 * (7 * 4));
 }
+
+/// `chance_note` (what `trace` writes at a reshuffle) gives the new stock, top first, in the
+/// very order `apply` then deals it: on a stacked deal (a draw on an empty stock) and at
+/// every reshuffle of random deals (draws, blind discards, refills, draw-until-match); and
+/// nothing for an action that does not reshuffle.
+#[test]
+fn the_trace_names_the_new_stock_order_at_every_reshuffle() {
+    let mut r = LassoRules::default();
+    r.set("empty_stock", "reshuffle").unwrap();
+    let mut g = after_setup(&r, "");
+    dry_stock(&mut g, "");
+    play(&mut g, Action::Reveal(1));
+    assert_eq!(
+        g.describe(Action::Stock),
+        "seat 1 draws the top of the reshuffled stock"
+    );
+    let (text, json) = g.chance_note(Action::Stock).expect("a reshuffle");
+    let order = json["reshuffle"]["stock"].as_array().unwrap().clone();
+    assert_eq!(order.len(), 2);
+    let top = order[1].as_str().unwrap().to_string();
+    assert_eq!(
+        text,
+        format!(
+            "reshuffle: the stock is now, top first: {top} {}",
+            order[0].as_str().unwrap()
+        )
+    );
+    play(&mut g, Action::Stock);
+    assert!(g.hands[1].contains(c(&top)), "seat 1 drew the top, {top}");
+    assert_eq!(
+        g.stock.as_slice()[0].to_string(),
+        order[0].as_str().unwrap()
+    );
+
+    // random deals: every action that reshuffles (its chance rng moves, or the stock gets
+    // new cards) has a note, and the note's order is the stock left after the action with
+    // the cards the action drew on top, the last drawn at the very top; no other action
+    // has one
+    let mut rng = GameRng::new(24, 14);
+    let (mut notes, mut kinds) = (0, std::collections::BTreeSet::new());
+    let mut buf = ActionList::new();
+    for deal in 0..300 {
+        let mut g = Lasso::deal(&r, &Table::first(2 + deal % 3), &mut rng);
+        while g.to_act().is_some() {
+            buf.clear();
+            g.legal_actions(&mut buf);
+            let a = buf[rng.index(buf.len())];
+            let note = g.chance_note(a);
+            let before = g.clone();
+            g.apply(a);
+            // cards gathered from the piles: what the piles lost, less the stock card a
+            // blind discard or a refill put face down
+            let total = |g: &Lasso| (0..SLOTS).map(|p| g.piles[p].len()).sum::<usize>();
+            let put = match (a, before.phase) {
+                (Action::Blind(p), _) | (Action::RefillStock, Phase::Refill(p, _)) => {
+                    usize::from(g.down[p as usize])
+                }
+                _ => 0,
+            };
+            let stock_move = matches!(
+                a,
+                Action::Stock | Action::Blind(_) | Action::RefillStock | Action::DrawUntil
+            );
+            let gathered = stock_move && total(&before) + put > total(&g);
+            assert_eq!(note.is_some(), gathered, "{deal} {a:?}");
+            let Some((_, json)) = note else { continue };
+            notes += 1;
+            kinds.insert(format!("{a:?}").chars().take(5).collect::<String>());
+            let order: Vec<Card> = json["reshuffle"]["stock"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().parse().unwrap())
+                .collect();
+            let (left, drawn) = order.split_at(g.stock.len());
+            assert_eq!(left, g.stock.as_slice(), "deal {deal}: {a:?}");
+            if g.to_act().is_some() {
+                // (a draw-until-match that runs through the new stock too ends the round
+                // with a second reshuffle that finds nothing to gather)
+                assert_eq!(
+                    order.iter().copied().collect::<CardSet>(),
+                    g.restock,
+                    "{deal}"
+                );
+            }
+            let seat = before.turn as usize;
+            let last = *drawn.last().expect("the action drew from the new stock");
+            match a {
+                Action::Stock => assert_eq!(drawn, &[last][..]),
+                Action::Blind(p) => assert_eq!(g.piles[p as usize].top(), Some(last)),
+                Action::RefillStock => {
+                    let Phase::Refill(p, _) = before.phase else {
+                        unreachable!()
+                    };
+                    assert_eq!(g.piles[p as usize].top(), Some(last));
+                }
+                _ => {}
+            }
+            if !matches!(a, Action::Blind(_) | Action::RefillStock) {
+                assert!(drawn.iter().all(|&x| g.hands[seat].contains(x)), "{deal}");
+            }
+        }
+    }
+    assert!(notes > 50 && kinds.len() >= 3, "{notes} notes, {kinds:?}");
+}

@@ -1,10 +1,10 @@
 //! Text for people: trace lines (`describe`), the full picture (`render`) and the
 //! `cardsim score lasso` command.
 
-use super::rules::LassoRules;
+use super::rules::{EmptyStock, LassoRules};
 use super::scoring::{classify, hand_penalty};
 use super::state::{Action, Lasso, NOBODY, Phase, SLOTS};
-use crate::cards::{Card, CardSet};
+use crate::cards::{Card, CardSet, Pile};
 use serde_json::json;
 use std::fmt::Write as _;
 
@@ -39,10 +39,12 @@ pub(crate) fn describe(g: &Lasso, a: Action) -> String {
                 taken[0]
             )
         }
-        Action::Stock => format!(
-            "{who} draws {} from the stock",
-            g.stock.top().map_or("?".into(), |c| c.to_string())
-        ),
+        Action::Stock => match g.stock.top() {
+            Some(c) => format!("{who} draws {c} from the stock"),
+            // a reshuffle comes first (the trace writes the new order under this line)
+            None if g.stock_live() => format!("{who} draws the top of the reshuffled stock"),
+            None => format!("{who} draws from the empty stock"),
+        },
         Action::Discard(c, p) => {
             let top = g.piles[p as usize].top().unwrap();
             let tag = if super::state::same(c, top) {
@@ -67,6 +69,40 @@ pub(crate) fn describe(g: &Lasso, a: Action) -> String {
             format!("{who} answers with {c} and claims set {}", g.chain_set)
         }
     }
+}
+
+/// The new stock order of the reshuffle `a` brings about in `g`, for `trace` (see
+/// `Game::chance_note`): a stock move (a draw, a blind discard, a refill's stock card) on an
+/// empty stock, or draw-until-match when no stock card matches a revealed top, with
+/// `empty_stock=reshuffle` and revealed pile cards below the tops to gather. The order is
+/// the one `apply` will make: the chance rng sits in the state, and neither the piles nor
+/// the rng change before the stock runs out.
+pub(crate) fn chance_note(g: &Lasso, a: Action) -> Option<(String, serde_json::Value)> {
+    if g.rules.empty_stock != EmptyStock::Reshuffle {
+        return None;
+    }
+    let runs_out = match a {
+        Action::Stock | Action::Blind(_) | Action::RefillStock => g.stock.is_empty(),
+        Action::DrawUntil => !g.stock.as_slice().iter().any(|&c| g.matches_any(c)),
+        _ => false,
+    };
+    if !runs_out {
+        return None;
+    }
+    let mut next = g.clone();
+    next.stock = Pile::new();
+    next.reshuffle();
+    let order = next.stock.as_slice();
+    if order.is_empty() {
+        return None; // nothing to gather: the round ends
+    }
+    let top_first: Vec<String> = order.iter().rev().map(|c| c.to_string()).collect();
+    let text = format!(
+        "reshuffle: the stock is now, top first: {}",
+        top_first.join(" ")
+    );
+    let stock: Vec<String> = order.iter().map(|c| c.to_string()).collect();
+    Some((text, json!({ "reshuffle": { "stock": stock } })))
 }
 
 /// The whole state, hidden cards included, for people.

@@ -1,29 +1,24 @@
 //! The turn planner of `greedy`: the best way to finish the turn after each option, over the
 //! cards the seat can see (see the module docs of `greedy`).
 
+use super::eval::{Sole, sole_set};
 use super::{Greedy, RECALL, SET_SCAN};
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::rules::EmptyStock;
 use crate::games::lasso::scoring::{
     best_set_exact, can_set_with, classify, each_set, hand_penalty, has_set,
 };
-use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
+use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
 mod stock;
+mod tops;
+
+use tops::Tops;
 
 /// A value below every real plan: an option that cannot be finished.
 const NONE: f32 = f32::MIN / 8.0;
-
-/// The table after a pick-up: each slot's revealed top, or whether the slot is empty.
-#[derive(Clone, Copy)]
-struct Tops {
-    top: [Option<Card>; SLOTS],
-    /// The card under each revealed top.
-    under: [Option<Card>; SLOTS],
-    empty: [bool; SLOTS],
-}
 
 /// One hand step of the plan: the cards, the card a set must hold, whether the hand also
 /// holds an unseen stock card (then it cannot go out), and whether this turn's pick-up came
@@ -85,6 +80,8 @@ pub(super) struct Plan<'a> {
     /// (NaN until computed), and the table's costs of keeping the hand (`Stay`).
     cost: [Cell<f32>; 52],
     stay: Cell<Option<Stay>>,
+    /// Per card, `miss` of that card alone (NaN until computed).
+    miss1: [Cell<f32>; 52],
 }
 
 /// One remembered set step: the hand's cards, its other fields and the steps left, the result.
@@ -115,18 +112,24 @@ impl<'a> Plan<'a> {
         before: [Option<CardSet>; RECALL],
     ) -> Plan<'a> {
         let mismatch = g.mismatch_cost(v);
+        let mut tops = Tops {
+            top: std::array::from_fn(|p| v.piles[p].open_top()),
+            under: std::array::from_fn(|p| {
+                let up = v.piles[p].up;
+                let open = !v.piles[p].down && up.len() >= 2;
+                open.then(|| up[up.len() - 2])
+            }),
+            empty: std::array::from_fn(|p| v.piles[p].up.is_empty() && !v.piles[p].down),
+            fit: [CardSet::EMPTY; SLOTS],
+            three: [CardSet::EMPTY; SLOTS],
+        };
+        for p in 0..SLOTS {
+            tops.mask(p);
+        }
         Plan {
             g,
             v,
-            tops: Tops {
-                top: std::array::from_fn(|p| v.piles[p].open_top()),
-                under: std::array::from_fn(|p| {
-                    let up = v.piles[p].up;
-                    let open = !v.piles[p].down && up.len() >= 2;
-                    open.then(|| up[up.len() - 2])
-                }),
-                empty: std::array::from_fn(|p| v.piles[p].up.is_empty() && !v.piles[p].down),
-            },
+            tops,
             live: v.stock_live(),
             left: v.rules.sets_per_turn.saturating_sub(v.laid),
             unseen: v.unseen(),
@@ -144,6 +147,7 @@ impl<'a> Plan<'a> {
             memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
             cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
             stay: Cell::new(None),
+            miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
         }
     }
 
@@ -157,10 +161,12 @@ impl<'a> Plan<'a> {
                 return x;
             }
         }
-        let x = (0..SLOTS)
-            .filter(|&p| t.top[p].is_some())
-            .map(|p| self.pile_cost(t, c, p))
-            .fold(f32::MAX, f32::min);
+        let mut x = f32::MAX;
+        for p in 0..SLOTS {
+            if t.top[p].is_some() {
+                x = x.min(self.pile_cost(t, c, p));
+            }
+        }
         if own {
             self.cost[c.index() as usize].set(x);
         }
@@ -212,6 +218,19 @@ impl<'a> Plan<'a> {
         }
         let n = self.unseen.len().max(1) as f32;
         (self.unseen - fits).len() as f32 / n
+    }
+
+    /// `miss` of card `c` alone, remembered for the decision.
+    #[inline]
+    fn miss_one(&self, c: Card) -> f32 {
+        let cell = &self.miss1[c.index() as usize];
+        let x = cell.get();
+        if !x.is_nan() {
+            return x;
+        }
+        let x = self.miss([c]);
+        cell.set(x);
+        x
     }
 
     /// The chance that draw-until-match runs the stock dry (the round then ends with no
@@ -315,8 +334,28 @@ impl<'a> Plan<'a> {
         (v, out)
     }
 
-    /// The set step, worked out.
+    /// The set step, worked out. A hand with no set owed that holds no set or exactly one
+    /// (almost every hand) is worked out at once, as the general path below would.
     fn sets_now(&self, h: Hand, left: u8) -> (f32, bool) {
+        if h.owed.is_none() {
+            match sole_set(h.cards) {
+                Sole::No => return self.end_has(h, false),
+                Sole::One(s) => {
+                    let mut best = self.end_has(h, true);
+                    if left > 0 {
+                        self.spend(1);
+                        let pts = classify(s).map_or(0, |k| k.1) as f32;
+                        // what is left holds no set: its set step is its end
+                        let (v, out) = self.end_has(h.less(s), false);
+                        if pts + v > best.0 {
+                            best = (pts + v, out);
+                        }
+                    }
+                    return best;
+                }
+                Sole::Many => {}
+            }
+        }
         let has = has_set(h.cards);
         let mut best = if h.owed.is_none() {
             self.end_has(h, has)
@@ -376,14 +415,15 @@ impl<'a> Plan<'a> {
     /// cards one suit or one rank (a set for whoever holds one more: three cards can be
     /// taken at once).
     fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
-        let Some(top) = t.top[p] else {
+        if t.top[p].is_none() {
             return 0.0;
+        }
+        let bluff = if t.fit[p].contains(c) {
+            0.0
+        } else {
+            self.bluff
         };
-        let bluff = if same(top, c) { 0.0 } else { self.bluff };
-        let three = t.under[p].is_some_and(|u| {
-            (c.suit() == top.suit() && top.suit() == u.suit())
-                || (c.rank() == top.rank() && top.rank() == u.rank())
-        });
+        let three = t.three[p].contains(c);
         bluff + if three { self.g.feed } else { 0.0 }
     }
 
@@ -496,7 +536,7 @@ impl<'a> Plan<'a> {
                     let miss = if out {
                         0.0
                     } else {
-                        self.miss([c]) * self.mismatch
+                        self.miss_one(c) * self.mismatch
                     };
                     best = best.max(v - miss);
                 }
@@ -530,6 +570,7 @@ impl<'a> Plan<'a> {
                 t.top[p] = up.len().checked_sub(k + 1).map(|i| up[i]);
                 t.under[p] = up.len().checked_sub(k + 2).map(|i| up[i]);
                 t.empty[p] = t.top[p].is_none();
+                t.mask(p);
                 let hand = Hand {
                     cards: h.cards | taken.iter().copied().collect(),
                     owed: (k > 1).then_some(taken[0]),

@@ -1,0 +1,46 @@
+//! The table as `greedy`'s planner sees it after a pick-up: each slot's revealed top, the
+//! card under it, and which cards match it or would make its top three a suit or a rank.
+
+use crate::cards::{Card, CardSet};
+use crate::games::lasso::state::SLOTS;
+
+/// The table after a pick-up: each slot's revealed top, or whether the slot is empty.
+#[derive(Clone, Copy)]
+pub(super) struct Tops {
+    pub(super) top: [Option<Card>; SLOTS],
+    /// The card under each revealed top.
+    pub(super) under: [Option<Card>; SLOTS],
+    pub(super) empty: [bool; SLOTS],
+    /// The cards that match each revealed top in rank or suit (no bluff there).
+    pub(super) fit: [CardSet; SLOTS],
+    /// The cards that make each pile's top three cards one suit or one rank.
+    pub(super) three: [CardSet; SLOTS],
+}
+
+impl Tops {
+    /// Works out `fit` and `three` of pile `p` from its top and the card under it.
+    pub(super) fn mask(&mut self, p: usize) {
+        let (fit, three) = match self.top[p] {
+            None => (CardSet::EMPTY, CardSet::EMPTY),
+            Some(top) => {
+                let (suit, rank) = (CardSet::suit(top.suit()), CardSet::rank(top.rank()));
+                let three = self.under[p].map_or(CardSet::EMPTY, |u| {
+                    let s = if u.suit() == top.suit() {
+                        suit
+                    } else {
+                        CardSet::EMPTY
+                    };
+                    let r = if u.rank() == top.rank() {
+                        rank
+                    } else {
+                        CardSet::EMPTY
+                    };
+                    s | r
+                });
+                (suit | rank, three)
+            }
+        };
+        self.fit[p] = fit;
+        self.three[p] = three;
+    }
+}
