@@ -21,21 +21,23 @@
 //! [`seat_symmetry`] checks that bots decide by relative positions, not seat numbers.
 
 mod determinize;
+mod soak;
 mod symmetry;
 mod views;
 
 pub use determinize::{
     check_sample, determinizer, determinizer_uniform, determinizer_uniform_random, play_out,
 };
-pub use symmetry::seat_symmetry;
+pub use soak::{Failure, SAMPLE_EVERY, SoakVerdict, soak};
+pub use symmetry::{seat_symmetry, seat_symmetry_deal};
 pub use views::{check_state, json_cards_within, view_json_cards};
 
 use super::{ActionList, DealResult, Game, MAX_SEATS, Seat, Table};
 use crate::cards::GameRng;
-use views::Memory;
 use crate::sim::{Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::strategy::{Random, Strategy};
 use std::sync::{Arc, Mutex};
+use views::Memory;
 
 /// What the harness saw.
 #[derive(Clone, Copy, Debug, Default)]
@@ -53,21 +55,26 @@ pub struct CheckReport {
 /// [`JSON_EVERY`]; the typed checks run at every step.
 pub const JSON_EVERY: u64 = 64;
 
-struct Checker<A> {
+struct Checker<G: Game> {
     error: Option<String>,
     players: usize,
     /// The legal list of the decision under way.
-    legal: Vec<A>,
+    legal: Vec<G::Action>,
     /// The deal's index (picks which decisions have their JSON checked).
     deal: u64,
     /// Decisions so far in this deal.
     decisions: u64,
     /// Per seat: what it has been shown, and how often, this deal (see [`Memory`]).
     memory: [Memory; MAX_SEATS],
+    /// View JSON documents checked.
+    json_views: u64,
+    /// Keep a copy of the state before this decision of the deal (for the soak's samples).
+    snapshot_at: Option<u64>,
+    snapshot: Option<G>,
 }
 
-impl<A> Checker<A> {
-    fn new(players: usize, deal: u64) -> Checker<A> {
+impl<G: Game> Checker<G> {
+    fn new(players: usize, deal: u64) -> Checker<G> {
         Checker {
             error: None,
             players,
@@ -75,6 +82,9 @@ impl<A> Checker<A> {
             deal,
             decisions: 0,
             memory: [Memory::default(); MAX_SEATS],
+            json_views: 0,
+            snapshot_at: None,
+            snapshot: None,
         }
     }
 
@@ -85,7 +95,7 @@ impl<A> Checker<A> {
     }
 }
 
-impl<G: Game> Observer<G> for Checker<G::Action> {
+impl<G: Game> Observer<G> for Checker<G> {
     fn before(&mut self, state: &G, seat: Seat, legal: &[G::Action]) {
         if self.error.is_some() {
             return;
@@ -106,15 +116,18 @@ impl<G: Game> Observer<G> for Checker<G::Action> {
                 return self.fail(format!("duplicate legal action {a:?}:\n{}", state.render()));
             }
         }
-        let json = (self.deal + self.decisions) % JSON_EVERY == 0;
+        let json = self.deal.wrapping_add(self.decisions) % JSON_EVERY == 0;
+        if self.snapshot_at == Some(self.decisions) {
+            self.snapshot = Some(state.clone());
+        }
         self.decisions += 1;
+        self.json_views += json as u64;
         let players = self.players;
-        let checked = views::check_typed(state, players, &mut self.memory).and_then(|()| {
-            match json {
+        let checked =
+            views::check_typed(state, players, &mut self.memory).and_then(|()| match json {
                 true => views::check_json(state, seat),
                 false => Ok(()),
-            }
-        });
+            });
         if let Err(e) = checked {
             self.fail(e);
         }
@@ -139,12 +152,16 @@ impl<G: Game> Observer<G> for Checker<G::Action> {
         if self.error.is_some() {
             return;
         }
-        let checked = views::check_typed(state, self.players, &mut memory).and_then(|()| {
-            match deal % JSON_EVERY == 0 {
-                true => (0..self.players).try_for_each(|s| views::check_json(state, s)),
-                false => Ok(()),
-            }
-        });
+        let checked =
+            views::check_typed(state, self.players, &mut memory).and_then(|()| {
+                match deal % JSON_EVERY == 0 {
+                    true => {
+                        self.json_views += self.players as u64;
+                        (0..self.players).try_for_each(|s| views::check_json(state, s))
+                    }
+                    false => Ok(()),
+                }
+            });
         if let Err(e) = checked {
             return self.fail(e);
         }

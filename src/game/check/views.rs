@@ -138,7 +138,10 @@ pub fn json_cards_within<G: Game>(
         let c = crate::cards::Card::from_index(i);
         let (s, r) = (shown.count(c) as u32, remembered.count(c) as u32);
         if named.values[i as usize] > s {
-            leaks.push(format!("{c} (named {} times, shown {s})", named.values[i as usize]));
+            leaks.push(format!(
+                "{c} (named {} times, shown {s})",
+                named.values[i as usize]
+            ));
         }
         if named.keys[i as usize] > s.max(r) {
             leaks.push(format!(
@@ -165,8 +168,17 @@ mod tests {
     use crate::games::golf::Golf;
 
     /// A fresh Golf deal, seat 0's view JSON, what it shows, and a card hidden from seat 0.
-    fn golf() -> (serde_json::Value, CardCounts, CardCounts, crate::cards::Card) {
-        let g = Golf::deal(&Default::default(), &Table::first(4), &mut GameRng::new(5, 1));
+    fn golf() -> (
+        serde_json::Value,
+        CardCounts,
+        CardCounts,
+        crate::cards::Card,
+    ) {
+        let g = Golf::deal(
+            &Default::default(),
+            &Table::first(4),
+            &mut GameRng::new(5, 1),
+        );
         let v = g.view(0);
         let shown = v.shown();
         let hidden = g.hidden_from(0);
@@ -209,7 +221,10 @@ mod tests {
 
     #[test]
     fn a_view_remembers_only_cards_its_seat_was_shown() {
-        let (c, d) = (crate::cards::Card::from_index(3), crate::cards::Card::from_index(9));
+        let (c, d) = (
+            crate::cards::Card::from_index(3),
+            crate::cards::Card::from_index(9),
+        );
         let one = |c| [c].into_iter().collect::<CardCounts>();
         let mut m = Memory::default();
         // Remembering a card never shown is a leak.
