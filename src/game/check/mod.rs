@@ -116,7 +116,10 @@ impl<G: Game> Observer<G> for Checker<G> {
                 return self.fail(format!("duplicate legal action {a:?}:\n{}", state.render()));
             }
         }
-        let json = self.deal.wrapping_add(self.decisions) % JSON_EVERY == 0;
+        let json = self
+            .deal
+            .wrapping_add(self.decisions)
+            .is_multiple_of(JSON_EVERY);
         if self.snapshot_at == Some(self.decisions) {
             self.snapshot = Some(state.clone());
         }
@@ -154,7 +157,7 @@ impl<G: Game> Observer<G> for Checker<G> {
         }
         let checked =
             views::check_typed(state, self.players, &mut memory).and_then(|()| {
-                match deal % JSON_EVERY == 0 {
+                match deal.is_multiple_of(JSON_EVERY) {
                     true => {
                         self.json_views += self.players as u64;
                         (0..self.players).try_for_each(|s| views::check_json(state, s))

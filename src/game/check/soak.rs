@@ -94,7 +94,7 @@ pub fn soak<G: Game>(
     let mut buf = ActionList::new();
     for i in range {
         let mut ck = Checker::<G>::new(players, i);
-        if i % SAMPLE_EVERY == 0 {
+        if i.is_multiple_of(SAMPLE_EVERY) {
             ck.snapshot_at = Some((i / SAMPLE_EVERY * 7 + 3) % 60);
         }
         let (r, a) = harness_deal(rules, players, seed, i, &mut seats, &mut buf, &mut ck);
