@@ -100,6 +100,23 @@ fn the_plain_verdict_is_one_line() {
         out.contains("100 deals") && out.ends_with("no failure\n"),
         "{out}"
     );
-    let o = cardsim(&["check", "poker"]);
-    assert_eq!(o.status.code(), Some(2));
+    for (args, want) in [
+        (&["check", "poker"][..], "unknown game 'poker'"),
+        (
+            &["check", "golf", "--deals", "0"][..],
+            "--deals must be at least 1",
+        ),
+        (
+            &["check", "golf", "--shard", "4/3"][..],
+            "bad --shard '4/3'",
+        ),
+    ] {
+        let o = cardsim(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(want) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
 }

@@ -90,6 +90,11 @@ impl GameVisitor for Check<'_> {
             seed: a.seed,
         })?;
         let threads = crate::sim::resolve_threads(a.threads)?;
+        if a.deals == 0 {
+            return Err(Error::input(
+                "--deals must be at least 1: no deal, no verdict",
+            ));
+        }
         let (k, n) = match &a.shard {
             Some(s) => super::simulate::parse_shard(s)?,
             None => (1, 1),
