@@ -11,13 +11,9 @@ fn main() {
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             e.exit()
         }
-        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        // A usage error, `cardsim` alone included: one line, clap's tips on it, exit 2.
         Err(e) => {
-            let text = e.render().to_string();
-            eprint!(
-                "cardsim: {}",
-                text.strip_prefix("cardsim: ").unwrap_or(&text)
-            );
+            eprintln!("cardsim: error: {}", cardsim::cli::parse::usage_error(&e));
             std::process::exit(2);
         }
     };

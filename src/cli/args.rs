@@ -67,6 +67,9 @@ pub enum Command {
     Run(StudyArgs),
     /// Play one seat yourself, in the terminal, against bots.
     Play(PlayArgs),
+    /// Play deals through the invariant harness (the soak): every state of every deal checked,
+    /// on every core; `--shard K/N` and `--merge` split a long soak over machines.
+    Check(super::soak::CheckArgs),
     /// Combine the outputs of `simulate --shard K/N` runs into the files one run writes.
     Merge(MergeArgs),
     /// Replay an output folder from its run.json into a new folder (the same files, byte

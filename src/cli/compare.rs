@@ -49,6 +49,37 @@ fn parse_variant<G: Game>(text: &str, base: &[String]) -> Result<(String, String
     Ok((name.to_string(), changed, rules))
 }
 
+/// A variant's name and changed switches, and the variant's name and rules.
+type Variants<G> = (Vec<(String, String)>, Vec<(String, <G as Game>::Rules)>);
+
+/// Parses and checks every `--variant` on top of the `base` switches for a table of
+/// `players`: at least two, each name once, each rule set valid and able to seat them (a
+/// study checks its compare runs with this before the first run starts).
+pub(super) fn parse_variants<G: Game>(
+    texts: &[String],
+    base: &[String],
+    players: usize,
+) -> Result<Variants<G>> {
+    if texts.len() < 2 {
+        return Err(Error::input(
+            "compare needs at least two --variant (the first is the baseline)",
+        ));
+    }
+    let mut variants = Vec::new();
+    let mut names = Vec::new();
+    for v in texts {
+        let (name, sw, rules) = parse_variant::<G>(v, base)?;
+        G::check_players(&rules, players)
+            .map_err(|e| Error::input(format!("variant {name}: {e}")))?;
+        if names.iter().any(|(n, _): &(String, String)| *n == name) {
+            return Err(Error::input(format!("two variants are called '{name}'")));
+        }
+        names.push((name.clone(), sw));
+        variants.push((name, rules));
+    }
+    Ok((names, variants))
+}
+
 fn rows<G: Game>(
     t: &CompareTally,
     names: &[(String, String)],
@@ -164,23 +195,7 @@ impl GameVisitor for Compare<'_> {
     fn visit<G: Game>(self) -> Result<()> {
         let a = self.0;
         let t = table::<G>(&a.table)?;
-        if a.variants.len() < 2 {
-            return Err(Error::input(
-                "compare needs at least two --variant (the first is the baseline)",
-            ));
-        }
-        let mut variants = Vec::new();
-        let mut names = Vec::new();
-        for v in &a.variants {
-            let (name, sw, rules) = parse_variant::<G>(v, &a.table.rules)?;
-            G::check_players(&rules, t.players)
-                .map_err(|e| Error::input(format!("variant {name}: {e}")))?;
-            if names.iter().any(|(n, _): &(String, String)| *n == name) {
-                return Err(Error::input(format!("two variants are called '{name}'")));
-            }
-            names.push((name.clone(), sw));
-            variants.push((name, rules));
-        }
+        let (names, variants) = parse_variants::<G>(&a.variants, &a.table.rules, t.players)?;
         let (mode, n) = a.run.units(super::simulate::DEFAULT_DEALS);
         if n < 2 {
             return Err(Error::input(

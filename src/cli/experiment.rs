@@ -196,16 +196,21 @@ pub fn parse_study(text: &str) -> Result<()> {
     check_study(&study)
 }
 
-/// Resolves one run's table (game, players, rules, strategies) without playing: every run
-/// is checked before the first starts.
-struct CheckTable<'a>(&'a TableArgs, bool);
+/// Resolves one run's table (game, players, rules, strategies) and a compare run's
+/// variants without playing: every run is checked before the first starts.
+struct CheckTable<'a>(&'a TableArgs, &'a RunDef);
 
 impl crate::games::GameVisitor for CheckTable<'_> {
     type Out = Result<()>;
     fn visit<G: crate::game::Game>(self) -> Result<()> {
-        match self.1 {
-            true => super::setup::pool_table::<G>(self.0).map(|_| ()),
-            false => super::setup::table::<G>(self.0).map(|_| ()),
+        match self.1.kind.as_str() {
+            "tournament" => super::setup::pool_table::<G>(self.0).map(|_| ()),
+            "compare" => {
+                let t = super::setup::table::<G>(self.0)?;
+                super::compare::parse_variants::<G>(&self.1.variants, &self.0.rules, t.players)
+                    .map(|_| ())
+            }
+            _ => super::setup::table::<G>(self.0).map(|_| ()),
         }
     }
 }
@@ -214,8 +219,7 @@ impl crate::games::GameVisitor for CheckTable<'_> {
 fn check_tables(study: &Study, seed: u64, base: &Path, out: &Path) -> Result<()> {
     for r in &study.runs {
         let t = table(r, seed, base);
-        let pool = r.kind == "tournament";
-        crate::games::with_game(&t.game, CheckTable(&t, pool))
+        crate::games::with_game(&t.game, CheckTable(&t, r))
             .unwrap_or_else(|| Err(super::unknown_game(&t.game)))
             .map_err(|e| Error::input(format!("run '{}': {e}", r.name)))?;
         let dir = out.join(&r.name);

@@ -20,6 +20,7 @@ pub mod runinfo;
 mod score;
 pub mod setup;
 mod simulate;
+mod soak;
 mod tournament;
 mod trace;
 mod tune;
@@ -59,6 +60,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a),
         Command::Balance(a) => balance::run(&a),
         Command::Tune(a) => tune::run(&a),
+        Command::Check(a) => soak::run(&a),
         Command::Merge(a) => replay::merge(&a),
         Command::Rerun(a) => replay::rerun(&a),
         Command::Report(a) => report::run(&a),

@@ -51,3 +51,54 @@ pub fn study(text: &str) -> Result<()> {
 pub fn shard(text: &str) -> Result<()> {
     super::merge::parse_shard(text, "shard.json").map(|_| ())
 }
+
+/// A command-line usage error from clap as one line (without the `cardsim: error: ` prefix
+/// `main` puts before every error): clap's message, a list it spreads over several lines
+/// joined into it, its tips in brackets, and the help to read, e.g. `unexpected argument
+/// '--bogus' found (tip: to pass '--bogus' as a value, use '-- --bogus'); try 'cardsim
+/// simulate --help'`.
+pub fn usage_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let (mut msg, mut tips, mut path) = (String::new(), Vec::new(), None);
+    let mut in_usage = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.is_empty() {
+            in_usage = false;
+            continue;
+        }
+        if let Some(u) = t.strip_prefix("Usage:") {
+            in_usage = true;
+            let words: Vec<&str> = u
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['<', '[', '-']))
+                .collect();
+            path.get_or_insert(words.join(" "));
+            continue;
+        }
+        if in_usage || t.starts_with("For more information") {
+            continue;
+        }
+        if let Some(tip) = t.strip_prefix("tip:") {
+            tips.push(tip.trim().to_string());
+        } else if msg.is_empty() {
+            let t = t.strip_prefix("error:").unwrap_or(t).trim();
+            msg.push_str(t.strip_prefix("cardsim:").unwrap_or(t).trim());
+        } else {
+            msg.push_str(if msg.ends_with(':') { " " } else { ", " });
+            msg.push_str(t);
+        }
+    }
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let cmd = <super::Cli as clap::CommandFactory>::command();
+        let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+        msg = format!("no command given; commands: {}", names.join(", "));
+    }
+    if !tips.is_empty() {
+        msg.push_str(&format!(" ({})", tips.join("; ")));
+    }
+    let path = path
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "cardsim".into());
+    format!("{msg}; try '{path} --help'")
+}

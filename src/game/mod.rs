@@ -83,6 +83,14 @@ pub trait SeatView {
     /// `cardsim rules`). It holds exactly what the seat sees: the harness checks its cards
     /// against [`SeatView::shown`], and a determinized state's view must give the same JSON.
     fn to_json(&self) -> serde_json::Value;
+    /// The cards the view remembers without showing them now: cards it saw earlier that
+    /// sit hidden since (e.g. which cards a reshuffle put into the stock). The JSON names
+    /// them as object keys (card to copies); the harness accepts such keys only for cards
+    /// shown or remembered, and checks that the seat was shown every card it remembers.
+    /// Default: none.
+    fn remembered(&self) -> CardCounts {
+        CardCounts::EMPTY
+    }
 }
 
 /// One game: the state of a deal plus its rules. See the module docs.

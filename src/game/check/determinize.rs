@@ -1,5 +1,6 @@
 //! Harness checks for [`Game::determinize`]: at every state of random deals, for every seat,
-//! a sampled state must look the same from that seat (same view, same JSON, same legal
+//! a sampled state must look the same from that seat (same cards shown and remembered, same
+//! view, same JSON, same legal
 //! actions when it is to act), hold the same shoe, move only cards hidden from the seat
 //! (the same hidden cards, in zones of the same sizes), obey every invariant of a real state
 //! and play on to an end; and over many samples each unknown card must land in each hidden
@@ -22,6 +23,11 @@ pub fn check_sample<G: Game>(
     }
     check_state(sample, players).map_err(|e| format!("the sample breaks an invariant: {e}"))?;
     let (v, sv) = (state.view(seat), sample.view(seat));
+    if v.shown() != sv.shown() || v.remembered() != sv.remembered() {
+        return Err(format!(
+            "the sample shows or remembers other cards for seat {seat}: {v:?} vs {sv:?}"
+        ));
+    }
     if v.to_json() != sv.to_json() {
         return Err(format!(
             "the sample's view differs for seat {seat}:\n{}\nvs\n{}",

@@ -1,11 +1,17 @@
 //! The generic invariant harness every game must pass. It plays deals through the very loop
-//! `simulate` uses ([`crate::sim::play_deal`]) with an observer that checks, at every state:
+//! `simulate` uses ([`crate::sim::play_deal`]) with an observer that checks, at every state,
+//! on the typed views (no JSON per step):
 //!
 //! - cards are conserved: every zone together is exactly the shoe dealt;
 //! - views leak nothing: for every seat, the cards its view shows plus the cards hidden from
 //!   it never exceed the shoe (a view showing a hidden card would count that card twice);
-//!   the JSON of the view a bot is sent (the seat to act's, at every decision, and every
-//!   seat's at the end) names no card beyond those it shows;
+//! - views remember only what they saw: every card a view remembers
+//!   ([`SeatView::remembered`](crate::game::SeatView::remembered)) was shown to that seat
+//!   earlier in the deal, as often;
+//! - the JSON a bot is sent names nothing else: at one decision in [`JSON_EVERY`] the acting
+//!   seat's view JSON, and at the end of one deal in [`JSON_EVERY`] every seat's, may name as
+//!   values only cards the view shows and as object keys (card to copies) only cards it
+//!   shows or remembers ([`json_cards_within`]);
 //! - the legal list is non-empty and holds the action taken, with no duplicates;
 //! - every deal ends under the game's action cap, and its result is well formed;
 //! - a replay from the same seed gives the same deal (no hidden source of randomness).
@@ -15,18 +21,23 @@
 //! [`seat_symmetry`] checks that bots decide by relative positions, not seat numbers.
 
 mod determinize;
+mod soak;
 mod symmetry;
+mod views;
 
 pub use determinize::{
     check_sample, determinizer, determinizer_uniform, determinizer_uniform_random, play_out,
 };
-pub use symmetry::seat_symmetry;
+pub use soak::{Failure, SAMPLE_EVERY, SoakVerdict, soak};
+pub use symmetry::{seat_symmetry, seat_symmetry_deal};
+pub use views::{check_state, json_cards_within, view_json_cards};
 
-use super::{ActionList, DealResult, Game, Seat, SeatView, Table};
-use crate::cards::{CardCounts, GameRng};
+use super::{ActionList, DealResult, Game, MAX_SEATS, Seat, Table};
+use crate::cards::GameRng;
 use crate::sim::{Observer, Quiet, deal_rngs, play_deal, play_match};
 use crate::strategy::{Random, Strategy};
 use std::sync::{Arc, Mutex};
+use views::Memory;
 
 /// What the harness saw.
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,19 +50,41 @@ pub struct CheckReport {
     pub longest: u32,
 }
 
-struct Checker<A> {
+/// The JSON of a view is checked at one decision in [`JSON_EVERY`] (spread over the
+/// decision numbers of a deal as deals go on) and for every seat at the end of one deal in
+/// [`JSON_EVERY`]; the typed checks run at every step.
+pub const JSON_EVERY: u64 = 64;
+
+struct Checker<G: Game> {
     error: Option<String>,
     players: usize,
     /// The legal list of the decision under way.
-    legal: Vec<A>,
+    legal: Vec<G::Action>,
+    /// The deal's index (picks which decisions have their JSON checked).
+    deal: u64,
+    /// Decisions so far in this deal.
+    decisions: u64,
+    /// Per seat: what it has been shown, and how often, this deal (see [`Memory`]).
+    memory: [Memory; MAX_SEATS],
+    /// View JSON documents checked.
+    json_views: u64,
+    /// Keep a copy of the state before this decision of the deal (for the soak's samples).
+    snapshot_at: Option<u64>,
+    snapshot: Option<G>,
 }
 
-impl<A> Checker<A> {
-    fn new(players: usize) -> Checker<A> {
+impl<G: Game> Checker<G> {
+    fn new(players: usize, deal: u64) -> Checker<G> {
         Checker {
             error: None,
             players,
             legal: Vec::new(),
+            deal,
+            decisions: 0,
+            memory: [Memory::default(); MAX_SEATS],
+            json_views: 0,
+            snapshot_at: None,
+            snapshot: None,
         }
     }
 
@@ -62,71 +95,7 @@ impl<A> Checker<A> {
     }
 }
 
-/// Checks one state: conservation and, for every seat, that its view (and its JSON) shows
-/// nothing hidden.
-pub fn check_state<G: Game>(state: &G, players: usize) -> Result<(), String> {
-    check_state_json(state, players, |_| true)
-}
-
-/// As [`check_state`], checking the JSON of the views of the seats `json` picks only (the
-/// JSON check is the costly part, and a bot is only ever sent its own view at its turn).
-fn check_state_json<G: Game>(
-    state: &G,
-    players: usize,
-    json: impl Fn(Seat) -> bool,
-) -> Result<(), String> {
-    let shoe = state.shoe();
-    let all = state.all_cards();
-    if all != shoe {
-        return Err(format!(
-            "cards not conserved: zones hold {all:?}, shoe is {shoe:?}"
-        ));
-    }
-    for seat in 0..players {
-        if json(seat) {
-            view_json_cards::<G>(&state.view(seat))
-                .map_err(|e| format!("seat {seat}: {e}:\n{}", state.render()))?;
-        }
-        let mut seen = state.view(seat).shown();
-        seen.add(&state.hidden_from(seat));
-        if !seen.is_subset(&shoe) {
-            return Err(format!(
-                "seat {seat}'s view shows a card hidden from it:\n{}",
-                state.render()
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Every card named in a view's JSON (any string that reads as a card, in arrays or as
-/// values) must be among the cards the view shows: the JSON reveals nothing more.
-pub fn view_json_cards<G: Game>(view: &G::View<'_>) -> Result<(), String> {
-    fn walk<G: Game>(v: &serde_json::Value, out: &mut CardCounts) {
-        match v {
-            serde_json::Value::String(s) => {
-                if let Some(c) = G::card_from_text(s) {
-                    out.insert(c);
-                }
-            }
-            serde_json::Value::Array(xs) => xs.iter().for_each(|x| walk::<G>(x, out)),
-            serde_json::Value::Object(m) => m.values().for_each(|x| walk::<G>(x, out)),
-            _ => {}
-        }
-    }
-    let json = view.to_json();
-    let mut named = CardCounts::default();
-    walk::<G>(&json, &mut named);
-    if named.is_subset(&view.shown()) {
-        Ok(())
-    } else {
-        Err(format!(
-            "the view's JSON names cards the view does not show: {json}"
-        ))
-    }
-}
-
-impl<G: Game> Observer<G> for Checker<G::Action> {
+impl<G: Game> Observer<G> for Checker<G> {
     fn before(&mut self, state: &G, seat: Seat, legal: &[G::Action]) {
         if self.error.is_some() {
             return;
@@ -147,7 +116,22 @@ impl<G: Game> Observer<G> for Checker<G::Action> {
                 return self.fail(format!("duplicate legal action {a:?}:\n{}", state.render()));
             }
         }
-        if let Err(e) = check_state_json(state, self.players, |s| s == seat) {
+        let json = self
+            .deal
+            .wrapping_add(self.decisions)
+            .is_multiple_of(JSON_EVERY);
+        if self.snapshot_at == Some(self.decisions) {
+            self.snapshot = Some(state.clone());
+        }
+        self.decisions += 1;
+        self.json_views += json as u64;
+        let players = self.players;
+        let checked =
+            views::check_typed(state, players, &mut self.memory).and_then(|()| match json {
+                true => views::check_json(state, seat),
+                false => Ok(()),
+            });
+        if let Err(e) = checked {
             self.fail(e);
         }
     }
@@ -163,10 +147,25 @@ impl<G: Game> Observer<G> for Checker<G::Action> {
     }
 
     fn end(&mut self, state: &G, r: &DealResult) {
+        // A match's next deal starts afresh.
+        let mut memory = std::mem::replace(&mut self.memory, [Memory::default(); MAX_SEATS]);
+        self.decisions = 0;
+        let deal = self.deal;
+        self.deal += 1;
         if self.error.is_some() {
             return;
         }
-        if let Err(e) = check_state(state, self.players) {
+        let checked =
+            views::check_typed(state, self.players, &mut memory).and_then(|()| {
+                match deal.is_multiple_of(JSON_EVERY) {
+                    true => {
+                        self.json_views += self.players as u64;
+                        (0..self.players).try_for_each(|s| views::check_json(state, s))
+                    }
+                    false => Ok(()),
+                }
+            });
+        if let Err(e) = checked {
             return self.fail(e);
         }
         if r.players != self.players || r.winners.0 >> self.players != 0 {
@@ -203,7 +202,7 @@ pub fn deals_with<G: Game>(
     let mut buf = ActionList::new();
     let mut report = CheckReport::default();
     for i in 0..deals {
-        let mut ck = Checker::new(players);
+        let mut ck = Checker::new(players, i);
         let (r, a) = harness_deal(rules, players, seed, i, seats, &mut buf, &mut ck);
         if let Some(e) = ck.error {
             return Err(format!(
@@ -251,7 +250,7 @@ pub fn random_matches<G: Game>(
     let mut seats = random_seats::<G>(players);
     let mut buf = ActionList::new();
     for i in 0..matches {
-        let mut ck = Checker::new(players);
+        let mut ck = Checker::new(players, i);
         let (r, _) = play_match(rules, players, seed, i, &mut seats, &mut buf, &mut ck);
         if let Some(e) = ck.error {
             return Err(format!("{} match {i}: {e}", G::NAME));

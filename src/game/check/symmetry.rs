@@ -34,28 +34,37 @@ pub fn seat_symmetry<G: Game>(
     make: &dyn Fn(Seat) -> Box<dyn Strategy<G>>,
 ) -> Result<(), String> {
     G::check_players(rules, players)?;
+    (0..deals).try_for_each(|i| seat_symmetry_deal(rules, players, seed, i, make))
+}
+
+/// [`seat_symmetry`] for deal `i` alone.
+pub fn seat_symmetry_deal<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+    i: u64,
+    make: &dyn Fn(Seat) -> Box<dyn Strategy<G>>,
+) -> Result<(), String> {
     let mut buf = ActionList::new();
-    for i in 0..deals {
-        let mut base = None;
-        for k in 0..players {
-            let mut seats: Vec<Box<dyn Strategy<G>>> = (0..players)
-                .map(|s| make((s + players - k) % players))
-                .collect();
-            let mut table = Table::first(players);
-            table.dealer = k;
-            let mut rngs = deal_rngs(seed, i, 0);
-            let (r, a) = play_deal(rules, &table, &mut rngs, &mut seats, &mut buf, &mut Quiet);
-            match base {
-                None => base = Some((r, a)),
-                Some((r0, a0)) => {
-                    if (rotated(&r0, k), a0) != (r, a) {
-                        return Err(format!(
-                            "{} deal {i}: dealt by seat 0 gives {r0:?} in {a0} decisions; \
-                             dealt by seat {k} gives {r:?} in {a} (expected the first \
-                             rotated by {k})",
-                            G::NAME
-                        ));
-                    }
+    let mut base = None;
+    for k in 0..players {
+        let mut seats: Vec<Box<dyn Strategy<G>>> = (0..players)
+            .map(|s| make((s + players - k) % players))
+            .collect();
+        let mut table = Table::first(players);
+        table.dealer = k;
+        let mut rngs = deal_rngs(seed, i, 0);
+        let (r, a) = play_deal(rules, &table, &mut rngs, &mut seats, &mut buf, &mut Quiet);
+        match base {
+            None => base = Some((r, a)),
+            Some((r0, a0)) => {
+                if (rotated(&r0, k), a0) != (r, a) {
+                    return Err(format!(
+                        "{} deal {i}: dealt by seat 0 gives {r0:?} in {a0} decisions; \
+                         dealt by seat {k} gives {r:?} in {a} (expected the first \
+                         rotated by {k})",
+                        G::NAME
+                    ));
                 }
             }
         }

@@ -119,6 +119,10 @@ impl SeatView for View<'_> {
         })
     }
 
+    fn remembered(&self) -> CardCounts {
+        self.stock_memory.copied().unwrap_or_default()
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.discard.iter().copied().collect();
         c.insert(self.head);

@@ -200,6 +200,10 @@ impl SeatView for View<'_> {
         })
     }
 
+    fn remembered(&self) -> CardCounts {
+        *self.restocked
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.hand.iter().copied().collect();
         c.add_cards(self.discard.iter().copied());

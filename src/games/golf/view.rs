@@ -224,6 +224,10 @@ impl SeatView for View<'_> {
         })
     }
 
+    fn remembered(&self) -> CardCounts {
+        self.stock_pool().unwrap_or_default()
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c: CardCounts = self.discard().iter().copied().collect();
         for s in 0..self.players() {

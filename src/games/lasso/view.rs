@@ -202,6 +202,10 @@ impl SeatView for View<'_> {
         })
     }
 
+    fn remembered(&self) -> CardCounts {
+        CardCounts::from_set(self.restock)
+    }
+
     fn shown(&self) -> CardCounts {
         let mut c = CardCounts::from_set(self.hand | self.pending | self.aside);
         for p in &self.piles {
