@@ -24,14 +24,17 @@ fn sigint(child: &Child) {
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
 }
 
-/// The first line the child writes on stderr (a progress line: units have been played).
+/// Reads the child's stderr up to its first progress line (units have been played); an
+/// estimate of a long run may come before it.
 fn first_line(child: &mut Child) -> String {
     use std::io::BufRead;
-    let mut line = String::new();
-    std::io::BufReader::new(child.stderr.as_mut().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    line
+    let mut err = std::io::BufReader::new(child.stderr.as_mut().unwrap());
+    loop {
+        let mut line = String::new();
+        if err.read_line(&mut line).unwrap() == 0 || line.contains(" of 100,000,000 ") {
+            return line;
+        }
+    }
 }
 
 fn read(dir: &Path, name: &str) -> String {
