@@ -103,7 +103,6 @@ impl<G: Game> Observer<G> for Screen<'_> {
         outln!();
         outln!("--- your turn (seat {seat}){} ---", header(&mut json));
         self.show(&json, "", 1);
-        let shown = view.shown();
         if legal.len() == 1 {
             // The move is echoed next, with any card it shows the person.
             outln!("(only one move)");
@@ -113,7 +112,7 @@ impl<G: Game> Observer<G> for Screen<'_> {
             outln!(
                 "  {:>2}. {}",
                 i + 1,
-                redact::<G>(&state.describe(a), &shown)
+                crate::strategy::seat_text(state, seat, a)
             );
         }
     }

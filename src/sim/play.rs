@@ -106,7 +106,7 @@ pub fn play_deal<G: Game, O: Observer<G>>(
             buf[0] // a forced move: only a bot that skips the list is asked about it
         } else {
             let legal: &[G::Action] = if reads { buf } else { &[] };
-            let describe = crate::strategy::Describe::new(&state);
+            let describe = crate::strategy::Describe::new(&state, seat);
             seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
         };
         obs.chose(&state, seat, a);

@@ -17,7 +17,9 @@ pub mod search;
 
 /// The folder exec bots start in now (see [`set_dir`]).
 pub use exec::dir as exec_dir;
-pub use exec::{ExecPolicy, MAX_LINE, kill_all, named_files, redact, set_dir, set_policy};
+pub use exec::{
+    ExecPolicy, MAX_LINE, kill_all, named_files, redact, seat_text, set_dir, set_policy,
+};
 pub use factory::{Factory, StrategyFactory, any_failed, build, check_failures};
 pub use params::{KNOB_LIMIT, Knob, Params};
 pub use random::Random;
@@ -50,16 +52,24 @@ pub struct DealStart<'a, G: Game> {
 /// [`Game::describe`] writes it and their structured JSON ([`Game::action_json`]). Only a bot
 /// that shows actions to someone else (an `exec:` bot, a person) reads it, and it must not
 /// let them reveal a card its view does not show. It gives no other access to the state.
-pub struct Describe<'a, G: Game>(Option<&'a G>);
+pub struct Describe<'a, G: Game>(Option<&'a G>, Seat);
 
 impl<'a, G: Game> Describe<'a, G> {
-    /// The actions of a decision in `state`.
-    pub fn new(state: &'a G) -> Self {
-        Describe(Some(state))
+    /// The actions of `seat`'s decision in `state`.
+    pub fn new(state: &'a G, seat: Seat) -> Self {
+        Describe(Some(state), seat)
     }
     /// No state at hand: texts are the actions' `Debug` forms.
     pub fn none() -> Self {
-        Describe(None)
+        Describe(None, 0)
+    }
+    /// `a` as the deciding seat may read it (see [`exec::seat_text`]); `shown` is what its
+    /// view shows (used alone when no state is at hand).
+    pub fn seat_text(&self, a: G::Action, shown: &crate::cards::CardCounts) -> String {
+        match self.0 {
+            Some(g) => exec::seat_text(g, self.1, a),
+            None => exec::redact::<G>(&format!("{a:?}"), shown),
+        }
     }
     /// `a` as [`Game::describe`] writes it.
     pub fn text(&self, a: G::Action) -> String {

@@ -77,7 +77,7 @@ pub(super) fn act_line<G: Game>(
         if i > 0 {
             line.push(',');
         }
-        let text = redact::<G>(&describe.text(a), &shown);
+        let text = describe.seat_text(a, &shown);
         line.push_str(&Value::String(text).to_string());
     }
     line.push(']');

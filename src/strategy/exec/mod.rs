@@ -15,7 +15,7 @@ mod tree;
 
 pub use message::{DEFAULT_VERSION, VERSIONS};
 pub use process::{MAX_LINE, kill_all};
-pub use text::redact;
+pub use text::{redact, seat_text};
 
 use super::factory::StrategyFactory;
 use super::{DealStart, Describe, Factory, Knob, Params, Strategy, StrategySpec};
