@@ -69,4 +69,19 @@ fn every_move_is_echoed_lists_are_labelled_and_empty_fields_left_out() {
     assert!(golf.contains("    seat 0 (you): "), "{golf}");
     assert!(golf.contains("    seat 1 (greedy): "), "{golf}");
     assert!(golf.contains("phase opening"), "{golf}");
+    // Golf's grid is drawn as it lies: two rows of three, the second under the first.
+    let lines: Vec<&str> = golf.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("    seat 0 (you): "))
+        .unwrap();
+    let (top, bottom) = (lines[at], lines[at + 1]);
+    let cells = |l: &str| l.split_whitespace().count();
+    assert_eq!(cells(top), 3 + 3, "{top}"); // `seat 0 (you):` and three cards
+    assert_eq!(cells(bottom), 3, "{bottom}");
+    let indent = "    seat 0 (you): ".len();
+    assert!(
+        bottom.len() > indent && bottom[..indent].trim().is_empty(),
+        "{bottom}"
+    );
 }

@@ -73,6 +73,8 @@ struct Screen<'a> {
     quit: Arc<AtomicBool>,
     /// A bot's step waiting for the state after it (so that cards it turns up show).
     pending: Option<(String, CardCounts)>,
+    /// The game's [`Game::play_rows`].
+    rows: fn(&str) -> Option<usize>,
 }
 
 impl Screen<'_> {
@@ -211,6 +213,31 @@ impl Screen<'_> {
             && ((key.ends_with('s') && !matches!(key, "cards" | "sets")) || key == "known")
     }
 
+    /// A list of cards the game lays out in rows ([`Game::play_rows`]), as its rows, each
+    /// card padded to one width; None for anything else.
+    fn rows_of(&self, key: &str, x: &Value) -> Option<Vec<String>> {
+        let w = (self.rows)(key)?;
+        let cards = x.as_array()?;
+        if cards.len() <= w || !cards.len().is_multiple_of(w) {
+            return None;
+        }
+        let texts: Vec<String> = cards.iter().map(|c| flat(c).unwrap_or_default()).collect();
+        let width = texts
+            .iter()
+            .map(|t| t.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(2);
+        let rows = texts
+            .chunks(w)
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(|t| format!("{t:<width$}")).collect();
+                cells.join(" ").trim_end().to_string()
+            })
+            .collect();
+        Some(rows)
+    }
+
     /// The label of item `i` of the list `key`.
     fn item_label(&self, key: &str, items: &[Value], i: usize) -> String {
         if self.per_seat(key, items) {
@@ -261,6 +288,19 @@ impl Screen<'_> {
             Value::Array(items) => {
                 for (i, x) in items.iter().enumerate() {
                     let label = self.item_label(key, items, i);
+                    if let Some(lines) = self.rows_of(key, x) {
+                        // A grid: its rows under each other, aligned after the label.
+                        let indent = " ".repeat(label.chars().count() + 2);
+                        for (r, row) in lines.iter().enumerate() {
+                            let head = if r == 0 {
+                                format!("{label}: ")
+                            } else {
+                                indent.clone()
+                            };
+                            outln!("{pad}{head}{row}");
+                        }
+                        continue;
+                    }
                     match flat(x) {
                         Some(t) => outln!("{pad}{label}: {t}"),
                         None => {
@@ -359,6 +399,7 @@ impl GameVisitor for Play<'_> {
             labels: &labels,
             quit: quit.clone(),
             pending: None,
+            rows: G::play_rows,
         };
         let mut buf = ActionList::new();
         'matches: for unit in 0..a.matches {

@@ -218,6 +218,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// For `cardsim play`: the view's list fields (by JSON key) whose card lists are laid
+    /// out in rows of this many (Golf's `grids`: rows of 3). Default: none, one line.
+    fn play_rows(_field: &str) -> Option<usize> {
+        None
+    }
+
     /// The bots this game has besides `random` (which every game gets).
     fn bots() -> &'static [Bot<Self>];
 

@@ -164,6 +164,11 @@ impl Game for Golf {
         text::state_json(self)
     }
 
+    fn play_rows(field: &str) -> Option<usize> {
+        // Positions 0-2 are the top row, 3-5 the bottom one.
+        (field == "grids").then_some(3)
+    }
+
     fn bots() -> &'static [Bot<Golf>] {
         const BOTS: &[Bot<Golf>] = &[greedy::BOT];
         BOTS
