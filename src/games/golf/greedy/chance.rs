@@ -79,6 +79,24 @@ pub(super) struct Unseen {
 }
 
 impl Unseen {
+    /// `all` the unseen cards, split by where a draw comes from: a stock the seat remembers
+    /// (a reshuffled one) holds only its own cards, and a face-down card the rest.
+    fn split(all: Pool, v: &View) -> Unseen {
+        match v.stock_pool() {
+            Some(stock) => {
+                let stock = Pool::from_cards(stock.iter());
+                Unseen {
+                    stock,
+                    down: all.less(&stock),
+                }
+            }
+            None => Unseen {
+                stock: all,
+                down: all,
+            },
+        }
+    }
+
     /// No cards (a placeholder before the first count).
     pub(super) const NONE: Unseen = Unseen {
         stock: Pool {
@@ -114,19 +132,7 @@ pub(super) fn unseen(v: &View) -> Unseen {
         total += n[k];
     }
     let all = Pool { n, total };
-    match v.stock_pool() {
-        Some(stock) => {
-            let stock = Pool::from_cards(stock.iter());
-            Unseen {
-                stock,
-                down: all.less(&stock),
-            }
-        }
-        None => Unseen {
-            stock: all,
-            down: all,
-        },
-    }
+    Unseen::split(all, v)
 }
 
 /// [`unseen`] counted the long way, from every card the view shows (for tests).
@@ -152,19 +158,7 @@ pub(super) fn unseen_recount(v: &View) -> Unseen {
         n: n.map(|x| x.max(0)),
         total: n.iter().map(|&x| x.max(0)).sum(),
     };
-    match v.stock_pool() {
-        Some(stock) => {
-            let stock = Pool::from_cards(stock.iter());
-            Unseen {
-                stock,
-                down: all.less(&stock),
-            }
-        }
-        None => Unseen {
-            stock: all,
-            down: all,
-        },
-    }
+    Unseen::split(all, v)
 }
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].
