@@ -32,7 +32,7 @@ fn simulate_writes_identical_csv_for_any_thread_count() {
     }
     let summary = read(&a, "summary.csv");
     assert!(summary.starts_with(
-        "game,players,seat,strategy,deals,wins,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score,se_score\n"
+        "game,players,variant,unit,seat,strategy,played,wins,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score,se_score\n"
     ));
     assert_eq!(summary.lines().count(), 5);
     let json: serde_json::Value = serde_json::from_str(&read(&a, "run.json")).unwrap();
@@ -43,7 +43,7 @@ fn simulate_writes_identical_csv_for_any_thread_count() {
     let total: u64 = lengths
         .lines()
         .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap())
+        .map(|l| l.split(',').nth(5).unwrap().parse::<u64>().unwrap())
         .sum();
     assert_eq!(total, 9000);
     for d in [a, b] {
@@ -76,11 +76,14 @@ fn matches_mode_and_strategy_cycling() {
     let strategies: Vec<&str> = s
         .lines()
         .skip(1)
-        .map(|l| l.split(',').nth(3).unwrap())
+        .map(|l| l.split(',').nth(5).unwrap())
         .collect();
     assert_eq!(strategies, ["greedy", "random", "greedy"]);
-    assert!(s.lines().next().unwrap().contains(",matches,"));
-    assert_eq!(read(&d, "lengths.csv"), "deals,count\n2,40\n");
+    assert!(s.lines().nth(1).unwrap().contains(",matches,"));
+    assert_eq!(
+        read(&d, "lengths.csv"),
+        "game,players,variant,unit,length,count\ngolf,3,holes=2,matches,2,40\n"
+    );
     std::fs::remove_dir_all(d).unwrap();
 }
 
@@ -104,7 +107,7 @@ fn trace_replays_the_deal_simulate_played() {
         .skip(1)
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            (f[0].parse().unwrap(), f[2].parse().unwrap())
+            (f[4].parse().unwrap(), f[6].parse().unwrap())
         })
         .collect();
     sim_scores.sort();
@@ -309,20 +312,20 @@ fn compare_pairs_the_same_deals_across_variants() {
         .map(|l| l.split(',').map(String::from).collect())
         .collect();
     let value = |v: &str, m: &str| -> f64 {
-        rows.iter().find(|r| r[3] == v && r[5] == m).unwrap()[6]
+        rows.iter().find(|r| r[4] == v && r[6] == m).unwrap()[7]
             .parse()
             .unwrap()
     };
     for r in &rows {
         // The mean paired difference equals the difference of the means (computed apart).
-        let diff: f64 = r[7].parse().unwrap();
+        let diff: f64 = r[8].parse().unwrap();
         assert!(
-            (diff - (value(&r[3], &r[5]) - value("base", &r[5]))).abs() < 2e-6,
+            (diff - (value(&r[4], &r[6]) - value("base", &r[6]))).abs() < 2e-6,
             "{r:?}"
         );
-        if r[3] == "same" && r[5] != "sd_score" {
+        if r[4] == "same" && r[6] != "sd_score" {
             // Identical rules on identical deals: no difference at all, p = 1.
-            assert_eq!((diff, r[10].as_str()), (0.0, "1.000000"), "{r:?}");
+            assert_eq!((diff, r[11].as_str()), (0.0, "1.000000"), "{r:?}");
         }
     }
     assert!(value("nofinal", "mean_turns") < value("base", "mean_turns"));

@@ -74,7 +74,24 @@ fn shard_verdicts_merge_into_the_whole_runs_verdict() {
         "3/3",
     ]);
     std::fs::write(&other, v.to_string()).unwrap();
+    // A verdict edited after it was written (a count changed, or the digest dropped).
+    let mut v3: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(f[2]).unwrap()).unwrap();
+    v3["verdict"]["actions"] = serde_json::json!(v3["verdict"]["actions"].as_u64().unwrap() + 1);
+    let edited = d.join("edited.json");
+    std::fs::write(&edited, v3.to_string()).unwrap();
+    v3.as_object_mut().unwrap().remove("sha256");
+    let bare = d.join("bare.json");
+    std::fs::write(&bare, v3.to_string()).unwrap();
     for (set, want) in [
+        (
+            vec![f[0], f[1], edited.to_str().unwrap()],
+            "changed after it was written",
+        ),
+        (
+            vec![f[0], f[1], bare.to_str().unwrap()],
+            "carries no sha256",
+        ),
         (vec![f[0], f[1]], "every shard must be given once"),
         (vec![f[0], f[1], f[1]], "given twice"),
         (vec![f[0], f[1], other.to_str().unwrap()], "another check"),

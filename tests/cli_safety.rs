@@ -455,6 +455,12 @@ fn a_study_checks_every_run_first_and_writes_through_no_link() {
         "[[run]]\nname = \"two\"\nkind = \"simulate\"\ngame = \"golf\"\nstrategies = [\"greddy\"]\n",
         "[[run]]\nname = \"two\"\nkind = \"simulate\"\ngame = \"golf\"\nplayers = 99\n",
         "[[run]]\nname = \"report.html\"\nkind = \"simulate\"\ngame = \"golf\"\n",
+        // A balance run's space, requirement and metric are checked up front too.
+        "[[run]]\nname = \"two\"\nkind = \"balance\"\ngame = \"golf\"\nspace = [\"nosuch=1,2\"]\n",
+        "[[run]]\nname = \"two\"\nkind = \"balance\"\ngame = \"golf\"\nspace = [\"final_turns=yes,maybe\"]\n",
+        "[[run]]\nname = \"two\"\nkind = \"balance\"\ngame = \"golf\"\nspace = [\"final_turns=yes,no\"]\nrequire = [\"nosuch>=1\"]\n",
+        "[[run]]\nname = \"two\"\nkind = \"balance\"\ngame = \"golf\"\nspace = [\"final_turns=yes,no\"]\nminimize = \"nosuch\"\n",
+        "[[run]]\nname = \"two\"\nkind = \"balance\"\ngame = \"golf\"\nspace = [\"final_turns=yes,no\"]\nblock = 0\n",
     ];
     for bad in bad_runs {
         std::fs::write(&study, format!("{head}{bad}")).unwrap();

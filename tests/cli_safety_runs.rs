@@ -112,7 +112,7 @@ fn a_tournament_with_fewer_strategies_than_seats_heads_with_the_share_of_deals_w
     };
     // Two seatings (greedy in seats 0 and 2, then 1 and 3), 100 deals each: 200 deals, each
     // counted once; every deal's win is shared out between the two strategies' seats.
-    assert_eq!(get("greedy", "games"), 200.0);
+    assert_eq!(get("greedy", "played"), 200.0);
     assert_eq!(get("greedy", "wins") + get("random", "wins"), 200.0);
     assert!(get("greedy", "win_rate") > 0.9, "{t:?}");
     // Per seat: each of greedy's two seats wins about half of the deals.
@@ -124,6 +124,6 @@ fn a_tournament_with_fewer_strategies_than_seats_heads_with_the_share_of_deals_w
     );
     let p = rows("pairwise.csv");
     let gr = p.iter().find(|r| r["strategy"] == "greedy").unwrap();
-    assert_eq!(gr["deals"], "200", "{p:?}");
+    assert_eq!(gr["played"], "200", "{p:?}");
     std::fs::remove_dir_all(d).unwrap();
 }

@@ -29,9 +29,9 @@ fn tournament_rotates_seats_and_rates_strategies() {
     let t = read(&d, "tournament.csv");
     let rows: Vec<Vec<&str>> = t.lines().skip(1).map(|l| l.split(',').collect()).collect();
     // Three pairings, each 300 deals x 2 rotations: every strategy sits 1200 times.
-    assert!(rows.iter().all(|r| r[3] == "1200"), "{t}");
+    assert!(rows.iter().all(|r| r[4] == "1200"), "{t}");
     let rating = |s: &str| {
-        rows.iter().find(|r| r[2] == s).unwrap()[9]
+        rows.iter().find(|r| r[3] == s).unwrap()[10]
             .parse::<f64>()
             .unwrap()
     };
@@ -131,7 +131,7 @@ fn precision_stops_reproducibly_at_the_same_deals_a_fixed_run_plays() {
         .nth(1)
         .unwrap()
         .split(',')
-        .nth(4)
+        .nth(6)
         .unwrap()
         .parse()
         .unwrap();
@@ -142,7 +142,7 @@ fn precision_stops_reproducibly_at_the_same_deals_a_fixed_run_plays() {
         .map(|l| {
             let f: Vec<f64> = l
                 .split(',')
-                .skip(7)
+                .skip(9)
                 .take(2)
                 .map(|x| x.parse().unwrap())
                 .collect();
@@ -238,7 +238,13 @@ fn compare_and_tournament_play_whole_matches_too() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = read(&d, "compare.csv");
-    assert!(text.starts_with("game,players,matches,"));
+    assert!(text.starts_with("game,players,unit,played,"));
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("golf,3,matches,60,")
+    );
     let deals = |v: &str| {
         text.lines()
             .find(|l| l.contains(&format!(",{v},")) && l.contains("mean_deals"))
@@ -268,7 +274,7 @@ fn compare_and_tournament_play_whole_matches_too() {
         d.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(read(&d, "tournament.csv").contains("golf,2,greedy,40,"));
+    assert!(read(&d, "tournament.csv").contains("golf,2,matches,greedy,40,"));
     std::fs::remove_dir_all(d).unwrap();
 }
 
@@ -299,7 +305,7 @@ fn compare_and_tournament_precision_equal_fixed_runs_of_the_count_reached() {
         .nth(1)
         .unwrap()
         .split(',')
-        .nth(2)
+        .nth(3)
         .unwrap()
         .to_string();
     let o = cardsim(&[&base[..], &["--deals", &n, "--out", f.to_str().unwrap()]].concat());
@@ -324,7 +330,7 @@ fn compare_and_tournament_precision_equal_fixed_runs_of_the_count_reached() {
     for l in t.lines().skip(1) {
         let f: Vec<f64> = l
             .split(',')
-            .skip(6)
+            .skip(7)
             .take(2)
             .map(|x| x.parse().unwrap())
             .collect();

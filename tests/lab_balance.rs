@@ -51,14 +51,15 @@ fn a_tiny_race_is_reproducible_and_its_books_add_up() {
     assert_eq!(rows.len(), 4, "2 x 2 variants");
     let mut played = 0u64;
     for r in &rows {
-        let blocks: u64 = r[2].parse().unwrap();
-        let deals: u64 = r[3].parse().unwrap();
+        assert_eq!(r[..2], ["golf", "4"], "{r:?}");
+        let blocks: u64 = r[4].parse().unwrap();
+        let deals: u64 = r[5].parse().unwrap();
         assert_eq!(deals, blocks * 100, "{r:?}");
         assert!(blocks >= 5, "every variant plays the first 5 blocks");
         played += deals;
-        match r[8] {
-            "survivor" => assert!(r[9].is_empty()),
-            "eliminated" => assert!(!r[9].is_empty() && !r[10].is_empty(), "{r:?}"),
+        match r[10] {
+            "survivor" => assert!(r[11].is_empty()),
+            "eliminated" => assert!(!r[11].is_empty() && !r[12].is_empty(), "{r:?}"),
             s => panic!("status {s}"),
         }
     }
@@ -66,11 +67,12 @@ fn a_tiny_race_is_reproducible_and_its_books_add_up() {
     assert_eq!(run["race"]["deals"].as_u64(), Some(played));
     assert!(played <= 12000);
     let winner = run["race"]["winner"].as_str().unwrap();
-    assert!(rows.iter().any(|r| r[1] == winner && r[8] == "survivor"));
+    assert!(rows.iter().any(|r| r[3] == winner && r[10] == "survivor"));
     let best = read(&a, "best.csv");
     for role in ["winner", "base", "flip:final_turns", "flip:empty_stock"] {
         assert!(
-            best.lines().any(|l| l.starts_with(&format!("{role},"))),
+            best.lines()
+                .any(|l| l.starts_with(&format!("golf,4,{role},"))),
             "{role}"
         );
     }
@@ -139,7 +141,7 @@ fn a_study_runs_a_balance_search_and_its_page_lists_it() {
         String::from_utf8_lossy(&out.stderr)
     );
     let o = d.join("o");
-    assert!(read(&o.join("bal"), "best.csv").starts_with("role,"));
+    assert!(read(&o.join("bal"), "best.csv").starts_with("game,players,role,"));
     // The study page shows the balance run like any other: its race and re-test.
     let page = read(&o, "report.html");
     assert!(page.contains("The race") && page.contains("Re-test on fresh deals"));

@@ -156,7 +156,7 @@ fn a_run_s_metrics_agree_with_its_other_files_at_any_thread_count() {
     assert!((got - gap).abs() < 2e-6, "{got} vs {gap}");
     // turns_mean from lengths.csv.
     let l = read(&a, "lengths.csv");
-    let (t, c) = (column(&l, "turns"), column(&l, "count"));
+    let (t, c) = (column(&l, "length"), column(&l, "count"));
     let mean = t.iter().zip(&c).map(|(t, c)| t * c).sum::<f64>() / c.iter().sum::<f64>();
     let got: f64 = metric_row(&m, "defaults", "turns_mean")[4].parse().unwrap();
     assert!((got - mean).abs() < 1e-6, "{got} vs {mean}");

@@ -75,12 +75,12 @@ fn a_large_space_is_searched_with_ntbea_reproducibly() {
     let picks: std::collections::BTreeSet<String> = read(&a, "ntbea.csv")
         .lines()
         .skip(1)
-        .map(|l| l.split(',').nth(2).unwrap().to_string())
+        .map(|l| l.split(',').nth(4).unwrap().to_string())
         .collect();
     let raced: std::collections::BTreeSet<String> = read(&a, "variants.csv")
         .lines()
         .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().to_string())
+        .map(|l| l.split(',').nth(3).unwrap().to_string())
         .collect();
     assert_eq!(picks, raced);
     assert!(raced.iter().all(|v| v.split(';').count() == 8), "{raced:?}");
@@ -136,23 +136,29 @@ fn tune_races_knob_settings_and_writes_a_loadable_knob_file() {
     assert_eq!(rows.len(), 6, "3 x 2 settings");
     let mut played = 0;
     for r in &rows {
-        let (blocks, deals): (u64, u64) = (r[2].parse().unwrap(), r[3].parse().unwrap());
+        let (blocks, deals): (u64, u64) = (r[5].parse().unwrap(), r[6].parse().unwrap());
         // A block: 20 deals x 2 panel members x 2 seats for the candidate.
         assert_eq!(deals, blocks * 80, "{r:?}");
         played += deals;
-        let rate: f64 = r[4].parse().unwrap();
+        let rate: f64 = r[7].parse().unwrap();
         assert!((0.0..=1.0).contains(&rate));
     }
     let run: serde_json::Value = serde_json::from_str(&read(&a, "run.json")).unwrap();
     assert_eq!(run["race"]["deals"].as_u64(), Some(played));
     let retest = read(&a, "retest.csv");
-    assert!(retest.lines().nth(1).unwrap().starts_with("best,"));
+    assert!(
+        retest
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("golf,2,greedy,best,")
+    );
     assert!(
         retest
             .lines()
             .nth(2)
             .unwrap()
-            .starts_with("default,greedy,")
+            .starts_with("golf,2,greedy,default,greedy,")
     );
     // The knob file plays.
     let best = a.join("best.toml");

@@ -89,11 +89,17 @@ fn a_custom_bot_gets_csv_files_and_a_report() {
     let r = cardsim::cli::simulate_to(&table, Mode::Deals, 400, None, &dir, true).unwrap();
     let summary = read(&dir, "summary.csv");
     assert!(
-        summary.starts_with("game,players,seat,strategy,deals,"),
+        summary.starts_with("game,players,variant,unit,seat,strategy,played,"),
         "{summary}"
     );
-    assert!(summary.contains("golf,2,0,first,400,"), "{summary}");
-    assert!(summary.contains("golf,2,1,greedy,400,"), "{summary}");
+    assert!(
+        summary.contains("golf,2,defaults,deals,0,first,400,"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("golf,2,defaults,deals,1,greedy,400,"),
+        "{summary}"
+    );
     let html = read(&dir, "report.html");
     assert!(
         html.contains("first") && html.contains("<svg"),

@@ -194,8 +194,8 @@ fn a_simulation_report_shows_the_csv_numbers_and_every_data_point() {
     for seat in 0..4 {
         let want: u64 = scores[1..]
             .iter()
-            .filter(|r| r[0] == seat.to_string())
-            .map(|r| r[3].parse::<u64>().unwrap())
+            .filter(|r| r[4] == seat.to_string())
+            .map(|r| r[7].parse::<u64>().unwrap())
             .sum();
         let got: f64 = bins.iter().map(|r| shown(&r[1 + seat])).sum();
         assert_eq!(got as u64, want, "seat {seat}");

@@ -234,7 +234,7 @@ fn a_large_prior_plays_greedys_moves() {
             .lines()
             .map(|l| {
                 let f: Vec<&str> = l.split(',').collect();
-                format!("{},{}", f[0], f[2..].join(","))
+                format!("{},{}", f[4], f[6..].join(","))
             })
             .collect();
         std::fs::remove_dir_all(dir).unwrap();

@@ -22,7 +22,7 @@ use crate::lab::race::{
     Arena, Goal, Race, RaceSpec, Require, equivalent, objective, play_block, race, rotations,
 };
 use crate::lab::search::{SEED_OFFSET, Search, Searched, block_cost, ntbea_csv, search};
-use crate::output::{OutFile, num};
+use crate::output::{OutFile, num, p_text};
 use crate::sim::Mode;
 use crate::sim::compare::{CompareSpec, compare};
 use crate::stats::GROUPS;
@@ -125,62 +125,14 @@ impl GameVisitor for Balance<'_> {
         if let Some(dir) = &c.output.out {
             super::simulate::check_out_dir(dir)?;
         }
-        if a.block == 0 {
-            return Err(Error::input("--block must be at least 1"));
-        }
-        let spaces: Vec<(String, Vec<String>)> = a
-            .space
-            .iter()
-            .map(|s| parse_space(s))
-            .collect::<Result<_>>()?;
-        let count: Option<usize> = spaces
-            .iter()
-            .map(|(_, v)| v.len())
-            .try_fold(1usize, |n, k| n.checked_mul(k));
-        let use_ntbea = a.search.use_ntbea(count)?;
-        let mut variants = Vec::new();
-        if !use_ntbea {
-            for (i, sw) in product(&spaces).into_iter().enumerate() {
-                let mut rules = parse_rules::<G>(&a.table.rules)?;
-                apply_rules::<G>(&mut rules, &sw, "--space")?;
-                G::check_players(&rules, t.players)
-                    .map_err(|e| Error::input(format!("--space {}: {e}", sw.join(";"))))?;
-                variants.push((format!("v{i}"), sw.join(";"), rules));
-            }
-        } else {
-            // Every value must be a valid setting of its switch on its own.
-            for (k, vs) in &spaces {
-                for v in vs {
-                    let mut rules = parse_rules::<G>(&a.table.rules)?;
-                    apply_rules::<G>(&mut rules, &[format!("{k}={v}")], "--space")?;
-                }
-            }
-        }
-        let names: Vec<&str> = metrics(t.players, Mode::Deals)
-            .iter()
-            .map(|m| m.name)
-            .collect();
-        if !names.contains(&a.minimize.as_str()) {
-            return Err(Error::input(format!(
-                "unknown --minimize metric '{}'; metrics: {}",
-                a.minimize,
-                names.join(", ")
-            )));
-        }
-        let req_text = if a.require.is_empty() {
-            vec![DEFAULT_REQUIRE.to_string()]
-        } else {
-            a.require.clone()
-        };
-        let require = req_text
-            .iter()
-            .map(|r| Require::parse(r, &names))
-            .collect::<Result<Vec<_>>>()?;
-        let goal = Goal {
-            minimize: a.minimize.clone(),
-            require,
-            delta: a.delta,
-        };
+        let Checked {
+            spaces,
+            count,
+            variants,
+            use_ntbea,
+            req_text,
+            goal,
+        } = check::<G>(a)?;
         let mut spec = RaceSpec::<G> {
             variants,
             players: t.players,
@@ -273,7 +225,9 @@ impl GameVisitor for Balance<'_> {
             OutFile::new("run.json", info.json(extra)),
         ];
         if let Some(s) = &searched {
-            let text = ntbea_csv(s, |x| switches_of(&spaces, x).join(";"))?;
+            let text = ntbea_csv(G::NAME, spec.players, s, |x| {
+                switches_of(&spaces, x).join(";")
+            })?;
             files.push(OutFile::new("ntbea.csv", text));
         }
         emit(&c.output, &files, || {
@@ -391,7 +345,9 @@ fn variants_text<G: Game>(spec: &RaceSpec<G>, r: &Race) -> Result<String> {
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut head = vec![
-        "variant".to_string(),
+        "game".to_string(),
+        "players".into(),
+        "variant".into(),
         "switches".into(),
         "blocks".into(),
         "deals".into(),
@@ -408,6 +364,8 @@ fn variants_text<G: Game>(spec: &RaceSpec<G>, r: &Race) -> Result<String> {
         let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
         let all = crate::lab::metrics::total(&e.blocks);
         let mut rec = vec![
+            G::NAME.to_string(),
+            spec.players.to_string(),
             spec.variants[v].0.clone(),
             spec.variants[v].1.clone(),
             e.blocks.len().to_string(),
@@ -485,7 +443,7 @@ fn retest<G: Game>(
             deals: 0,
             rows: Vec::new(),
             best_csv:
-                "role,switches,metric,value,lo,hi,diff,diff_lo,diff_hi,p_value,p_holm,equivalent\n"
+                "game,players,role,switches,metric,value,lo,hi,diff,diff_lo,diff_hi,p_value,p_holm,equivalent\n"
                     .into(),
             metrics_csv: text,
         });
@@ -546,6 +504,8 @@ fn retest<G: Game>(
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
+        "game",
+        "players",
         "role",
         "switches",
         "metric",
@@ -563,6 +523,8 @@ fn retest<G: Game>(
     let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
     for (l, h) in lines.iter().zip(adj) {
         w.write_record([
+            G::NAME.to_string(),
+            spec.players.to_string(),
             l.0.clone(),
             l.1.clone(),
             l.2.to_string(),
@@ -572,8 +534,8 @@ fn retest<G: Game>(
             f(l.4.map(|d| d.value)),
             f(l.4.map(|d| d.lo)),
             f(l.4.map(|d| d.hi)),
-            f(l.4.map(|d| d.p)),
-            num(h, 6),
+            l.4.map_or(String::new(), |d| p_text(d.p)),
+            p_text(h),
             l.5.map_or(String::new(), |e| e.to_string()),
         ])
         .map_err(err)?;
@@ -591,4 +553,98 @@ fn retest<G: Game>(
 /// Runs `cardsim balance`.
 pub fn run(a: &BalanceArgs) -> Result<()> {
     with_game(&a.table.game, Balance(a)).unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))
+}
+
+/// What [`check`] makes of a balance command's arguments, before anything is played.
+struct Checked<G: Game> {
+    spaces: Vec<(String, Vec<String>)>,
+    /// How many variants the spaces make (None: more than a `usize` counts).
+    count: Option<usize>,
+    variants: Vec<(String, String, G::Rules)>,
+    use_ntbea: bool,
+    req_text: Vec<String>,
+    goal: Goal,
+}
+
+/// Checks everything a balance command says (block, spaces and each variant's rules, the
+/// metric minimised, the requirements) and builds the race's variants and goal: the run
+/// starts from this, and a study checks every balance run with it before any run starts.
+fn check<G: Game>(a: &BalanceArgs) -> Result<Checked<G>> {
+    let t = table::<G>(&a.table)?;
+    if a.block == 0 {
+        return Err(Error::input("--block must be at least 1"));
+    }
+    let spaces: Vec<(String, Vec<String>)> = a
+        .space
+        .iter()
+        .map(|s| parse_space(s))
+        .collect::<Result<_>>()?;
+    let count: Option<usize> = spaces
+        .iter()
+        .map(|(_, v)| v.len())
+        .try_fold(1usize, |n, k| n.checked_mul(k));
+    let use_ntbea = a.search.use_ntbea(count)?;
+    let mut variants = Vec::new();
+    if !use_ntbea {
+        for (i, sw) in product(&spaces).into_iter().enumerate() {
+            let mut rules = parse_rules::<G>(&a.table.rules)?;
+            apply_rules::<G>(&mut rules, &sw, "--space")?;
+            G::check_players(&rules, t.players)
+                .map_err(|e| Error::input(format!("--space {}: {e}", sw.join(";"))))?;
+            variants.push((format!("v{i}"), sw.join(";"), rules));
+        }
+    } else {
+        // Every value must be a valid setting of its switch on its own.
+        for (k, vs) in &spaces {
+            for v in vs {
+                let mut rules = parse_rules::<G>(&a.table.rules)?;
+                apply_rules::<G>(&mut rules, &[format!("{k}={v}")], "--space")?;
+            }
+        }
+    }
+    let names: Vec<&str> = metrics(t.players, Mode::Deals)
+        .iter()
+        .map(|m| m.name)
+        .collect();
+    if !names.contains(&a.minimize.as_str()) {
+        return Err(Error::input(format!(
+            "unknown --minimize metric '{}'; metrics: {}",
+            a.minimize,
+            names.join(", ")
+        )));
+    }
+    let req_text = if a.require.is_empty() {
+        vec![DEFAULT_REQUIRE.to_string()]
+    } else {
+        a.require.clone()
+    };
+    let require = req_text
+        .iter()
+        .map(|r| Require::parse(r, &names))
+        .collect::<Result<Vec<_>>>()?;
+    let goal = Goal {
+        minimize: a.minimize.clone(),
+        require,
+        delta: a.delta,
+    };
+    Ok(Checked {
+        spaces,
+        count,
+        variants,
+        use_ntbea,
+        req_text,
+        goal,
+    })
+}
+
+/// Checks a balance command's arguments without playing (a study checks all its runs first).
+pub fn check_args(a: &BalanceArgs) -> Result<()> {
+    struct C<'a>(&'a BalanceArgs);
+    impl GameVisitor for C<'_> {
+        type Out = Result<()>;
+        fn visit<G: Game>(self) -> Result<()> {
+            check::<G>(self.0).map(|_| ())
+        }
+    }
+    with_game(&a.table.game, C(a)).unwrap_or_else(|| Err(super::unknown_game(&a.table.game)))
 }

@@ -8,7 +8,7 @@ use super::setup::{apply_rules, parse_rules, table};
 use crate::error::{Error, Result};
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::output::{OutFile, num};
+use crate::output::{OutFile, num, p_text};
 use crate::sim::Mode;
 use crate::sim::compare::{CompareSpec, CompareTally, compare, metrics};
 use crate::stats::{Merge, PairedDiff, WIN_UNITS, holm};
@@ -122,18 +122,8 @@ fn csv_text(game: &str, players: usize, mode: Mode, n: u64, rows: &[Row]) -> Res
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     w.write_record([
-        "game",
-        "players",
-        mode.unit(),
-        "variant",
-        "switches",
-        "metric",
-        "value",
-        "diff",
-        "diff_lo",
-        "diff_hi",
-        "p_value",
-        "p_holm",
+        "game", "players", "unit", "played", "variant", "switches", "metric", "value", "diff",
+        "diff_lo", "diff_hi", "p_value", "p_holm",
     ])
     .map_err(err)?;
     for (r, h) in rows.iter().zip(adj) {
@@ -141,6 +131,7 @@ fn csv_text(game: &str, players: usize, mode: Mode, n: u64, rows: &[Row]) -> Res
         w.write_record([
             game.to_string(),
             players.to_string(),
+            mode.unit().to_string(),
             n.to_string(),
             r.variant.clone(),
             r.switches.clone(),
@@ -156,26 +147,6 @@ fn csv_text(game: &str, players: usize, mode: Mode, n: u64, rows: &[Row]) -> Res
     }
     String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
         .map_err(|e| Error::Other(e.to_string()))
-}
-
-/// A p-value in full: six decimals down to 0.0001, below that three significant digits
-/// with a two-digit exponent (`1.20e-09`, as pandas and R write it), so a tiny p-value
-/// never reads `0.000000`; empty when not finite.
-pub fn p_text(p: f64) -> String {
-    if !p.is_finite() {
-        return String::new();
-    }
-    if p == 0.0 || p >= 1e-4 {
-        return num(p, 6);
-    }
-    let t = format!("{p:.2e}");
-    match t.split_once('e') {
-        Some((m, e)) => {
-            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
-            format!("{m}e{sign}{digits:0>2}")
-        }
-        None => t,
-    }
 }
 
 /// The widest seat win-rate interval over all variants.
@@ -484,7 +455,7 @@ fn panel_run<G: Game>(
                 f(r.diff.map(|d| d.lo)),
                 f(r.diff.map(|d| d.hi)),
                 if r.diff.is_some() {
-                    num(ps[i], 6)
+                    p_text(ps[i])
                 } else {
                     String::new()
                 },

@@ -219,9 +219,14 @@ impl crate::games::GameVisitor for CheckTable<'_> {
 fn check_tables(study: &Study, seed: u64, base: &Path, out: &Path) -> Result<()> {
     for r in &study.runs {
         let t = table(r, seed, base);
-        crate::games::with_game(&t.game, CheckTable(&t, r))
-            .unwrap_or_else(|| Err(super::unknown_game(&t.game)))
-            .map_err(|e| Error::input(format!("run '{}': {e}", r.name)))?;
+        let checked = if r.kind == "balance" {
+            // The spaces, requirements and metric too, not only the table.
+            super::balance::check_args(&balance_args(r, t, CommonArgs::default()))
+        } else {
+            crate::games::with_game(&t.game, CheckTable(&t, r))
+                .unwrap_or_else(|| Err(super::unknown_game(&t.game)))
+        };
+        checked.map_err(|e| Error::input(format!("run '{}': {e}", r.name)))?;
         let dir = out.join(&r.name);
         if std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
             return Err(Error::input(format!(
@@ -266,20 +271,25 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
             common,
         }),
         "tournament" => super::tournament::run(&TournamentArgs { table, run, common }),
-        "balance" => super::balance::run(&super::balance::BalanceArgs {
-            table,
-            space: r.space.clone(),
-            require: r.require.clone(),
-            minimize: r.minimize.clone().unwrap_or_else(|| "seat_gap2".into()),
-            budget: r.budget.unwrap_or(1_000_000),
-            block: r.block.unwrap_or(500),
-            delta: r.delta.unwrap_or(0.0),
-            search: crate::lab::search::Search::Auto,
-            common,
-        }),
+        "balance" => super::balance::run(&balance_args(r, table, common)),
         k => Err(Error::input(format!(
             "unknown kind '{k}' (simulate, compare, tournament, balance)"
         ))),
+    }
+}
+
+/// A balance run's command-line arguments, from its entry in the study file.
+fn balance_args(r: &RunDef, table: TableArgs, common: CommonArgs) -> super::balance::BalanceArgs {
+    super::balance::BalanceArgs {
+        table,
+        space: r.space.clone(),
+        require: r.require.clone(),
+        minimize: r.minimize.clone().unwrap_or_else(|| "seat_gap2".into()),
+        budget: r.budget.unwrap_or(1_000_000),
+        block: r.block.unwrap_or(500),
+        delta: r.delta.unwrap_or(0.0),
+        search: crate::lab::search::Search::Auto,
+        common,
     }
 }
 

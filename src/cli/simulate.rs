@@ -280,6 +280,7 @@ pub fn make_report<G: Game>(
         game: G::NAME.to_string(),
         players: t.players,
         unit: mode.unit().to_string(),
+        variant: variant_name::<G>(&t.rules),
         seed: t.seed,
         rules: t
             .rules

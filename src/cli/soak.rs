@@ -74,6 +74,33 @@ struct Checked {
 struct Document {
     check: Checked,
     verdict: SoakVerdict,
+    /// SHA-256 of the compact JSON of `check` and `verdict` ([`digest`]): `--merge` refuses
+    /// a verdict whose counts or description were edited after it was written.
+    #[serde(default)]
+    sha256: String,
+}
+
+/// The digest a verdict document carries: SHA-256 (hex) of `[check, verdict]` as compact
+/// JSON.
+fn digest(check: &Checked, verdict: &SoakVerdict) -> String {
+    use sha2::{Digest, Sha256};
+    let json = serde_json::to_vec(&(check, verdict)).unwrap_or_default();
+    Sha256::digest(&json)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl Document {
+    /// A document with its digest.
+    fn new(check: Checked, verdict: SoakVerdict) -> Document {
+        let sha256 = digest(&check, &verdict);
+        Document {
+            check,
+            verdict,
+            sha256,
+        }
+    }
 }
 
 struct Check<'a>(&'a CheckArgs, &'a str);
@@ -136,19 +163,17 @@ impl GameVisitor for Check<'_> {
         } else {
             a.strategies.clone()
         };
-        Ok(Document {
-            check: Checked {
-                game: G::NAME.to_string(),
-                players: t.players,
-                rules: super::simulate::changed_switches::<G>(&t.rules),
-                strategies: names,
-                seed: t.seed,
-                deals: a.deals,
-                shard: [k, n],
-                range: [lo, hi],
-            },
-            verdict,
-        })
+        let check = Checked {
+            game: G::NAME.to_string(),
+            players: t.players,
+            rules: super::simulate::changed_switches::<G>(&t.rules),
+            strategies: names,
+            seed: t.seed,
+            deals: a.deals,
+            shard: [k, n],
+            range: [lo, hi],
+        };
+        Ok(Document::new(check, verdict))
     }
 }
 
@@ -160,6 +185,18 @@ fn merge(files: &[PathBuf]) -> Result<Document> {
         let d: Document = serde_json::from_str(&text).map_err(|e| {
             Error::input(format!("{}: not a cardsim check verdict: {e}", f.display()))
         })?;
+        if d.sha256.is_empty() {
+            return Err(Error::input(format!(
+                "{}: the verdict carries no sha256 (written by an older cardsim?)",
+                f.display()
+            )));
+        }
+        if d.sha256 != digest(&d.check, &d.verdict) {
+            return Err(Error::input(format!(
+                "{}: the verdict was changed after it was written (its sha256 does not match)",
+                f.display()
+            )));
+        }
         docs.push((f, d));
     }
     let first = docs[0].1.check.clone();
@@ -206,14 +243,12 @@ fn merge(files: &[PathBuf]) -> Result<Document> {
             docs.len()
         )));
     }
-    Ok(Document {
-        check: Checked {
-            shard: [1, 1],
-            range: [0, first.deals],
-            ..first
-        },
-        verdict: total,
-    })
+    let check = Checked {
+        shard: [1, 1],
+        range: [0, first.deals],
+        ..first
+    };
+    Ok(Document::new(check, total))
 }
 
 /// The one line that says what a check found.

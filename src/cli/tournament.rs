@@ -42,8 +42,9 @@ fn tables(
     w.write_record([
         "game",
         "players",
+        "unit",
         "strategy",
-        "games",
+        "played",
         "wins",
         "win_rate",
         "win_rate_lo",
@@ -67,6 +68,7 @@ fn tables(
         w.write_record([
             game.to_string(),
             players.to_string(),
+            unit.to_string(),
             name.clone(),
             t.deals[i].to_string(),
             num(wins, 4),
@@ -84,14 +86,25 @@ fn tables(
     }
     let strategies = finish(w)?;
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["game", "strategy", "opponent", unit, "score", "score_rate"])
-        .map_err(csv_err)?;
+    w.write_record([
+        "game",
+        "players",
+        "unit",
+        "strategy",
+        "opponent",
+        "played",
+        "score",
+        "score_rate",
+    ])
+    .map_err(csv_err)?;
     for (a, na) in names.iter().enumerate() {
         for (b, nb) in names.iter().enumerate() {
             if a != b && t.met[a][b] > 0 {
                 let s = t.pair[a][b] as f64 / 2.0;
                 w.write_record([
                     game.to_string(),
+                    players.to_string(),
+                    unit.to_string(),
                     na.clone(),
                     nb.clone(),
                     t.met[a][b].to_string(),

@@ -20,7 +20,7 @@ use crate::games::{GameVisitor, with_game};
 use crate::lab::race::{Arena, Goal, Race, Settings, objective_of, paired_objective, race_in};
 use crate::lab::search::{SEED_OFFSET, Search, block_cost, ntbea_csv, search};
 use crate::lab::tune::{Score, TuneArena, play_against};
-use crate::output::{OutFile, num};
+use crate::output::{OutFile, num, p_text};
 use crate::stats::Estimate;
 use crate::strategy::{Params, StrategySpec, knobs_of, resolve, with_knobs};
 use clap::Args;
@@ -257,8 +257,13 @@ impl GameVisitor for Tune<'_> {
         let blocks = (r.entries[best].blocks.len() as u64).max(RETEST_MIN_BLOCKS);
         let rt = retest(&retest_arena, blocks, c.threads)?;
         let best_text = setting_text(&knobs, &points[best]);
-        let tune_csv = tune_text(&arena, &r, &knobs, &points)?;
-        let retest_csv = retest_text(&best_text, &bot.label, &rt)?;
+        let tune_csv = tune_text(&arena, &bot.label, &r, &knobs, &points)?;
+        let keys = [
+            G::NAME.to_string(),
+            t.players.to_string(),
+            bot.label.clone(),
+        ];
+        let retest_csv = retest_text(&keys, &best_text, &rt)?;
         let mut command = vec!["tune".to_string()];
         command.extend(table_words::<G>(&a.table, t.players, &t.seats));
         for k in &a.knob {
@@ -316,7 +321,7 @@ impl GameVisitor for Tune<'_> {
         if let Some(s) = &searched {
             files.push(OutFile::new(
                 "ntbea.csv",
-                ntbea_csv(s, |x| setting_text(&knobs, x))?,
+                ntbea_csv(G::NAME, t.players, s, |x| setting_text(&knobs, x))?,
             ));
         }
         emit(&c.output, &files, || {
@@ -427,12 +432,16 @@ fn finish(w: csv::Writer<Vec<u8>>) -> Result<String> {
 
 fn tune_text<G: Game>(
     arena: &TuneArena<G>,
+    bot: &str,
     r: &Race<Score>,
     knobs: &[(String, Vec<f64>)],
     points: &[Vec<usize>],
 ) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
+        "game",
+        "players",
+        "strategy",
         "setting",
         "knobs",
         "blocks",
@@ -449,6 +458,9 @@ fn tune_text<G: Game>(
     for (v, e) in r.entries.iter().enumerate() {
         let o = objective_of(arena, &e.blocks).map(flip);
         let mut rec = vec![
+            G::NAME.to_string(),
+            arena.players.to_string(),
+            bot.to_string(),
             format!("s{v}"),
             setting_text(knobs, &points[v]),
             e.blocks.len().to_string(),
@@ -466,9 +478,15 @@ fn tune_text<G: Game>(
     finish(w)
 }
 
-fn retest_text(best: &str, default: &str, rt: &Retest) -> Result<String> {
+/// `retest.csv`: the best setting and the default on fresh deals; `keys` are the game, the
+/// player count and the tuned strategy (the default's name).
+fn retest_text(keys: &[String; 3], best: &str, rt: &Retest) -> Result<String> {
+    let default = keys[2].as_str();
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
+        "game",
+        "players",
+        "strategy",
         "role",
         "knobs",
         "score_rate",
@@ -493,6 +511,9 @@ fn retest_text(best: &str, default: &str, rt: &Retest) -> Result<String> {
     let [fv, fl, fh] = e(rt.diff);
     let no = String::new;
     w.write_record([
+        &keys[0],
+        &keys[1],
+        &keys[2],
         "best",
         best,
         &bv,
@@ -501,10 +522,13 @@ fn retest_text(best: &str, default: &str, rt: &Retest) -> Result<String> {
         &fv,
         &fl,
         &fh,
-        &f(rt.diff.map(|d| d.p)),
+        &rt.diff.map_or(String::new(), |d| p_text(d.p)),
     ])
     .map_err(csv_err)?;
     w.write_record([
+        &keys[0],
+        &keys[1],
+        &keys[2],
         "default",
         default,
         &dv,

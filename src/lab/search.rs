@@ -114,15 +114,31 @@ pub fn search(
     })
 }
 
-/// `ntbea.csv`: every run's picks, with the text of each point from `name`.
-pub fn ntbea_csv(s: &Searched, name: impl Fn(&[usize]) -> String) -> Result<String> {
+/// `ntbea.csv`: every run's picks, with the text of each point from `name`, each row led by
+/// the game and the player count.
+pub fn ntbea_csv(
+    game: &str,
+    players: usize,
+    s: &Searched,
+    name: impl Fn(&[usize]) -> String,
+) -> Result<String> {
     let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["run", "rank", "candidate", "model_cost", "evaluations"])
-        .map_err(err)?;
+    w.write_record([
+        "game",
+        "players",
+        "run",
+        "rank",
+        "candidate",
+        "model_cost",
+        "evaluations",
+    ])
+    .map_err(err)?;
     for (r, run) in s.runs.iter().enumerate() {
         for (k, p) in run.picks.iter().enumerate() {
             w.write_record([
+                game.to_string(),
+                players.to_string(),
                 r.to_string(),
                 (k + 1).to_string(),
                 name(&p.point),

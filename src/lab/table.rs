@@ -6,7 +6,7 @@
 use super::counts::Counts;
 use super::metrics::{Prepared, estimate, metrics, paired};
 use crate::error::{Error, Result};
-use crate::output::num;
+use crate::output::{num, p_text};
 use crate::sim::Mode;
 use crate::stats::{Estimate, holm};
 
@@ -75,8 +75,8 @@ pub fn csv_text(game: &str, players: usize, rows: &[Row], compare: bool) -> Resu
                 f(r.diff.map(|d| d.value)),
                 f(r.diff.map(|d| d.lo)),
                 f(r.diff.map(|d| d.hi)),
-                f(r.diff.map(|d| d.p)),
-                num(h, 6),
+                r.diff.map_or(String::new(), |d| p_text(d.p)),
+                p_text(h),
             ]);
         }
         w.write_record(&rec).map_err(err)?;

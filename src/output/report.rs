@@ -15,6 +15,10 @@ pub struct Report {
     pub players: usize,
     /// `deals` or `matches`.
     pub unit: String,
+    /// `defaults`, or the rule switches that differ from the game's defaults
+    /// (`key=value;key=value`): the `variant` column of every CSV.
+    #[serde(default)]
+    pub variant: String,
     /// The master seed.
     pub seed: u64,
     /// Every rule switch and its value.
@@ -97,6 +101,26 @@ pub fn num(x: f64, places: usize) -> String {
     }
 }
 
+/// A p-value in full: six decimals down to 0.0001, below that three significant digits
+/// with a two-digit exponent (`1.20e-09`, as pandas and R write it), so a tiny p-value
+/// never reads `0.000000`; empty when not finite.
+pub fn p_text(p: f64) -> String {
+    if !p.is_finite() {
+        return String::new();
+    }
+    if p == 0.0 || p >= 1e-4 {
+        return num(p, 6);
+    }
+    let t = format!("{p:.2e}");
+    match t.split_once('e') {
+        Some((m, e)) => {
+            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
+            format!("{m}e{sign}{digits:0>2}")
+        }
+        None => t,
+    }
+}
+
 impl Report {
     /// One line per seat, seat 0 first.
     pub fn seat_lines(&self) -> Vec<SeatLine> {
@@ -128,9 +152,11 @@ impl Report {
         w.write_record([
             "game",
             "players",
+            "variant",
+            "unit",
             "seat",
             "strategy",
-            &self.unit,
+            "played",
             "wins",
             "win_rate",
             "win_rate_lo",
@@ -144,6 +170,8 @@ impl Report {
             w.write_record([
                 self.game.clone(),
                 self.players.to_string(),
+                self.variant.clone(),
+                self.unit.clone(),
                 l.seat.to_string(),
                 l.strategy,
                 self.tally.units.to_string(),
@@ -163,33 +191,50 @@ impl Report {
     /// `scores.csv`: the full score distribution per seat (deal scores, or match totals).
     pub fn scores_csv(&self) -> Result<String> {
         let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(["seat", "strategy", "score", "count"])
+        w.write_record(self.keys_head(["seat", "strategy", "score", "count"]))
             .map_err(csv_err)?;
         for (s, t) in self.tally.seats.iter().enumerate() {
             for (v, c) in t.score_hist.iter() {
-                w.write_record([
+                w.write_record(self.keys([
                     s.to_string(),
                     self.seats[s].label.clone(),
                     v.to_string(),
                     c.to_string(),
-                ])
+                ]))
                 .map_err(csv_err)?;
             }
         }
         finish(w)
     }
 
-    /// `lengths.csv`: player turns per deal, or deals per match.
+    /// The key columns every row of summary, scores, lengths, ends and teams starts with:
+    /// `game, players, variant, unit`, so files of many runs concatenate.
+    fn keys<const N: usize>(&self, rest: [String; N]) -> Vec<String> {
+        let mut row = vec![
+            self.game.clone(),
+            self.players.to_string(),
+            self.variant.clone(),
+            self.unit.clone(),
+        ];
+        row.extend(rest);
+        row
+    }
+
+    /// The header of [`Report::keys`] rows.
+    fn keys_head<const N: usize>(&self, rest: [&'static str; N]) -> Vec<&'static str> {
+        let mut head = vec!["game", "players", "variant", "unit"];
+        head.extend(rest);
+        head
+    }
+
+    /// `lengths.csv`: the length of each deal in player turns (`unit` deals), or of each
+    /// match in deals (`unit` matches).
     pub fn lengths_csv(&self) -> Result<String> {
         let mut w = csv::Writer::from_writer(Vec::new());
-        let col = if self.unit == "deals" {
-            "turns"
-        } else {
-            "deals"
-        };
-        w.write_record([col, "count"]).map_err(csv_err)?;
+        w.write_record(self.keys_head(["length", "count"]))
+            .map_err(csv_err)?;
         for (v, c) in self.tally.lengths.iter() {
-            w.write_record([v.to_string(), c.to_string()])
+            w.write_record(self.keys([v.to_string(), c.to_string()]))
                 .map_err(csv_err)?;
         }
         finish(w)
@@ -199,9 +244,10 @@ impl Report {
     /// order, zero rows included). With matches, every deal of every match counts.
     pub fn ends_csv(&self) -> Result<String> {
         let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(["reason", "count"]).map_err(csv_err)?;
+        w.write_record(self.keys_head(["reason", "count"]))
+            .map_err(csv_err)?;
         for (name, c) in self.end_reasons.iter().zip(&self.tally.ends) {
-            w.write_record([name.clone(), c.to_string()])
+            w.write_record(self.keys([name.clone(), c.to_string()]))
                 .map_err(csv_err)?;
         }
         finish(w)
@@ -251,9 +297,11 @@ impl Report {
         w.write_record([
             "game",
             "players",
+            "variant",
+            "unit",
             "team",
             "seats",
-            &self.unit,
+            "played",
             "wins",
             "win_rate",
             "win_rate_lo",
@@ -273,6 +321,8 @@ impl Report {
             w.write_record([
                 self.game.clone(),
                 self.players.to_string(),
+                self.variant.clone(),
+                self.unit.clone(),
                 team.to_string(),
                 names.join(" "),
                 self.tally.units.to_string(),

@@ -69,6 +69,15 @@ impl Csv {
             .ok_or_else(|| self.bad(format!("no column '{name}'")))
     }
 
+    /// The index of the first of `names` the file has (a column renamed since older
+    /// releases reads under either name), or an error naming the first.
+    pub fn col_of(&self, names: &[&str]) -> Result<usize> {
+        names
+            .iter()
+            .find_map(|n| self.head.iter().position(|h| h == n))
+            .ok_or_else(|| self.bad(format!("no column '{}'", names[0])))
+    }
+
     /// Row `r`'s text in column `c`.
     pub fn text(&self, r: usize, c: usize) -> &str {
         self.rows[r].get(c).map_or("", String::as_str)

@@ -314,8 +314,14 @@ fn bin_table(b: &Binned, what: &str, series: Vec<String>) -> String {
 pub fn lengths(csv: &Csv, run: &RunInfo) -> Result<String> {
     csv.require_rows()?;
     let matches = run.unit == "matches";
-    let col = if matches { "deals" } else { "turns" };
-    let h = read_hist(csv, csv.col(col)?, csv.col("count")?, 0..csv.rows.len())?;
+    // `length` since the key columns came in; `turns` or `deals` in older folders.
+    let old = if matches { "deals" } else { "turns" };
+    let h = read_hist(
+        csv,
+        csv.col_of(&["length", old])?,
+        csv.col("count")?,
+        0..csv.rows.len(),
+    )?;
     let total = h.iter().map(|(_, c)| c).sum::<u64>().max(1) as f64;
     let b = bin_cut(std::slice::from_ref(&h), LENGTH_TAIL);
     let bins: Vec<Bin> = (0..b.bins())

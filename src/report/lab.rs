@@ -108,9 +108,12 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
     let n_rounds = race["rounds"].as_u64().unwrap_or(0) as usize;
     let stopped = race["stopped"].as_str().unwrap_or("?");
     let search = run["search"]["kind"].as_str().unwrap_or("race");
+    // The objective is the column after `deals` (whatever columns lead the file).
     let objective = v
         .columns()
-        .get(4)
+        .iter()
+        .position(|c| c == "deals")
+        .and_then(|i| v.columns().get(i + 1))
         .cloned()
         .ok_or_else(|| Error::input("variants.csv: no objective column"))?;
     // The race, round by round.

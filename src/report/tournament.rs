@@ -31,14 +31,14 @@ pub fn load(dir: &Path) -> Result<Tournament> {
         .map(|r| s.text(r, name).to_string())
         .collect();
     for col in [
-        "games",
-        "wins",
-        "win_rate",
-        "win_rate_lo",
-        "win_rate_hi",
-        "mean_score",
+        &["played", "games"][..],
+        &["wins"],
+        &["win_rate"],
+        &["win_rate_lo"],
+        &["win_rate_hi"],
+        &["mean_score"],
     ] {
-        let c = s.col(col)?;
+        let c = s.col_of(col)?;
         for r in 0..s.rows.len() {
             s.num(r, c)?;
         }
@@ -161,7 +161,7 @@ fn strategy_table(t: &Tournament) -> Result<String> {
     let s = &t.strategies;
     let c = |n| s.col(n);
     let (games, wins, rate, lo, hi) = (
-        c("games")?,
+        s.col_of(&["played", "games"])?,
         c("wins")?,
         c("win_rate")?,
         c("win_rate_lo")?,
@@ -192,7 +192,7 @@ fn strategy_table(t: &Tournament) -> Result<String> {
     }
     let head = [
         "Strategy",
-        "Games",
+        "Played",
         "Wins",
         "Win rate",
         "95% low",
@@ -234,7 +234,7 @@ fn pairwise_table(p: &Csv, run: &RunInfo) -> Result<String> {
     let (st, op, n, score, rate) = (
         p.col("strategy")?,
         p.col("opponent")?,
-        p.col(&run.unit).or_else(|_| p.col("deals"))?,
+        p.col_of(&["played", &run.unit, "deals"])?,
         p.col("score")?,
         p.col("score_rate")?,
     );
