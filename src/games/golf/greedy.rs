@@ -142,9 +142,11 @@ pub struct Greedy {
     out_cache: Option<(u32, Phase, i32, bool)>,
     /// The unseen cards, counted at turn `count_turn` (`u32::MAX`: not yet in this deal).
     count: chance::Unseen,
+    /// The counted face-down offset of `count` (tenths; see `decide.rs`).
+    count_off: i32,
     count_turn: u32,
-    /// The chance table of this seat's final turn (the turn given) and the unseen cards.
-    final_cache: Option<(u32, chance::WinTable, chance::Unseen)>,
+    /// The chance table of this seat's final turn (the turn given), built from `count`.
+    final_cache: Option<(u32, chance::WinTable)>,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -181,6 +183,7 @@ impl Greedy {
             final_for_win: k("final_for_win") >= 0.5,
             out_cache: None,
             count: chance::Unseen::NONE,
+            count_off: 0,
             count_turn: u32::MAX,
             final_cache: None,
         }
