@@ -132,6 +132,8 @@ pub struct Greedy {
     own: Own,
     /// Whether the tables were checked against this deal's rules (at its first decision).
     checked: bool,
+    /// The copies of each key in this deal's shoe (set at its first decision).
+    shoe: [i32; 16],
     /// Knob `counting`.
     counting: bool,
     /// Knob `go_out_win` (0: off).
@@ -178,6 +180,7 @@ impl Greedy {
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
             own: Own::NONE,
             checked: false,
+            shoe: [0; 16],
             counting: k("counting") >= 0.5,
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
@@ -415,6 +418,9 @@ impl Strategy<Golf> for Greedy {
 
     fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         // The rules stay the same for the whole deal: the tables change only past patience.
+        if !self.checked {
+            self.shoe = chance::shoe(v);
+        }
         if !self.checked || v.turns() >= self.patience.saturating_mul(v.players() as u32) {
             self.late = self.late_rounds(v.turns(), v.players());
             self.refresh(v.rules(), self.unknown + 10 * self.late);

@@ -110,11 +110,10 @@ impl Unseen {
     };
 }
 
-/// Counts the cards the seat of `v` has not seen (see the module docs): the shoe less the
-/// public cards the state keeps counted ([`View::public_counts`]) and a stock card the seat
-/// holds.
-pub(super) fn unseen(v: &View) -> Unseen {
-    let decks = v.rules().decks_for(v.players()) as i32;
+/// Counts the cards the seat of `v` has not seen (see the module docs): the shoe (copies per
+/// key, [`shoe`]) less the public cards the state keeps counted ([`View::public_counts`])
+/// and a stock card the seat holds.
+pub(super) fn unseen(v: &View, shoe: &[i32; 16]) -> Unseen {
     let public = v.public_counts();
     // The public counts as two words of bytes: keys 0, 2, .. 14 and keys 1, 3, .. 15.
     const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
@@ -122,15 +121,9 @@ pub(super) fn unseen(v: &View) -> Unseen {
         (public & LOW).to_le_bytes(),
         (public >> 4 & LOW).to_le_bytes(),
     );
-    let jokers = if v.rules().jokers { 2 * decks } else { 0 };
     let mut n: [i32; 16] = std::array::from_fn(|k| {
-        let copies = match k {
-            0..13 => 4 * decks,
-            _ if k == JOKER as usize => jokers,
-            _ => 0,
-        };
-        let seen = if k % 2 == 0 { even[k / 2] } else { odd[k / 2] };
-        (copies - seen as i32).max(0)
+        let seen = [even[k / 2], odd[k / 2]][k % 2];
+        (shoe[k] - seen as i32).max(0)
     });
     if let Some(h) = v.own_stock_card() {
         let k = super::super::scoring::key(h) as usize & 15;
@@ -139,6 +132,17 @@ pub(super) fn unseen(v: &View) -> Unseen {
     let total = n.iter().sum();
     let all = Pool { n, total };
     Unseen::split(all, v)
+}
+
+/// The copies of each key in the shoe of `v`'s deal, for [`unseen`].
+pub(super) fn shoe(v: &View) -> [i32; 16] {
+    let decks = v.rules().decks_for(v.players()) as i32;
+    let jokers = if v.rules().jokers { 2 * decks } else { 0 };
+    std::array::from_fn(|k| match k {
+        0..13 => 4 * decks,
+        _ if k == JOKER as usize => jokers,
+        _ => 0,
+    })
 }
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].
@@ -462,11 +466,10 @@ impl Best {
         let pair = if x == 1 { m.twos } else { 0 };
         let other = if x == self.k1 { self.b2 } else { self.b1 } - 8 * m.vals[x as usize & 15];
         let best = other.max(self.pairs[x as usize & 15] - 8 * pair);
-        // A gain of at least 1 packs above 7; otherwise the card is thrown.
-        match best > 7 {
-            true => (best >> 3, 7 - (best & 7) as usize),
-            false => (0, 6),
-        }
+        // A gain of at least 1 packs above 7; otherwise the card is thrown (no branch).
+        let kept = best > 7;
+        let gain = [0, best >> 3][usize::from(kept)];
+        (gain, [6, 7 - (best & 7) as usize][usize::from(kept)])
     }
 }
 
@@ -499,9 +502,7 @@ pub(super) fn seat_factor(
         } else {
             i32::from(x == 0)
         };
-        if nx == 0 {
-            continue;
-        }
+        // A key with no copy adds 0 to both sums: counted anyway, with no branch.
         let (at, pos) = match u.stock.total > 0 {
             true => {
                 let (gain, pos) = best.of(m, x);

@@ -107,7 +107,7 @@ impl Greedy {
     /// once per turn.
     pub(super) fn counted(&mut self, v: &View) {
         if self.count_turn != v.turns() {
-            self.count = unseen(v);
+            self.count = unseen(v, &self.shoe);
             self.count_off = self.offset(&self.count);
             self.count_turn = v.turns();
         }

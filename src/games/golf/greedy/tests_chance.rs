@@ -129,7 +129,7 @@ impl crate::sim::Observer<crate::games::golf::Golf> for FactorCheck {
         use crate::game::Game;
         let v = g.view(seat);
         let base = super::super::super::scoring::value_table(v.rules(), 50);
-        let u = unseen(&v);
+        let u = unseen(&v, &shoe(&v));
         let m = Model::new(&base, v.rules(), &u.down);
         let mv = Moves::new(&m, &u.down);
         for s in (0..v.players()).filter(|&s| s != seat) {
