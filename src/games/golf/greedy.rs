@@ -98,6 +98,11 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "1: a final turn maximises the chance to win; 0: the expected score",
     },
+    Knob {
+        name: "drawn_seen",
+        default: 1.0,
+        doc: "1: a stock card drawn this turn is seen (recounted); 0: counted unseen, as the turn's draw counted it",
+    },
 ];
 
 /// The bot's list entry.
@@ -140,15 +145,20 @@ pub struct Greedy {
     go_out_win: f64,
     /// Knob `final_for_win`.
     final_for_win: bool,
-    /// The last going-out answer: turn, phase, final score (tenths) and the answer.
-    out_cache: Option<(u32, Phase, i32, bool)>,
-    /// The unseen cards, counted at turn `count_turn` (`u32::MAX`: not yet in this deal).
+    /// The last going-out answer: the count key it was counted at (see `count_at`),
+    /// phase, final score (tenths) and the answer.
+    out_cache: Option<(u64, Phase, i32, bool)>,
+    /// Knob `drawn_seen`.
+    drawn_seen: bool,
+    /// The unseen cards, counted at `count_at` (see `Greedy::count_key`; `u64::MAX`: not
+    /// yet in this deal).
     count: chance::Unseen,
     /// The counted face-down offset of `count` (tenths; see `decide.rs`).
     count_off: i32,
-    count_turn: u32,
-    /// The chance table of this seat's final turn (the turn given), built from `count`.
-    final_cache: Option<(u32, chance::WinTable)>,
+    count_at: u64,
+    /// The chance table of this seat's final turn (at the count key given), built from
+    /// `count`.
+    final_cache: Option<(u64, chance::WinTable)>,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -185,9 +195,10 @@ impl Greedy {
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
             out_cache: None,
+            drawn_seen: k("drawn_seen") >= 0.5,
             count: chance::Unseen::NONE,
             count_off: 0,
-            count_turn: u32::MAX,
+            count_at: u64::MAX,
             final_cache: None,
         }
     }
@@ -407,7 +418,7 @@ impl Strategy<Golf> for Greedy {
         self.checked = false;
         self.late = 0;
         self.out_cache = None;
-        self.count_turn = u32::MAX;
+        self.count_at = u64::MAX;
         self.final_cache = None;
     }
 

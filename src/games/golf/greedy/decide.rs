@@ -83,9 +83,10 @@ impl Greedy {
     /// The chance is asked only when the lead rule allows going out by less than 6 points
     /// (it then also needs the chance): the lead rule is cheap, the chance is not.
     pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
-        // Asked before in this turn (the others' grids, so the lead, are the same).
-        if let Some((t, _, m, ok)) = self.out_cache
-            && t == v.turns()
+        // Asked before in this turn (the others' grids, so the lead, are the same) on the
+        // same count.
+        if let Some((at, _, m, ok)) = self.out_cache
+            && at == self.count_key(v)
             && m == mine
         {
             return ok;
@@ -99,17 +100,25 @@ impl Greedy {
         self.counted(v);
         let need = self.go_out_win - 0.05 * self.late as f64;
         let ok = chance_out(v, &self.tables.base_vals, &self.count, mine, need) >= need;
-        self.out_cache = Some((v.turns(), v.phase(), mine, ok));
+        self.out_cache = Some((self.count_at, v.phase(), mine, ok));
         ok
     }
 
+    /// What a count holds for: the turn, and (with `drawn_seen`) whether the seat holds a
+    /// stock card it drew, which it has then seen.
+    fn count_key(&self, v: &View) -> u64 {
+        let drawn = self.drawn_seen && v.own_stock_card().is_some();
+        u64::from(v.turns()) << 1 | u64::from(drawn)
+    }
+
     /// Counts the unseen cards into `self.count` (and their offset into `self.count_off`),
-    /// once per turn.
+    /// once per turn and again after a stock draw (`drawn_seen`).
     pub(super) fn counted(&mut self, v: &View) {
-        if self.count_turn != v.turns() {
+        let at = self.count_key(v);
+        if self.count_at != at {
             self.count = unseen(v, &self.shoe);
             self.count_off = self.offset(&self.count);
-            self.count_turn = v.turns();
+            self.count_at = at;
         }
     }
 
@@ -213,10 +222,10 @@ impl Greedy {
     /// turn), with the unseen cards in `self.count`.
     fn final_table(&mut self, v: &View) {
         self.counted(v);
-        if !matches!(&self.final_cache, Some((t, _)) if *t == v.turns()) {
+        if !matches!(&self.final_cache, Some((at, _)) if *at == self.count_at) {
             let u = &self.count;
             let wt = WinTable::new(v, &self.tables.base_vals, u, |s| Self::still_to_play(v, s));
-            self.final_cache = Some((v.turns(), wt));
+            self.final_cache = Some((self.count_at, wt));
         }
     }
 
