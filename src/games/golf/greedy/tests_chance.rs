@@ -10,7 +10,7 @@ pub(in crate::games::golf) fn unseen_recount(v: &View) -> Unseen {
     let mut n = [4 * decks; 16];
     n[JOKER as usize] = if v.rules().jokers { 2 * decks } else { 0 };
     for &c in v.discard() {
-        n[super::super::scoring::key(c) as usize & 15] -= 1;
+        n[crate::games::golf::scoring::key(c) as usize & 15] -= 1;
     }
     for s in 0..v.players() {
         for k in v.keys(s) {
@@ -18,7 +18,7 @@ pub(in crate::games::golf) fn unseen_recount(v: &View) -> Unseen {
         }
     }
     if let Some(h) = v.held() {
-        n[super::super::scoring::key(h) as usize & 15] -= 1;
+        n[crate::games::golf::scoring::key(h) as usize & 15] -= 1;
     }
     n[UNKNOWN as usize] = 0;
     n[14] = 0;
