@@ -30,7 +30,9 @@
 //!   discard against a stock card's expected gain over the unseen cards, and face-down cards
 //!   count at the unseen cards' mean; with `go_out_win` it goes out only when its chance to
 //!   win after the others' final turns reaches that; with `final_for_win` a final turn plays
-//!   for the chance to win. All three off (`greedy-prev`) play as the rules above.
+//!   for the chance to win. All three off (`greedy-prev`) play as the rules above. A card
+//!   it drew from the stock counts as seen from then on (`drawn_seen`; 0: the count of its
+//!   draw is kept for the turn, as before).
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};

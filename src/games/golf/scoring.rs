@@ -77,7 +77,7 @@ pub fn score_tenths(k: &[u8; 6], vals: &[i32; 16], rules: &GolfRules) -> i32 {
     let (box_on, b) = (rules.box_score.is_some(), rules.box_score.unwrap_or(0));
     let left = c0 & c1 & (k[0] == k[1]);
     let right = c1 & c2 & (k[1] == k[2]) & !left;
-    let boxed = u8::from(box_on) * (u8::from(left) * 0b011 | u8::from(right) * 0b110);
+    let boxed = u8::from(box_on) * ((u8::from(left) * 0b011) | (u8::from(right) * 0b110));
     total += i32::from(boxed != 0) * b * 10;
     for (c, t) in [c0, c1, c2].into_iter().enumerate() {
         let twos = t & (k[c] == TWO) & (boxed >> c & 1 == 0);

@@ -147,7 +147,9 @@ fn against_a_fresh_bot(p: &crate::strategy::Params, players: usize, deals: u64) 
     for d in 0..deals {
         let mut g = Golf::deal(&r, &table, &mut GameRng::new(41, d));
         let mut bots: Vec<Greedy> = (0..players).map(|_| Greedy::new(p)).collect();
-        bots.iter_mut().enumerate().for_each(|(s, b)| b.begin_deal(s));
+        bots.iter_mut()
+            .enumerate()
+            .for_each(|(s, b)| b.begin_deal(s));
         while let Some(seat) = g.to_act() {
             g.legal_actions(&mut l);
             let a = bots[seat].act(&g.view(seat), &l, &mut rng);
@@ -176,6 +178,9 @@ fn a_card_drawn_from_the_stock_is_seen() {
         assert_eq!(differ, 0, "{players} players: {differ} of {asked}");
         let old = Params::new(vec![("drawn_seen".into(), 0.0)]);
         let (asked, differ) = against_a_fresh_bot(&old, players, 400);
-        assert!(differ > 0, "{players} players, drawn_seen=0: {differ} of {asked}");
+        assert!(
+            differ > 0,
+            "{players} players, drawn_seen=0: {differ} of {asked}"
+        );
     }
 }
