@@ -30,7 +30,9 @@
 //!   discard against a stock card's expected gain over the unseen cards, and face-down cards
 //!   count at the unseen cards' mean; with `go_out_win` it goes out only when its chance to
 //!   win after the others' final turns reaches that; with `final_for_win` a final turn plays
-//!   for the chance to win. All three off (`greedy-prev`) play as the rules above.
+//!   for the chance to win. All three off (`greedy-prev`) play as the rules above. A card
+//!   it drew from the stock counts as seen from then on (`drawn_seen`; 0: the count of its
+//!   draw is kept for the turn, as before).
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
@@ -98,6 +100,11 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "1: a final turn maximises the chance to win; 0: the expected score",
     },
+    Knob {
+        name: "drawn_seen",
+        default: 1.0,
+        doc: "1: a stock card drawn this turn is seen (recounted); 0: counted unseen, as the turn's draw counted it",
+    },
 ];
 
 /// The bot's list entry.
@@ -132,19 +139,28 @@ pub struct Greedy {
     own: Own,
     /// Whether the tables were checked against this deal's rules (at its first decision).
     checked: bool,
+    /// The copies of each key in this deal's shoe (set at its first decision).
+    shoe: [i32; 16],
     /// Knob `counting`.
     counting: bool,
     /// Knob `go_out_win` (0: off).
     go_out_win: f64,
     /// Knob `final_for_win`.
     final_for_win: bool,
-    /// The last going-out answer: turn, phase, final score (tenths) and the answer.
-    out_cache: Option<(u32, Phase, i32, bool)>,
-    /// The unseen cards, counted at turn `count_turn` (`u32::MAX`: not yet in this deal).
+    /// The last going-out answer: the count key it was counted at (see `count_at`),
+    /// phase, final score (tenths) and the answer.
+    out_cache: Option<(u64, Phase, i32, bool)>,
+    /// Knob `drawn_seen`.
+    drawn_seen: bool,
+    /// The unseen cards, counted at `count_at` (see `Greedy::count_key`; `u64::MAX`: not
+    /// yet in this deal).
     count: chance::Unseen,
-    count_turn: u32,
-    /// The chance table of this seat's final turn (the turn given) and the unseen cards.
-    final_cache: Option<(u32, chance::WinTable, chance::Unseen)>,
+    /// The counted face-down offset of `count` (tenths; see `decide.rs`).
+    count_off: i32,
+    count_at: u64,
+    /// The chance table of this seat's final turn (at the count key given), built from
+    /// `count`.
+    final_cache: Option<(u64, chance::WinTable)>,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -176,12 +192,15 @@ impl Greedy {
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
             own: Own::NONE,
             checked: false,
+            shoe: [0; 16],
             counting: k("counting") >= 0.5,
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
             out_cache: None,
+            drawn_seen: k("drawn_seen") >= 0.5,
             count: chance::Unseen::NONE,
-            count_turn: u32::MAX,
+            count_off: 0,
+            count_at: u64::MAX,
             final_cache: None,
         }
     }
@@ -401,7 +420,7 @@ impl Strategy<Golf> for Greedy {
         self.checked = false;
         self.late = 0;
         self.out_cache = None;
-        self.count_turn = u32::MAX;
+        self.count_at = u64::MAX;
         self.final_cache = None;
     }
 
@@ -412,6 +431,9 @@ impl Strategy<Golf> for Greedy {
 
     fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         // The rules stay the same for the whole deal: the tables change only past patience.
+        if !self.checked {
+            self.shoe = chance::shoe(v);
+        }
         if !self.checked || v.turns() >= self.patience.saturating_mul(v.players() as u32) {
             self.late = self.late_rounds(v.turns(), v.players());
             self.refresh(v.rules(), self.unknown + 10 * self.late);

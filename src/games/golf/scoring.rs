@@ -63,38 +63,25 @@ pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
 pub fn score_tenths(k: &[u8; 6], vals: &[i32; 16], rules: &GolfRules) -> i32 {
     let zero = matched(k, rules);
     let (c0, c1, c2) = (
-        zero & 1 != 0 && k[0] == k[3],
-        zero & 2 != 0 && k[1] == k[4],
-        zero & 4 != 0 && k[2] == k[5],
+        (zero & 1 != 0) & (k[0] == k[3]),
+        (zero & 2 != 0) & (k[1] == k[4]),
+        (zero & 4 != 0) & (k[2] == k[5]),
     );
     let mut total = 0;
     for (i, &x) in k.iter().enumerate() {
         total += vals[(x & 15) as usize] * ((zero >> i) & 1 ^ 1) as i32;
     }
-    if zero == 0 {
-        return total;
-    }
-    // Rare structures: at most one box (its columns score the box value together), and the
-    // value of a column pair of 2s outside a box.
-    let mut boxed = 0u8;
-    if let Some(b) = rules.box_score {
-        boxed = if c0 && c1 && k[0] == k[1] {
-            0b011
-        } else if c1 && c2 && k[1] == k[2] {
-            0b110
-        } else {
-            0
-        };
-        if boxed != 0 {
-            total += b * 10;
-        }
-    }
-    if rules.pair_of_twos != 0 {
-        for (c, t) in [c0, c1, c2].into_iter().enumerate() {
-            if t && k[c] == TWO && boxed >> c & 1 == 0 {
-                total += rules.pair_of_twos * 10;
-            }
-        }
+    // Rare structures, counted without branches (nothing is added without a column pair):
+    // at most one box (its columns score the box value together), and the value of a
+    // column pair of 2s outside a box.
+    let (box_on, b) = (rules.box_score.is_some(), rules.box_score.unwrap_or(0));
+    let left = c0 & c1 & (k[0] == k[1]);
+    let right = c1 & c2 & (k[1] == k[2]) & !left;
+    let boxed = u8::from(box_on) * ((u8::from(left) * 0b011) | (u8::from(right) * 0b110));
+    total += i32::from(boxed != 0) * b * 10;
+    for (c, t) in [c0, c1, c2].into_iter().enumerate() {
+        let twos = t & (k[c] == TWO) & (boxed >> c & 1 == 0);
+        total += i32::from(twos) * rules.pair_of_twos * 10;
     }
     total
 }

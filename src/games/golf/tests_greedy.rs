@@ -188,7 +188,10 @@ impl Observer<Golf> for CountCheck {
         assert_eq!(g.public, g.public_recount(), "\n{}", g.render());
         for s in 0..g.players as usize {
             let v = g.view(s);
-            let (fast, slow) = (chance::unseen(&v), chance::unseen_recount(&v));
+            let (fast, slow) = (
+                chance::unseen(&v, &chance::shoe(&v)),
+                chance::tests::unseen_recount(&v),
+            );
             assert_eq!(fast, slow, "seat {s}\n{}", g.render());
             self.0 += u32::from(v.stock_known());
         }

@@ -81,7 +81,8 @@ impl<'a> View<'a> {
     /// card, or a discard another seat took in view of all (a stock card another seat holds
     /// is hidden).
     pub fn held(&self) -> Option<Card> {
-        if self.g.seat as usize == self.seat || self.g.phase == Phase::PlaceDiscard {
+        // `|`, not `||`: one branch, taken for the seat to act.
+        if (self.g.seat as usize == self.seat) | (self.g.phase == Phase::PlaceDiscard) {
             self.g.held
         } else {
             None

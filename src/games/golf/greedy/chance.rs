@@ -110,55 +110,39 @@ impl Unseen {
     };
 }
 
-/// Counts the cards the seat of `v` has not seen (see the module docs): the shoe less the
-/// public cards the state keeps counted ([`View::public_counts`]) and a stock card the seat
-/// holds.
-pub(super) fn unseen(v: &View) -> Unseen {
-    let decks = v.rules().decks_for(v.players()) as i32;
+/// Counts the cards the seat of `v` has not seen (see the module docs): the shoe (copies per
+/// key, [`shoe`]) less the public cards the state keeps counted ([`View::public_counts`])
+/// and a stock card the seat holds.
+pub(super) fn unseen(v: &View, shoe: &[i32; 16]) -> Unseen {
     let public = v.public_counts();
-    let mut n = [0i32; 16];
-    let mut total = 0;
-    for k in 0..13 {
-        n[k] = (4 * decks - (public >> (4 * k) & 15) as i32).max(0);
-    }
-    if v.rules().jokers {
-        n[JOKER as usize] = (2 * decks - (public >> (4 * JOKER) & 15) as i32).max(0);
-    }
+    // The public counts as two words of bytes: keys 0, 2, .. 14 and keys 1, 3, .. 15.
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let (even, odd) = (
+        (public & LOW).to_le_bytes(),
+        (public >> 4 & LOW).to_le_bytes(),
+    );
+    let mut n: [i32; 16] = std::array::from_fn(|k| {
+        let seen = [even[k / 2], odd[k / 2]][k % 2];
+        (shoe[k] - seen as i32).max(0)
+    });
     if let Some(h) = v.own_stock_card() {
         let k = super::super::scoring::key(h) as usize & 15;
         n[k] = (n[k] - 1).max(0);
     }
-    for k in 0..14 {
-        total += n[k];
-    }
+    let total = n.iter().sum();
     let all = Pool { n, total };
     Unseen::split(all, v)
 }
 
-/// [`unseen`] counted the long way, from every card the view shows (for tests).
-#[cfg(test)]
-pub(super) fn unseen_recount(v: &View) -> Unseen {
+/// The copies of each key in the shoe of `v`'s deal, for [`unseen`].
+pub(super) fn shoe(v: &View) -> [i32; 16] {
     let decks = v.rules().decks_for(v.players()) as i32;
-    let mut n = [4 * decks; 16];
-    n[JOKER as usize] = if v.rules().jokers { 2 * decks } else { 0 };
-    for &c in v.discard() {
-        n[super::super::scoring::key(c) as usize & 15] -= 1;
-    }
-    for s in 0..v.players() {
-        for k in v.keys(s) {
-            n[k as usize & 15] -= 1;
-        }
-    }
-    if let Some(h) = v.held() {
-        n[super::super::scoring::key(h) as usize & 15] -= 1;
-    }
-    n[UNKNOWN as usize] = 0;
-    n[14] = 0;
-    let all = Pool {
-        n: n.map(|x| x.max(0)),
-        total: n.iter().map(|&x| x.max(0)).sum(),
-    };
-    Unseen::split(all, v)
+    let jokers = if v.rules().jokers { 2 * decks } else { 0 };
+    std::array::from_fn(|k| match k {
+        0..13 => 4 * decks,
+        _ if k == JOKER as usize => jokers,
+        _ => 0,
+    })
 }
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].
@@ -194,11 +178,11 @@ impl Model {
     /// A column's score (tenths): 0 for a known pair (a pair of 2s: `pair_of_twos`).
     #[inline]
     fn col(&self, a: u8, b: u8) -> i32 {
-        if a == b && a != UNKNOWN {
-            if a == 1 { self.twos } else { 0 }
-        } else {
-            self.vals[a as usize & 15] + self.vals[b as usize & 15]
-        }
+        // Without branches: which of the two a column is depends on the cards.
+        let pair = (a == b) & (a != UNKNOWN);
+        let paired = self.twos & -i32::from(a == 1);
+        let apart = self.vals[a as usize & 15] + self.vals[b as usize & 15];
+        [apart, paired][usize::from(pair)]
     }
 
     /// The grid's score (tenths), face-down cards at the mean.
@@ -287,43 +271,36 @@ fn outcomes(
     }
 }
 
-/// A seat's score moves by its first face-down card, sorted, with the copies giving each:
-/// how many outcomes reach a threshold, in a few steps.
-struct Sorted {
+/// Moves (tenths) sorted, with the copies giving each: how many outcomes reach a
+/// threshold, in a few steps.
+pub(super) struct Sorted {
     /// Moves (tenths), ascending.
     m: [i32; 14],
     /// `above[k]`: copies giving the moves `m[k..]`.
     above: [i32; 15],
     len: usize,
-    /// All copies.
-    total: i32,
 }
 
 impl Sorted {
+    /// The moves of the keys with copies in `down`.
     fn new(moves: &[i32; 14], down: &Pool) -> Sorted {
         let mut s = Sorted {
             m: [0; 14],
             above: [0; 15],
             len: 0,
-            total: 0,
         };
         let mut w = [0i32; 14];
-        if moves.iter().all(|&x| x == 0) || down.total <= 0 {
-            (s.len, w[0], s.total) = (1, 1, 1);
-        } else {
-            for y in 0..14 {
-                if down.n[y] > 0 {
-                    // Insertion keeps `m` ascending.
-                    let mut k = s.len;
-                    while k > 0 && s.m[k - 1] > moves[y] {
-                        (s.m[k], w[k]) = (s.m[k - 1], w[k - 1]);
-                        k -= 1;
-                    }
-                    (s.m[k], w[k]) = (moves[y], down.n[y]);
-                    s.len += 1;
+        for y in 0..14 {
+            if down.n[y] > 0 {
+                // Insertion keeps `m` ascending.
+                let mut k = s.len;
+                while k > 0 && s.m[k - 1] > moves[y] {
+                    (s.m[k], w[k]) = (s.m[k - 1], w[k - 1]);
+                    k -= 1;
                 }
+                (s.m[k], w[k]) = (moves[y], down.n[y]);
+                s.len += 1;
             }
-            s.total = down.total;
         }
         for k in (0..s.len).rev() {
             s.above[k] = s.above[k + 1] + w[k];
@@ -338,19 +315,66 @@ impl Sorted {
     }
 }
 
-/// What [`Sorted::new`] then [`Sorted::at_least`] for `t1` and `t2` give, and its total,
-/// counted in one pass (for moves used once).
-fn count_at_least(moves: &[i32; 14], down: &Pool, t1: i32, t2: i32) -> (i32, i32, i32) {
-    if moves.iter().all(|&x| x == 0) || down.total <= 0 {
-        return (i32::from(0 >= t1), i32::from(0 >= t2), 1);
+/// The moves of a grid's first face-down card ([`Model::moves`]) for every column partner
+/// at once, built once per [`chance_out`]: a partner of key `b` pairs only the unseen
+/// cards of key `b`, so every other key moves the score by its value less the mean, the
+/// same for all grids. The counts reaching a threshold are those of these moves, sorted
+/// once, corrected at key `b`.
+pub(super) struct Moves {
+    /// The moves with no pair, sorted with their copies.
+    apart: Sorted,
+    /// Per key: its move with no pair (its value less the mean).
+    d: [i32; 14],
+    /// Per key: its move when it pairs the partner.
+    pair: [i32; 14],
+    /// Keys whose move with no pair is not 0.
+    nonzero: i32,
+    /// Copies per key.
+    n: [i32; 14],
+    /// All copies (no count when 0 or less).
+    total: i32,
+}
+
+impl Moves {
+    pub(super) fn new(m: &Model, down: &Pool) -> Moves {
+        let mean = m.vals[UNKNOWN as usize];
+        let d: [i32; 14] = std::array::from_fn(|y| m.vals[y] - mean);
+        Moves {
+            apart: Sorted::new(&d, down),
+            d,
+            pair: std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y])),
+            nonzero: d.iter().map(|&x| i32::from(x != 0)).sum(),
+            n: std::array::from_fn(|y| down.n[y].max(0)),
+            total: down.total,
+        }
     }
-    let (mut a, mut b) = (0, 0);
-    for y in 0..14 {
-        let n = down.n[y].max(0);
-        a += n * i32::from(moves[y] >= t1);
-        b += n * i32::from(moves[y] >= t2);
+
+    /// For a grid whose first face-down card has column partner `b` (`None`: no card face
+    /// down): the copies whose move reaches `t1`, those reaching `t2`, and all copies; one
+    /// outcome of move 0 when nothing moves.
+    #[inline]
+    pub(super) fn count(&self, b: Option<u8>, t1: i32, t2: i32) -> (i32, i32, i32) {
+        let fixed = (i32::from(0 >= t1), i32::from(0 >= t2), 1);
+        let Some(b) = b else { return fixed };
+        if self.total <= 0 {
+            return fixed;
+        }
+        let (a1, a2) = (self.apart.at_least(t1), self.apart.at_least(t2));
+        let b = b as usize;
+        if b >= 14 {
+            // A face-down partner pairs nothing.
+            return match self.nonzero {
+                0 => fixed,
+                _ => (a1, a2, self.total),
+            };
+        }
+        let (d, p, n) = (self.d[b], self.pair[b], self.n[b]);
+        if self.nonzero - i32::from(d != 0) + i32::from(p != 0) == 0 {
+            return fixed;
+        }
+        let fix = |t: i32| n * (i32::from(p >= t) - i32::from(d >= t));
+        (a1 + fix(t1), a2 + fix(t2), self.total)
     }
-    (a, b, down.total)
 }
 
 /// The chance (ties counting half) that a final score of `mine` tenths beats every other
@@ -379,10 +403,11 @@ pub(super) fn chance_out(
     }
     let order = &mut order[..n - 1];
     order.sort_unstable();
+    let mv = Moves::new(&m, &u.down);
     let mut factor = [1.0f64; MAX_SEATS];
     let mut seen = 1.0;
     for &(now, s) in order.iter() {
-        factor[s] = seat_factor(&m, v, s, now, u, hi);
+        factor[s] = seat_factor(&m, &mv, v, s, now, u, hi);
         seen *= factor[s];
         if seen == 0.0 || seen < stop_below * (1.0 - 1e-9) {
             return seen;
@@ -441,11 +466,10 @@ impl Best {
         let pair = if x == 1 { m.twos } else { 0 };
         let other = if x == self.k1 { self.b2 } else { self.b1 } - 8 * m.vals[x as usize & 15];
         let best = other.max(self.pairs[x as usize & 15] - 8 * pair);
-        // A gain of at least 1 packs above 7; otherwise the card is thrown.
-        match best > 7 {
-            true => (best >> 3, 7 - (best & 7) as usize),
-            false => (0, 6),
-        }
+        // A gain of at least 1 packs above 7; otherwise the card is thrown (no branch).
+        let kept = best > 7;
+        let gain = [0, best >> 3][usize::from(kept)];
+        (gain, [6, 7 - (best & 7) as usize][usize::from(kept)])
     }
 }
 
@@ -453,11 +477,22 @@ impl Best {
 /// turn, lands above the bot's (`hi`: the lowest tenths above the bot's point), ties
 /// counting half. Counted in whole copies: for each stock card the seat's improved
 /// estimate, then how many of its first face-down card's outcomes land above the bot's
-/// score and how many on it.
-fn seat_factor(m: &Model, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> f64 {
+/// score and how many on it ([`Moves::count`], for the partner that card then has).
+pub(super) fn seat_factor(
+    m: &Model,
+    mv: &Moves,
+    v: &View,
+    s: usize,
+    now: i32,
+    u: &Unseen,
+    hi: i32,
+) -> f64 {
     let keys = v.keys(s);
     let q = first_down(&keys);
-    let base = Sorted::new(&m.moves(&keys, &u.down), &u.down);
+    // The first face-down card's partner now, and the next face-down card (the first one
+    // once a card goes to position q) with its partner's position.
+    let b0 = (q < 6).then(|| keys[(q + 3) % 6]);
+    let q2 = (q + 1..6).find(|&p| keys[p] == UNKNOWN);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
     let best = Best::new(m, &keys, &cur);
     let (mut twice, mut all) = (0i64, 0i64);
@@ -467,28 +502,31 @@ fn seat_factor(m: &Model, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> 
         } else {
             i32::from(x == 0)
         };
-        if nx == 0 {
-            continue;
-        }
-        let (at, put, pos) = match u.stock.total > 0 {
+        // A key with no copy adds 0 to both sums: counted anyway, with no branch.
+        let (at, pos) = match u.stock.total > 0 {
             true => {
                 let (gain, pos) = best.of(m, x);
-                (now - gain, x, pos)
+                (now - gain, pos)
             }
-            false => (now, 0, 6),
+            false => (now, 6),
         };
-        let (above, from, total) = if q < 6 && pos < 6 && pos % 3 == q % 3 {
-            // Used once: counted straight, not sorted.
-            let mut k = keys;
-            k[pos] = put;
-            count_at_least(&m.moves(&k, &u.down), &u.down, hi - at, hi - 10 - at)
+        // The partner of the first face-down card once `x` is at `pos`.
+        let b = if q < 6 && pos < 6 && pos % 3 == q % 3 {
+            if pos == q {
+                q2.map(|r| {
+                    if (r + 3) % 6 == q {
+                        x
+                    } else {
+                        keys[(r + 3) % 6]
+                    }
+                })
+            } else {
+                Some(x)
+            }
         } else {
-            (
-                base.at_least(hi - at),
-                base.at_least(hi - 10 - at),
-                base.total,
-            )
+            b0
         };
+        let (above, from, total) = mv.count(b, hi - at, hi - 10 - at);
         twice += nx as i64 * (above + from) as i64;
         all += nx as i64 * total as i64;
     }
@@ -556,33 +594,5 @@ impl WinTable {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// [`Best`] chooses what [`Model::improve`] chooses, for grids of few distinct keys
-    /// (pairs, shared partners, face-down cards) and every card, with and without a value
-    /// for a pair of 2s.
-    #[test]
-    fn the_packed_choice_equals_improve() {
-        let mut rng = crate::cards::GameRng::new(8, 8);
-        for twos in [0, -40] {
-            let mut vals = [0; 16];
-            for (k, v) in vals.iter_mut().enumerate() {
-                *v = [
-                    10, -20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100, 0, -20, 0, 47,
-                ][k];
-            }
-            let m = Model { vals, twos };
-            for _ in 0..20_000 {
-                let keys: [u8; 6] =
-                    std::array::from_fn(|_| [1, 4, 9, 12, 13, UNKNOWN][rng.index(6)]);
-                let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-                let best = Best::new(&m, &keys, &cur);
-                for x in 0..14u8 {
-                    let (at, _, pos) = m.improve(&keys, &cur, 500, x);
-                    assert_eq!(best.of(&m, x), (500 - at, pos), "{keys:?} {x}");
-                }
-            }
-        }
-    }
-}
+#[path = "tests_chance.rs"]
+pub(super) mod tests;

@@ -56,9 +56,8 @@ impl Greedy {
         };
         let mut g = raw;
         for (p, x) in g.iter_mut().enumerate() {
-            if down >> p & 1 == 1 {
-                *x += off;
-            }
+            // Without a branch: which positions are face down varies from call to call.
+            *x += off & -i32::from(down >> p & 1 == 1);
         }
         let last = self.own.last_down as usize;
         if last < 6 && v.ender().is_none() {
@@ -84,9 +83,10 @@ impl Greedy {
     /// The chance is asked only when the lead rule allows going out by less than 6 points
     /// (it then also needs the chance): the lead rule is cheap, the chance is not.
     pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
-        // Asked before in this turn (the others' grids, so the lead, are the same).
-        if let Some((t, _, m, ok)) = self.out_cache
-            && t == v.turns()
+        // Asked before in this turn (the others' grids, so the lead, are the same) on the
+        // same count.
+        if let Some((at, _, m, ok)) = self.out_cache
+            && at == self.count_key(v)
             && m == mine
         {
             return ok;
@@ -97,20 +97,29 @@ impl Greedy {
         if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
             return ahead;
         }
-        let u = self.counted(v);
+        self.counted(v);
         let need = self.go_out_win - 0.05 * self.late as f64;
-        let ok = chance_out(v, &self.tables.base_vals, &u, mine, need) >= need;
-        self.out_cache = Some((v.turns(), v.phase(), mine, ok));
+        let ok = chance_out(v, &self.tables.base_vals, &self.count, mine, need) >= need;
+        self.out_cache = Some((self.count_at, v.phase(), mine, ok));
         ok
     }
 
-    /// The unseen cards, counted once per turn.
-    pub(super) fn counted(&mut self, v: &View) -> Unseen {
-        if self.count_turn != v.turns() {
-            self.count = unseen(v);
-            self.count_turn = v.turns();
+    /// What a count holds for: the turn, and (with `drawn_seen`) whether the seat holds a
+    /// stock card it drew, which it has then seen.
+    fn count_key(&self, v: &View) -> u64 {
+        let drawn = self.drawn_seen && v.own_stock_card().is_some();
+        u64::from(v.turns()) << 1 | u64::from(drawn)
+    }
+
+    /// Counts the unseen cards into `self.count` (and their offset into `self.count_off`),
+    /// once per turn and again after a stock draw (`drawn_seen`).
+    pub(super) fn counted(&mut self, v: &View) {
+        let at = self.count_key(v);
+        if self.count_at != at {
+            self.count = unseen(v, &self.shoe);
+            self.count_off = self.offset(&self.count);
+            self.count_at = at;
         }
-        self.count
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
@@ -123,17 +132,16 @@ impl Greedy {
         }
         let (mut up, mut dn) = (self.keep_gain, i32::MIN / 2);
         for (p, &x) in g.iter().enumerate() {
-            if down >> p & 1 == 1 {
-                dn = dn.max(x);
-            } else {
-                up = up.max(x);
-            }
+            // Without a branch, as in `counted_place_raw`.
+            let is_down = down >> p & 1 == 1;
+            dn = dn.max([i32::MIN, x][usize::from(is_down)]);
+            up = up.max([x, i32::MIN][usize::from(is_down)]);
         }
         if dn + 30 < up || dn - 30 > up {
             return 0;
         }
-        let u = self.counted(v);
-        self.offset(&u)
+        self.counted(v);
+        self.count_off
     }
 
     /// The draw with `counting`: the discard is taken when its best place gains more than
@@ -153,8 +161,8 @@ impl Greedy {
             self.draw_plan = Some((v.turns(), top, plan));
             return self.take_if(plan.0 >= self.take_discard_gain);
         }
-        let u = self.counted(v);
-        let off = self.offset(&u);
+        self.counted(v);
+        let off = self.count_off;
         let take = self.counted_place_raw(v, raw, Some(off));
         self.draw_plan = Some((v.turns(), top, take));
         let down = v.face_down(v.seat());
@@ -169,8 +177,8 @@ impl Greedy {
         });
         let ev = self
             .own
-            .stock_sum(&self.tables, &add, &u.stock.n, self.keep_gain);
-        let ev = ev as f64 / u.stock.total.max(1) as f64;
+            .stock_sum(&self.tables, &add, &self.count.stock.n, self.keep_gain);
+        let ev = ev as f64 / self.count.stock.total.max(1) as f64;
         self.take_if(take.0 as f64 > ev)
     }
 
@@ -210,19 +218,21 @@ impl Greedy {
         d >= 1 && (d as u32) < v.finals_left()
     }
 
-    /// The chance table for this seat's final turn, and the unseen cards (built once per
-    /// turn).
-    fn final_table(&mut self, v: &View) -> (WinTable, Unseen) {
-        match &self.final_cache {
-            Some((t, wt, u)) if *t == v.turns() => (wt.clone(), *u),
-            _ => {
-                let u = self.counted(v);
-                let wt =
-                    WinTable::new(v, &self.tables.base_vals, &u, |s| Self::still_to_play(v, s));
-                self.final_cache = Some((v.turns(), wt.clone(), u));
-                (wt, u)
-            }
+    /// Builds the chance table for this seat's final turn into `self.final_cache` (once per
+    /// turn), with the unseen cards in `self.count`.
+    fn final_table(&mut self, v: &View) {
+        self.counted(v);
+        if !matches!(&self.final_cache, Some((at, _)) if *at == self.count_at) {
+            let u = &self.count;
+            let wt = WinTable::new(v, &self.tables.base_vals, u, |s| Self::still_to_play(v, s));
+            self.final_cache = Some((self.count_at, wt));
         }
+    }
+
+    /// The table [`Greedy::final_table`] built, and the unseen cards.
+    fn final_parts(&self) -> (&WinTable, &Unseen) {
+        let (_, wt) = self.final_cache.as_ref().expect("built by final_table");
+        (wt, &self.count)
     }
 
     /// The best chance to win (and position) putting key `ck` into the grid; `throw`: the
@@ -245,16 +255,17 @@ impl Greedy {
     /// than a stock card is expected to; `None` when both are equal (the previous rule
     /// then decides).
     pub(super) fn final_draw(&mut self, v: &View, top: Card) -> Option<Action> {
-        let (wt, u) = self.final_table(v);
+        self.final_table(v);
+        self.gains_of(v, 0);
+        let (wt, u) = self.final_parts();
         if wt.flat() {
             return None;
         }
         let now = wt.p_win(&v.keys(v.seat()), &u.down, v.rules());
-        let take = self.best_final(v, &wt, &u.down, key(top), -1.0);
+        let take = self.best_final(v, wt, &u.down, key(top), -1.0);
         // A stock card: thrown, put where it gains most, or on the first face-down card.
         let keys = v.keys(v.seat());
         let q = keys.iter().position(|&k| k == UNKNOWN);
-        self.gains_of(v, 0);
         let mut ev = 0.0;
         for x in 0..14u8 {
             if u.stock.n[x as usize] > 0 {
@@ -279,7 +290,8 @@ impl Greedy {
     /// A final turn's placement of `held`: where the chance to win is highest, unless the
     /// previous choice `old` is as good.
     pub(super) fn final_place(&mut self, v: &View, held: Card, old: Action) -> Action {
-        let (wt, u) = self.final_table(v);
+        self.final_table(v);
+        let (wt, u) = self.final_parts();
         if wt.flat() {
             return old;
         }
@@ -296,7 +308,7 @@ impl Greedy {
             Phase::PlaceStock => chance(Action::Discard),
             _ => -1.0,
         };
-        let best = self.best_final(v, &wt, &u.down, key(held), throw);
+        let best = self.best_final(v, wt, &u.down, key(held), throw);
         if best.0 > chance(old) + 1e-9 {
             match best.1 {
                 6 => Action::Discard,

@@ -159,11 +159,8 @@ impl Own {
         let col = t.cols8[col_index(key_at(c), key_at(c + 3))];
         self.base8[c] = col + 7 - c as i32;
         self.base8[c + 3] = col + 4 - c as i32;
-        if p < 3 {
-            self.other[p + 3] = ck << 4;
-        } else {
-            self.other[p - 3] = ck;
-        }
+        // The partner's entry: `ck` in the high nibble for a top-row card (no branch).
+        self.other[(p + 3) % 6] = ck << (4 * u8::from(p < 3));
         self.force = if self.force == 0 {
             let made = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes);
             0u8.wrapping_sub(made >> p & 1) & 63

@@ -1,0 +1,182 @@
+//! Tests of `chance.rs`: the packed choice against [`Model::improve`], and each seat's
+//! going-out factor against the previous way of counting it (a sort per seat, the moves of
+//! every placed card recomputed).
+
+use super::*;
+
+/// [`unseen`] counted the long way, from every card the view shows (for tests).
+pub(in crate::games::golf) fn unseen_recount(v: &View) -> Unseen {
+    let decks = v.rules().decks_for(v.players()) as i32;
+    let mut n = [4 * decks; 16];
+    n[JOKER as usize] = if v.rules().jokers { 2 * decks } else { 0 };
+    for &c in v.discard() {
+        n[crate::games::golf::scoring::key(c) as usize & 15] -= 1;
+    }
+    for s in 0..v.players() {
+        for k in v.keys(s) {
+            n[k as usize & 15] -= 1;
+        }
+    }
+    if let Some(h) = v.held() {
+        n[crate::games::golf::scoring::key(h) as usize & 15] -= 1;
+    }
+    n[UNKNOWN as usize] = 0;
+    n[14] = 0;
+    let all = Pool {
+        n: n.map(|x| x.max(0)),
+        total: n.iter().map(|&x| x.max(0)).sum(),
+    };
+    Unseen::split(all, v)
+}
+
+/// [`Best`] chooses what [`Model::improve`] chooses, for grids of few distinct keys
+/// (pairs, shared partners, face-down cards) and every card, with and without a value
+/// for a pair of 2s.
+#[test]
+fn the_packed_choice_equals_improve() {
+    let mut rng = crate::cards::GameRng::new(8, 8);
+    for twos in [0, -40] {
+        let mut vals = [0; 16];
+        for (k, v) in vals.iter_mut().enumerate() {
+            *v = [
+                10, -20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100, 0, -20, 0, 47,
+            ][k];
+        }
+        let m = Model { vals, twos };
+        for _ in 0..20_000 {
+            let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 9, 12, 13, UNKNOWN][rng.index(6)]);
+            let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+            let best = Best::new(&m, &keys, &cur);
+            for x in 0..14u8 {
+                let (at, _, pos) = m.improve(&keys, &cur, 500, x);
+                assert_eq!(best.of(&m, x), (500 - at, pos), "{keys:?} {x}");
+            }
+        }
+    }
+}
+
+/// The moves of a grid sorted, as the factor counted them before [`Moves`]: one outcome of
+/// move 0 when nothing moves.
+fn sorted_then(moves: &[i32; 14], down: &Pool) -> (Sorted, i32) {
+    if moves.iter().all(|&x| x == 0) || down.total <= 0 {
+        let one = Pool {
+            n: std::array::from_fn(|k| i32::from(k == 0)),
+            total: 1,
+        };
+        return (Sorted::new(&[0; 14], &one), 1);
+    }
+    (Sorted::new(moves, down), down.total)
+}
+
+/// [`seat_factor`] as it was counted before: a sort of the seat's moves, and the moves of
+/// the grid recomputed for each card put beside its first face-down card.
+fn seat_factor_then(m: &Model, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> f64 {
+    let keys = v.keys(s);
+    let q = first_down(&keys);
+    let (base, base_total) = sorted_then(&m.moves(&keys, &u.down), &u.down);
+    let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+    let best = Best::new(m, &keys, &cur);
+    let (mut twice, mut all) = (0i64, 0i64);
+    for x in 0..14u8 {
+        let nx = if u.stock.total > 0 {
+            u.stock.n[x as usize]
+        } else {
+            i32::from(x == 0)
+        };
+        if nx == 0 {
+            continue;
+        }
+        let (at, put, pos) = match u.stock.total > 0 {
+            true => {
+                let (gain, pos) = best.of(m, x);
+                (now - gain, x, pos)
+            }
+            false => (now, 0, 6),
+        };
+        let (above, from, total) = if q < 6 && pos < 6 && pos % 3 == q % 3 {
+            let mut k = keys;
+            k[pos] = put;
+            let (sorted, total) = sorted_then(&m.moves(&k, &u.down), &u.down);
+            (
+                sorted.at_least(hi - at),
+                sorted.at_least(hi - 10 - at),
+                total,
+            )
+        } else {
+            (
+                base.at_least(hi - at),
+                base.at_least(hi - 10 - at),
+                base_total,
+            )
+        };
+        twice += nx as i64 * (above + from) as i64;
+        all += nx as i64 * total as i64;
+    }
+    twice as f64 / (2 * all.max(1)) as f64
+}
+
+/// Checks every seat's factor against [`seat_factor_then`] at every decision, for the
+/// bot's scores around every seat's.
+struct FactorCheck(u64);
+
+impl crate::sim::Observer<crate::games::golf::Golf> for FactorCheck {
+    fn before(
+        &mut self,
+        g: &crate::games::golf::Golf,
+        seat: usize,
+        _legal: &[crate::games::golf::Action],
+    ) {
+        use crate::game::Game;
+        let v = g.view(seat);
+        let base = super::super::super::scoring::value_table(v.rules(), 50);
+        let u = unseen(&v, &shoe(&v));
+        let m = Model::new(&base, v.rules(), &u.down);
+        let mv = Moves::new(&m, &u.down);
+        for s in (0..v.players()).filter(|&s| s != seat) {
+            let now = m.score(&v.keys(s), v.rules());
+            for hi in (-255..=400).step_by(35) {
+                let (a, b) = (
+                    seat_factor(&m, &mv, &v, s, now, &u, hi),
+                    seat_factor_then(&m, &v, s, now, &u, hi),
+                );
+                assert_eq!(a.to_bits(), b.to_bits(), "seat {s} hi {hi}\n{}", g.render());
+                self.0 += 1;
+            }
+        }
+    }
+}
+
+/// Each seat's factor counted with [`Moves`] equals the previous count, bit for bit, over
+/// whole deals of greedy and random play under several rule sets (jokers, two decks,
+/// reshuffled stocks, a pair of 2s worth points).
+#[test]
+fn the_factor_equals_the_previous_count() {
+    use crate::game::{ActionList, Rules, Table};
+    use crate::games::golf::{Golf, GolfRules};
+    use crate::sim::{deal_rngs, play_deal};
+    use crate::strategy::{build, resolve};
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[
+            ("jokers", "on"),
+            ("decks", "2"),
+            ("empty_stock", "reshuffle"),
+        ],
+        &[("pair_of_twos", "-4"), ("empty_stock", "reshuffle")],
+    ];
+    let mut buf = ActionList::new();
+    let mut obs = FactorCheck(0);
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        for name in ["random", "greedy"] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+            for i in 0..20 {
+                let rngs = &mut deal_rngs(23, i, 0);
+                play_deal(&r, &Table::first(3), rngs, &mut seats, &mut buf, &mut obs);
+            }
+        }
+    }
+    assert!(obs.0 > 50_000, "{} factors", obs.0);
+}
