@@ -4,6 +4,7 @@
 
 use super::arrange::HAND_CAP;
 use super::cards::{DRAW, REV, SKIP, is_special};
+use super::combos;
 use super::scoring;
 use super::state::{Chinchon, Effect, End, MAX_TURNS, Phase};
 use super::unmatched::best_and_without_listed;
@@ -122,13 +123,14 @@ impl Chinchon {
     /// none of the hand's combinations (a *dead* card) stays unmatched in the hand less any
     /// other card, so the hand less card `i` leaves at least the points of the dead cards
     /// other than `i`. When even the least of these exceeds `close_limit`, no discard
-    /// closes. False when the bound does not settle it (or the hand is crowded).
+    /// closes. False when the bound does not settle it.
     pub(crate) fn no_close(&self) -> bool {
         let seat = self.turn;
-        let Some(list) = self.combos[seat].list() else {
-            return false;
+        let combos = &self.combos[seat];
+        let live = match combos.list() {
+            Some(list) => list.iter().fold(0u16, |a, &c| a | c),
+            None => combos::live(combos.hand_masks()), // crowded: not listed
         };
-        let live = list.iter().fold(0u16, |a, &c| a | c);
         let (mut dead, mut top) = (0u16, 0u16);
         for (i, &c) in self.hands[seat].as_slice().iter().enumerate() {
             if live >> i & 1 == 0 {
