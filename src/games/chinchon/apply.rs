@@ -4,6 +4,7 @@
 
 use super::arrange::HAND_CAP;
 use super::cards::{DRAW, REV, SKIP, is_special};
+use super::combos;
 use super::scoring;
 use super::state::{Chinchon, Effect, End, MAX_TURNS, Phase};
 use super::unmatched::best_and_without_listed;
@@ -39,11 +40,17 @@ impl Chinchon {
     /// The seat to act closes with `c` face down; the deal is scored.
     pub(crate) fn apply_close(&mut self, c: Card) {
         let seat = self.turn;
-        let i = self.take_from_hand(seat, c);
-        assert!(self.may_close_with(i), "close over the limit");
+        self.take_from_hand(seat, c);
         self.face_down = Some(c);
         self.turns += 1;
         self.finish(End::Closed(seat));
+        // The scoring arranged the cards left: their unmatched points are within the limit
+        // exactly when discarding `c` face down was a legal close.
+        let s = &self.close;
+        assert!(
+            s.minus_ten || s.scores[seat] <= self.rules.close_limit as i32,
+            "close over the limit"
+        );
     }
 
     /// Turns the discards but the top into a new stock when the stock is empty.
@@ -93,19 +100,46 @@ impl Chinchon {
         }
     }
 
-    /// The seat to act now discards: the least points without each card are listed.
+    /// The seat to act now discards.
     fn after_draw(&mut self) {
         self.phase = Phase::Discard;
-        self.fill_without();
     }
 
-    /// Lists, for the seat to act, the least unmatched points without each hand position.
-    pub(crate) fn fill_without(&mut self) {
+    /// For the seat to act: the least unmatched points of its hand without each position
+    /// (its first `hand.len()` entries). Computed when asked, not after every draw: only a
+    /// close (its legality) and a bot weighing its discards need it, and a bound
+    /// ([`Chinchon::no_close`]) settles most legality questions without it.
+    pub(crate) fn without_now(&self) -> [u16; HAND_CAP] {
         let seat = self.turn;
         let pts = self.hand_points(seat);
         let hand = self.hands[seat].as_slice();
         let listed = self.combos[seat].list();
-        best_and_without_listed(hand, &pts[..hand.len()], listed, &mut self.without);
+        let mut without = [0u16; HAND_CAP];
+        best_and_without_listed(hand, &pts[..hand.len()], listed, &mut without);
+        without
+    }
+
+    /// True when no card of the hand of the seat to act can close, by a bound: a card in
+    /// none of the hand's combinations (a *dead* card) stays unmatched in the hand less any
+    /// other card, so the hand less card `i` leaves at least the points of the dead cards
+    /// other than `i`. When even the least of these exceeds `close_limit`, no discard
+    /// closes. False when the bound does not settle it.
+    pub(crate) fn no_close(&self) -> bool {
+        let seat = self.turn;
+        let combos = &self.combos[seat];
+        let live = match combos.list() {
+            Some(list) => list.iter().fold(0u16, |a, &c| a | c),
+            None => combos::live(combos.hand_masks()), // crowded: not listed
+        };
+        let (mut dead, mut top) = (0u16, 0u16);
+        for (i, &c) in self.hands[seat].as_slice().iter().enumerate() {
+            if live >> i & 1 == 0 {
+                let p = self.card_points[c.index() as usize & 63];
+                dead += p;
+                top = top.max(p);
+            }
+        }
+        dead - top > self.rules.close_limit
     }
 
     /// Adds `c` to the end of `seat`'s hand (and its combinations to the list).

@@ -165,16 +165,18 @@ pub fn shoe(rules: &Rules, players: usize) -> CardCounts {
     s
 }
 
-/// `counts` (a [`shoe`]) as copies by card index (a table for the hot paths).
-pub fn counts_table(counts: &CardCounts) -> [u8; 64] {
+/// The copies of each card index in the shoe for `players` ([`shoe`] as a table, for the
+/// hot paths).
+pub fn shoe_table(rules: &Rules, players: usize) -> [u8; 64] {
+    let d = decks(players);
     let mut t = [0u8; 64];
-    for (c, k) in counts.iter() {
-        t[c.index() as usize & 63] = k;
+    t[..48].fill(d);
+    for (c, n) in specials(rules) {
+        t[c.index() as usize & 63] = n * d;
     }
     t
 }
 
-/// Copies of each special kind per deck under `rules`, in index order.
 fn specials(rules: &Rules) -> [(Card, u8); 5] {
     [
         (WILD, rules.wild),

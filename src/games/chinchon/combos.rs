@@ -298,6 +298,14 @@ fn collect(out: &mut [u16], must: u16, emit: impl FnOnce(&mut dyn FnMut(u16))) -
     count
 }
 
+/// The positions of the hand in some combination (its *live* cards), without listing the
+/// combinations (a crowded hand has thousands).
+pub(super) fn live(m: &Masks) -> u16 {
+    let mut live = 0;
+    generate(m, &mut |c| live |= c);
+    live
+}
+
 /// Writes the combinations of the hand (as position masks) into `out`, as [`collect`].
 pub(super) fn combinations(m: &Masks, out: &mut [u16]) -> usize {
     collect(out, 0, |push| generate(m, &mut |c| push(c)))

@@ -12,7 +12,7 @@
 use super::cards::{SHOE_CAP, shoe};
 use super::combos::ComboList;
 use super::scoring;
-use super::state::{Chinchon, End, Phase};
+use super::state::{Chinchon, End};
 use super::view::View;
 use crate::cards::{CardCounts, GameRng, Pile};
 use crate::game::Seat;
@@ -65,9 +65,6 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
     (s.turn, s.clockwise, s.turns, s.effect) = (v.turn, v.clockwise, v.turns, v.effect);
     (s.reshuffles, s.restocked) = (v.reshuffles, *v.restocked);
     s.phase = v.phase;
-    if v.phase == Phase::Discard {
-        s.fill_without();
-    }
     if let End::Closed(closer) = v.end {
         s.face_down = deal.next();
         s.end = v.end;

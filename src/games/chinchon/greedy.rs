@@ -37,7 +37,7 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
-use super::lookahead::{Odds, keep_value_at, keep_values, loose_of, swap_gain};
+use super::lookahead::{Held, Odds, keep_value_at, keep_values, loose_of, swap_gain};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
@@ -109,6 +109,36 @@ pub struct Greedy {
     partner_value: i32,
     lookahead: i64,
     stock_draw: i64,
+    /// The last hand whose least points without each card the draw worked out (the hand
+    /// with the discard top): when the bot takes the top, its discard reads them here
+    /// instead of working them out again.
+    memo: Seen,
+}
+
+/// A hand (cards and their points) and the least unmatched points without each of its
+/// cards; `n == 0` for none.
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    n: usize,
+    cards: [Card; HAND_CAP],
+    pts: [u16; HAND_CAP],
+    without: [u16; HAND_CAP],
+}
+
+impl Seen {
+    const NONE: Seen = Seen {
+        n: 0,
+        cards: [Card::from_index(0); HAND_CAP],
+        pts: [0; HAND_CAP],
+        without: [0; HAND_CAP],
+    };
+
+    /// The values kept for exactly this hand with these points, if any.
+    fn get(&self, cards: &[Card], pts: &[u16]) -> Option<[u16; HAND_CAP]> {
+        let n = self.n;
+        (n != 0 && n == cards.len() && self.cards[..n] == *cards && self.pts[..n] == *pts)
+            .then_some(self.without)
+    }
 }
 
 /// What a card's keeping is worth beyond the points of the hand, for one decision.
@@ -200,6 +230,7 @@ impl Greedy {
             partner_value: quarters("partner_value"),
             lookahead: quarters("lookahead") as i64,
             stock_draw: quarters("stock_draw") as i64,
+            memo: Seen::NONE,
         }
     }
 
@@ -250,7 +281,7 @@ impl Greedy {
         }
     }
 
-    fn draw(&self, v: &View<'_>) -> Action {
+    fn draw(&mut self, v: &View<'_>) -> Action {
         // Without a stock to draw from, the discard is the only draw (and the other way).
         let fallback = if v.can_draw_stock() {
             Action::DrawStock
@@ -277,6 +308,12 @@ impl Greedy {
         listed.added(&cards[..=n]);
         let mut without = [0u16; HAND_CAP];
         best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut without);
+        self.memo = Seen {
+            n: n + 1,
+            cards,
+            pts,
+            without,
+        };
         let worth = self.worth(v, Some(top));
         let odds = (self.lookahead != 0 || self.stock_draw != 0).then(|| Odds::of(v));
         let mut cost = [0i32; HAND_CAP];
@@ -291,7 +328,8 @@ impl Greedy {
             Some(o) if prunes => {
                 let loose = loose_of(&without[..=n], &pts[..=n]);
                 let hand = &cards[..=n];
-                let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, o, n);
+                let held = Held::of(hand);
+                let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, o, &held, n);
                 let least = cost[..n].iter().copied().min().expect("a hand");
                 if now - least < self.take_gain {
                     return fallback;
@@ -300,7 +338,7 @@ impl Greedy {
                 // leaves a card in the race.
                 let all = ((1u32 << n) - 1) as u16;
                 let (after, _) = least_by_bound(&cost[..n], all, |i| {
-                    cost[i] + self.keep_at(hand, &pts[..=n], loose, o, i)
+                    cost[i] + self.keep_at(hand, &pts[..=n], loose, o, &held, i)
                 });
                 (now, after)
             }
@@ -335,8 +373,18 @@ impl Greedy {
 
     /// The best discard or close, trying each distinct card in hand order (ties keep the
     /// first); a close, when allowed, beats every discard.
-    fn discard(&self, v: &View<'_>) -> Action {
-        let without = v.without.expect("the discarding seat sees its table");
+    fn discard(&mut self, v: &View<'_>) -> Action {
+        let n = v.hand.len();
+        let mut pts = [0u16; HAND_CAP];
+        for (p, &c) in pts.iter_mut().zip(v.hand) {
+            *p = v.points(c);
+        }
+        // The hand the draw weighed, when the bot took the discard top.
+        let all = match self.memo.get(v.hand, &pts[..n]) {
+            Some(w) => w,
+            None => v.without().expect("the discarding seat sees its table"),
+        };
+        let without = &all[..n];
         // A close beats every discard: look for one first, and weigh the discards only
         // without one.
         let mut seen = 0u64;
@@ -347,7 +395,8 @@ impl Greedy {
                 continue; // a second copy: the same choices
             }
             seen |= bit;
-            if w <= self.close_at && v.may_close_with(i) && close.is_none_or(|(x, _)| w < x) {
+            let may = w <= v.rules.close_limit;
+            if w <= self.close_at && may && close.is_none_or(|(x, _)| w < x) {
                 close = Some((w, i));
             }
         }
@@ -356,11 +405,6 @@ impl Greedy {
         }
         let rev_hurts = v.active.len() > 2 || v.rules.reverse_skips_two;
         let worth = self.worth(v, None);
-        let n = v.hand.len();
-        let mut pts = [0u16; HAND_CAP];
-        for (p, &c) in pts.iter_mut().zip(v.hand) {
-            *p = v.points(c);
-        }
         // Each distinct card's key without its keep value, a bound below its key (keep
         // values are never negative with `lookahead >= 0`).
         let mut seen = 0u64;
@@ -385,8 +429,9 @@ impl Greedy {
             if self.lookahead > 0 {
                 // Keep values one card at a time, only for cards a bound leaves in the race.
                 let loose = loose_of(&without[..n], &pts[..n]);
+                let held = Held::of(v.hand);
                 least_by_bound(&low, cands, |i| {
-                    key(i, self.keep_at(v.hand, &pts[..n], loose, &odds, i))
+                    key(i, self.keep_at(v.hand, &pts[..n], loose, &odds, &held, i))
                 })
                 .1
             } else {
@@ -401,8 +446,16 @@ impl Greedy {
 
     /// The keep value of position `k` alone, in quarter points: what [`Greedy::keeps`] gives
     /// it.
-    fn keep_at(&self, cards: &[Card], pts: &[u16], loose: u16, odds: &Odds, k: usize) -> i32 {
-        let raw = keep_value_at(cards, pts, loose, odds, k);
+    fn keep_at(
+        &self,
+        cards: &[Card],
+        pts: &[u16],
+        loose: u16,
+        odds: &Odds,
+        held: &Held,
+        k: usize,
+    ) -> i32 {
+        let raw = keep_value_at(cards, pts, loose, odds, held, k);
         (self.lookahead * raw as i64 / odds.total.max(1) as i64) as i32
     }
 }
@@ -436,7 +489,9 @@ fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) ->
 }
 
 impl Strategy<Chinchon> for Greedy {
-    fn begin_deal(&mut self, _seat: Seat) {}
+    fn begin_deal(&mut self, _seat: Seat) {
+        self.memo = Seen::NONE;
+    }
 
     fn act(
         &mut self,

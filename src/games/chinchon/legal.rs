@@ -21,6 +21,10 @@ impl Chinchon {
     /// allowed.
     pub(crate) fn legal_discard(&self, out: &mut ActionList<Action>) {
         let hand = self.hands[self.turn].as_slice();
+        // The closes need the least points without each card; a bound usually shows that
+        // there is none.
+        let without = (!self.no_close()).then(|| self.without_now());
+        let limit = self.rules.close_limit;
         let mut seen = 0u64;
         for (i, &c) in hand.iter().enumerate() {
             let bit = 1u64 << c.index();
@@ -29,7 +33,7 @@ impl Chinchon {
             }
             seen |= bit;
             out.push(Action::Discard(c));
-            if self.may_close_with(i) {
+            if without.is_some_and(|w| w[i] <= limit) {
                 out.push(Action::Close(c));
             }
         }
@@ -43,11 +47,5 @@ impl Chinchon {
     /// True when the discard top may be taken (there is one and it is not a special card).
     pub(crate) fn discard_takeable(&self) -> bool {
         self.discard.top().is_some_and(|c| !is_special(c))
-    }
-
-    /// In the discard phase: whether discarding position `i` face down closes (the rest is
-    /// within `close_limit`).
-    pub(crate) fn may_close_with(&self, i: usize) -> bool {
-        self.without[i] <= self.rules.close_limit
     }
 }

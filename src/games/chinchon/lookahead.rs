@@ -161,15 +161,56 @@ pub fn keep_values(
     all
 }
 
+/// A hand's positions by card index, built once per decision: the cards that may make a
+/// partial with a card are then found from its [`NEAR`] entry at once.
+pub struct Held {
+    /// Positions holding each card index.
+    at: [u16; 64],
+    /// The card indices held.
+    held: u64,
+}
+
+impl Held {
+    /// The positions of `cards` by card index.
+    pub fn of(cards: &[Card]) -> Held {
+        let mut h = Held {
+            at: [0; 64],
+            held: 0,
+        };
+        for (j, c) in cards.iter().enumerate() {
+            let x = c.index() as usize & 63;
+            h.at[x] |= 1 << j;
+            h.held |= 1 << x;
+        }
+        h
+    }
+
+    /// The positions of the cards that may make a partial with card index `x` (itself
+    /// included when it may pair with its own copies).
+    #[inline]
+    fn near(&self, x: usize) -> u16 {
+        let mut m = NEAR[x] & self.held;
+        let mut near = 0;
+        while m != 0 {
+            near |= self.at[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        near
+    }
+}
+
 /// The keep value of the card at position `k` alone (what [`keep_values`] gives it): the sum
 /// over the partials it is in, with the other card of each pair or itself loose. Cheaper than
-/// all of them, for a bound.
-pub fn keep_value_at(cards: &[Card], pts: &[u16], loose: u16, odds: &Odds, k: usize) -> u32 {
-    let x = cards[k].index() as usize & 63;
-    let mut near = 0u16;
-    for (j, c) in cards.iter().enumerate() {
-        near |= ((NEAR[x] >> (c.index() & 63) & 1) as u16) << j;
-    }
+/// all of them, for a bound. `held` is [`Held::of`] the same cards.
+pub fn keep_value_at(
+    cards: &[Card],
+    pts: &[u16],
+    loose: u16,
+    odds: &Odds,
+    held: &Held,
+    k: usize,
+) -> u32 {
+    let near = held.near(cards[k].index() as usize & 63);
     let own = if loose >> k & 1 == 1 {
         pts[k] as u32
     } else {

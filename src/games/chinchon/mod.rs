@@ -105,7 +105,6 @@ impl Game for Chinchon {
 
     fn view(&self, seat: Seat) -> View<'_> {
         let hand = self.hands[seat].as_slice();
-        let mine = self.turn == seat && self.phase == Phase::Discard;
         View {
             seat,
             players: self.players,
@@ -121,7 +120,6 @@ impl Game for Chinchon {
             end: self.end,
             turns: self.turns,
             effect: self.effect,
-            without: mine.then(|| &self.without[..hand.len().min(HAND_CAP)]),
             card_points: &self.card_points,
             combos: &self.combos[seat],
             reshuffles: self.reshuffles,

@@ -3,7 +3,7 @@
 //! is in `legal.rs`, how actions change the state in `apply.rs`.
 
 use super::arrange::HAND_CAP;
-use super::cards::{SHOE_CAP, counts_table, point_table, shoe};
+use super::cards::{SHOE_CAP, point_table, shoe, shoe_table};
 use super::combos::ComboList;
 use super::rules::Rules;
 use super::scoring::CloseScore;
@@ -85,8 +85,6 @@ pub struct Chinchon {
     pub(crate) end: End,
     pub(crate) turns: u32,
     pub(crate) effect: Effect,
-    /// In the discard phase: the least unmatched points of the hand without each position.
-    pub(crate) without: [u16; HAND_CAP],
     pub(crate) close: CloseScore,
     /// The points of each card index under the rules (public knowledge, in every view).
     pub(crate) card_points: [u16; 64],
@@ -140,7 +138,7 @@ impl Chinchon {
 
     /// A table with no cards anywhere, seat 0 to draw (the deal and the determinizer fill it).
     pub(crate) fn empty(rules: &Rules, players: usize, active: SeatMask, rng: GameRng) -> Chinchon {
-        let all = shoe(rules, players);
+        let shoe_counts = shoe_table(rules, players);
         Chinchon {
             rules: *rules,
             players,
@@ -156,11 +154,10 @@ impl Chinchon {
             end: End::Running,
             turns: 0,
             effect: Effect::None,
-            without: [0; HAND_CAP],
             close: CloseScore::default(),
             card_points: point_table(rules),
-            shoe_counts: counts_table(&all),
-            shoe_len: all.len(),
+            shoe_counts,
+            shoe_len: shoe_counts.iter().map(|&k| k as u32).sum(),
             combos: [ComboList::EMPTY; MAX_SEATS],
             known: [Pile::new(); MAX_SEATS],
             reshuffles: 0,

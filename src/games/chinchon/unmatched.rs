@@ -60,7 +60,28 @@ fn by_packings(found: &[u16], points: &[u16], without: &mut [u16; HAND_CAP]) -> 
     let total: u16 = points.iter().sum();
     let mut covered_avoiding = [0u16; HAND_CAP];
     let mut best = 0u16;
-    if !found.is_empty() {
+    let worth_of = |c: u16| -> u16 { positions(c).map(|p| points[p]).sum() };
+    if let [c] = *found {
+        // One combination: the only packing; a card outside it avoids it.
+        best = worth_of(c);
+        for p in positions(!c & (((1u32 << n) - 1) as u16)) {
+            covered_avoiding[p] = best;
+        }
+    } else if let [a, b] = *found {
+        // Two: each alone, and both when they are disjoint.
+        let (wa, wb) = (worth_of(a), worth_of(b));
+        let both = if a & b == 0 { wa + wb } else { 0 };
+        best = wa.max(wb).max(both);
+        for (p, x) in covered_avoiding[..n].iter_mut().enumerate() {
+            let (in_a, in_b) = (a >> p & 1 == 1, b >> p & 1 == 1);
+            *x = match (in_a, in_b) {
+                (false, false) => best,
+                (true, false) => wb,
+                (false, true) => wa,
+                (true, true) => 0,
+            };
+        }
+    } else if !found.is_empty() {
         let mut worth = [0u16; FEW];
         for (w, &c) in worth.iter_mut().zip(found) {
             *w = positions(c).map(|p| points[p]).sum();

@@ -4,6 +4,7 @@
 //! card's effect; its JSON form (documented in `rules.md`, "View JSON"). Nothing else of the
 //! state is reachable from a `View`.
 
+use super::arrange::HAND_CAP;
 use super::cards::names_json;
 use super::combos::ComboList;
 use super::rules::Rules;
@@ -45,9 +46,6 @@ pub struct View<'a> {
     pub turns: u32,
     /// The last action card's effect.
     pub effect: Effect,
-    /// When this seat is discarding: the least unmatched points of its hand without each
-    /// position (a function of its own hand only).
-    pub without: Option<&'a [u16]>,
     /// The points of each card index under the rules.
     pub card_points: &'a [u16; 64],
     /// The combinations of this seat's hand (a function of its own hand only).
@@ -79,7 +77,7 @@ impl std::fmt::Debug for View<'_> {
                 "known",
                 &(0..self.players).map(|s| self.known(s)).collect::<Vec<_>>(),
             )
-            .field("without", &self.without)
+            .field("without", &self.without_list())
             .field("reshuffles", &self.reshuffles)
             .field("restocked", &self.restocked)
             .finish_non_exhaustive()
@@ -111,10 +109,23 @@ impl<'a> View<'a> {
         self.g.discard_takeable()
     }
 
-    /// When this seat is discarding: whether discarding position `i` face down closes.
-    #[inline]
+    /// When this seat is discarding: the least unmatched points of its hand without each
+    /// position (the first `hand.len()` entries; a function of its own hand only). Computed
+    /// on each call: ask once per decision.
+    pub fn without(&self) -> Option<[u16; HAND_CAP]> {
+        (self.turn == self.seat && self.phase == Phase::Discard).then(|| self.g.without_now())
+    }
+
+    /// [`View::without`] as a list as long as the hand.
+    fn without_list(&self) -> Option<Vec<u16>> {
+        self.without().map(|w| w[..self.hand.len()].to_vec())
+    }
+
+    /// When this seat is discarding: whether discarding position `i` face down closes
+    /// (computes [`View::without`]).
     pub fn may_close_with(&self, i: usize) -> bool {
-        self.without.is_some() && self.g.may_close_with(i)
+        self.without()
+            .is_some_and(|w| w[i] <= self.rules.close_limit)
     }
 
     /// The active seat that plays after `seat` in the present direction (it may take what
@@ -192,7 +203,7 @@ impl SeatView for View<'_> {
             "known": players.map(|s| names_json(if s == self.seat { &[] } else { self.known(s) })).collect::<Vec<_>>(),
             "can_draw_stock": self.can_draw_stock(),
             "can_take_discard": self.can_take_discard(),
-            "unmatched_without": self.without,
+            "unmatched_without": self.without_list(),
             "last_effect": effect_json(self.effect),
             "end": end_json(self.end),
             "reshuffles": self.reshuffles,
