@@ -121,10 +121,6 @@ pub(super) struct PileTerms {
     pub stuck: i32,
     /// 3s taken.
     pub taken: u32,
-    /// Red 3s taken.
-    pub red: u32,
-    /// The seat's turns expected before the deal ends.
-    pub turns: u32,
 }
 
 /// How good a packet is to hold: wilds and pairs help, 3s hurt.
@@ -190,7 +186,7 @@ impl Greedy {
     /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
     /// the foot, half that once someone is, `out_turns` per partner once a partnership
     /// with a seat on the foot has the books to go out; never more than the stock can give.
-    fn turns_left(&self, v: &View) -> u32 {
+    pub(super) fn turns_left(&self, v: &View) -> u32 {
         let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
         let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
         let may_out = (0..2).any(|t| {
@@ -245,8 +241,6 @@ impl Greedy {
             gain: after - before,
             stuck,
             taken: r1 + b1 - r0 - b0,
-            red: r1 - r0,
-            turns,
         })
     }
 
