@@ -47,7 +47,12 @@ pub const KNOBS: &[Knob] = &[
     Knob {
         name: "horizon",
         default: 12.0,
-        doc: "turns the seat expects to have left while nobody is on the foot (half once someone is, 2 once a partnership on the foot may go out; never more than the stock gives), for the pile's 3s",
+        doc: "turns the seat expects to have left while nobody is on the foot (half once someone is, out_turns per partner once a partnership on the foot may go out; never more than the stock gives), for the pile's 3s",
+    },
+    Knob {
+        name: "out_turns",
+        default: 2.0,
+        doc: "turns the seat counts on for shedding a pile's 3s once a partnership on the foot may go out, per partner it has (1 at 4 players, 2 at 6): 2 at 4 and 4 at 6 measured best by play-outs of each pile decision (tests_threes.rs); 1 is the previous rule at 6 players (2 turns there too)",
     },
     Knob {
         name: "pile_guard",
@@ -83,6 +88,7 @@ pub struct Greedy {
     pair_wild: bool,
     pile_value: bool,
     horizon: u32,
+    out_turns: u32,
     pile_guard: i32,
     three_turn: f64,
     three_weight: f64,
@@ -98,11 +104,23 @@ impl Greedy {
             pair_wild: p.knob(KNOBS, "pair_wild") > 0.5,
             pile_value: p.knob(KNOBS, "pile_value") > 0.5,
             horizon: p.knob(KNOBS, "horizon").clamp(1.0, 100.0) as u32,
+            out_turns: p.knob(KNOBS, "out_turns").clamp(1.0, 100.0) as u32,
             pile_guard: p.knob(KNOBS, "pile_guard") as i32,
             three_turn: p.knob(KNOBS, "three_turn").max(0.0),
             three_weight: p.knob(KNOBS, "three_weight").max(0.0),
         }
     }
+}
+
+/// What a pile take weighs ([`Greedy::pile_terms`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PileTerms {
+    /// Meld points the take adds (now and still reachable).
+    pub gain: i32,
+    /// Penalty of the 3s taken that could not be shed in the turns left.
+    pub stuck: i32,
+    /// 3s taken.
+    pub taken: u32,
 }
 
 /// How good a packet is to hold: wilds and pairs help, 3s hurt.
@@ -166,9 +184,9 @@ fn stuck_threes(red: u32, black: u32, turns: u32) -> i32 {
 
 impl Greedy {
     /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
-    /// the foot, half that once someone is, 2 once a partnership with a seat on the foot
-    /// has the books to go out; never more than the stock can give.
-    fn turns_left(&self, v: &View) -> u32 {
+    /// the foot, half that once someone is, `out_turns` per partner once a partnership
+    /// with a seat on the foot has the books to go out; never more than the stock can give.
+    pub(super) fn turns_left(&self, v: &View) -> u32 {
         let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
         let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
         let may_out = (0..2).any(|t| {
@@ -177,7 +195,7 @@ impl Greedy {
                 && v.melds[t].unnatural_books() >= v.rules.out_unnaturals as u32
         });
         let h = if may_out {
-            2
+            self.out_turns * (v.players as u32 / 2 - 1)
         } else if foot(0) || foot(1) {
             self.horizon.div_ceil(2)
         } else {
@@ -192,7 +210,15 @@ impl Greedy {
     /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`, and
     /// `three_turn` for each 3 taken (a turn spent shedding it).
     fn pile_pays(&self, v: &View) -> bool {
-        let Some(top) = v.top else { return false };
+        let Some(t) = self.pile_terms(v) else {
+            return false;
+        };
+        t.gain as f64 >= self.three_weight * t.stuck as f64 + self.three_turn * t.taken as f64
+    }
+
+    /// The terms [`Greedy::pile_pays`] weighs (`None`: no top card).
+    pub(super) fn pile_terms(&self, v: &View) -> Option<PileTerms> {
+        let top = v.top?;
         let (t, r) = (v.seat % 2, top.rank().index());
         let m0 = &v.melds[t];
         let tl0 = melds::tally(v.hand);
@@ -211,8 +237,11 @@ impl Greedy {
         let (r0, b0) = threes(v.hand);
         let (r1, b1) = threes(&h);
         let stuck = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
-        let taken = (r1 + b1 - r0 - b0) as f64;
-        (after - before) as f64 >= self.three_weight * stuck as f64 + self.three_turn * taken
+        Some(PileTerms {
+            gain: after - before,
+            stuck,
+            taken: r1 + b1 - r0 - b0,
+        })
     }
 
     fn want_out(&self, v: &View) -> bool {

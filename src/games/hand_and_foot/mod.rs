@@ -24,6 +24,8 @@ mod tests_match;
 mod tests_prev;
 #[cfg(test)]
 mod tests_recall;
+#[cfg(test)]
+mod tests_threes;
 
 pub use greedy::Greedy;
 pub use rules::HfRules;

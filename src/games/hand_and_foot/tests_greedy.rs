@@ -87,7 +87,7 @@ fn knob_file_resolves() {
     let p = Greedy::new(&spec.params);
     assert_eq!(
         format!("{p:?}"),
-        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, pile_guard: 0, three_turn: 0.0, three_weight: 0.2 }"
+        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2 }"
     );
     assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
 }
