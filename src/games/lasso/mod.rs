@@ -236,8 +236,13 @@ impl Game for Lasso {
         text::state_json(self)
     }
 
-    fn chance_note(&self, action: Action) -> Option<(String, serde_json::Value)> {
-        text::chance_note(self, action)
+    fn trace_note(&self, action: Action) -> crate::game::TraceNote {
+        let mut note = crate::game::TraceNote::default();
+        if let Some((line, chance)) = text::chance_note(self, action) {
+            note.lines.push(line);
+            note.fields.insert("chance".into(), chance);
+        }
+        note
     }
 
     fn bots() -> &'static [Bot<Self>] {
