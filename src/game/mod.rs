@@ -234,6 +234,42 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// For `cardsim play`: the field `key` of a seat's view JSON `view`, drawn for a person
+    /// in the game's words (Lasso's piles: whose pile, its cards, a face-down top and who put
+    /// it there), as lines; `Some` of no lines hides the field (bookkeeping the screen says
+    /// otherwise); `None` leaves it to the generic display of the JSON. `name` names a seat
+    /// as the screen does. Default: `None` for every field.
+    fn play_field(
+        _view: &serde_json::Value,
+        _key: &str,
+        _name: &dyn Fn(Seat) -> String,
+    ) -> Option<Vec<String>> {
+        None
+    }
+
+    /// For `cardsim play`: the finished deal as the table sees it once the cards are laid
+    /// open, in the game's words and notation: who ended it and how, then every hand (and
+    /// what else decides the scores). `name` names a seat as the screen does (`seat 2
+    /// (greedy)`). `play` writes the end reason's `about` above these lines and the deal's
+    /// scores, its winners and the match totals below them, and takes every card they name
+    /// as public (the deal's last step then names its cards). Default: each seat's `hand`
+    /// from its own view's JSON, when the view has one.
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        let players = self.result().players;
+        (0..players)
+            .filter_map(|s| {
+                let v = self.view(s).to_json();
+                let hand: Vec<&str> = v
+                    .get("hand")?
+                    .as_array()?
+                    .iter()
+                    .filter_map(|c| c.as_str())
+                    .collect();
+                Some(format!("{}: {}", name(s), hand.join(" ")))
+            })
+            .collect()
+    }
+
     /// The bots this game has besides `random` (which every game gets).
     fn bots() -> &'static [Bot<Self>];
 

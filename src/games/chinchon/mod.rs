@@ -207,6 +207,10 @@ impl Game for Chinchon {
         name(card)
     }
 
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        text::end_lines(self, name)
+    }
+
     fn trace_note(&self, action: Action) -> crate::game::TraceNote {
         let mut note = crate::game::TraceNote::default();
         if let Some(serde_json::Value::Object(fields)) = text::trace_details(self, action) {

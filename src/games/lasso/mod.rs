@@ -7,6 +7,7 @@ mod legal;
 mod protocol;
 mod rules;
 mod scoring;
+mod screen;
 mod state;
 mod text;
 mod view;
@@ -234,6 +235,18 @@ impl Game for Lasso {
 
     fn state_json(&self) -> serde_json::Value {
         text::state_json(self)
+    }
+
+    fn play_field(
+        view: &serde_json::Value,
+        key: &str,
+        name: &dyn Fn(Seat) -> String,
+    ) -> Option<Vec<String>> {
+        screen::play_field(view, key, name)
+    }
+
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        screen::end_lines(self, name)
     }
 
     fn trace_note(&self, action: Action) -> crate::game::TraceNote {
