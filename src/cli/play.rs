@@ -5,7 +5,12 @@
 //! chosen). Only what the seat may see is shown: action texts name a card the seat's view
 //! does not show as `??`. The view is shown generically from its JSON: empty fields left out,
 //! per-seat lists labelled with the seats (`seat 1 (greedy)`), other lists of objects with
-//! their item's name (`pile 2`). End of input ends the session cleanly.
+//! their item's name (`pile 2`); a game may draw a field in its own words
+//! ([`Game::play_field`]: Lasso's piles) or lay a card list out in rows ([`Game::play_rows`]:
+//! Golf's grids). A finished deal is laid open by [`Game::end_lines`] under the end reason's
+//! text, then the deal's scores beside the match totals; every card the end lines name is
+//! public then, so the last step (a lay-down) names its cards. End of input ends the session
+//! cleanly.
 
 use super::args::PlayArgs;
 use super::setup::{default_strategy, parse_rules};

@@ -92,7 +92,7 @@ pub(super) fn end_lines(g: &BrokenLadder, name: &dyn Fn(usize) -> String) -> Vec
     let mut out = vec![format!("Head {}", g.head)];
     if let Outcome::LaidDown(w) = g.outcome {
         out.push(format!(
-            "{} laid down {}: Starter {} + {} = Head {}, for {} (10 x its cards)",
+            "{} laid down {}: Starter {} {:+} = Head {}, for {} (10 x its cards)",
             name(w),
             cards_text(g.hands[w].as_slice()),
             g.starters[w],
