@@ -114,7 +114,7 @@ fn the_end_of_a_deal_lays_every_hand_open_in_the_games_words() {
             // How it ended (the end reason's text), then one line (at least) per seat,
             // named as the screen names seats, with the cards in the game's notation.
             assert!(
-                b[0].starts_with(": ") && b[0].ends_with(" ==="),
+                b[0] == " ===" && b[1].starts_with("  Ended: ") && b[1].len() > 12,
                 "{game}: {b:?}"
             );
             for (s, who) in [

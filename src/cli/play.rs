@@ -7,10 +7,10 @@
 //! per-seat lists labelled with the seats (`seat 1 (greedy)`), other lists of objects with
 //! their item's name (`pile 2`); a game may draw a field in its own words
 //! ([`Game::play_field`]: Lasso's piles) or lay a card list out in rows ([`Game::play_rows`]:
-//! Golf's grids). A finished deal is laid open by [`Game::end_lines`] under the end reason's
-//! text, then the deal's scores beside the match totals; every card the end lines name is
-//! public then, so the last step (a lay-down) names its cards. End of input ends the session
-//! cleanly.
+//! Golf's grids). A finished deal is laid open by [`Game::end_lines`] under the end
+//! reason's text (`Ended: ...`), then the deal's scores beside the match totals; every card
+//! the end lines name is public then, so the last step (a lay-down) names its cards. End of
+//! input ends the session cleanly.
 
 use super::args::PlayArgs;
 use super::setup::{default_strategy, parse_rules};
@@ -158,7 +158,8 @@ impl<G: Game> Observer<G> for Screen<'_> {
         self.flush(state);
         outln!();
         let how = G::END_REASONS.get(r.end as usize).map_or("", |e| e.about);
-        outln!("=== the deal is over: {how} ===");
+        outln!("=== the deal is over ===");
+        outln!("  Ended: {how}");
         for l in &lines {
             outln!("  {l}");
         }
