@@ -85,3 +85,132 @@ fn every_move_is_echoed_lists_are_labelled_and_empty_fields_left_out() {
         "{bottom}"
     );
 }
+
+/// The lines of every end-of-deal block: from `=== the deal is over` to the scores' header.
+fn end_blocks(out: &str) -> Vec<Vec<&str>> {
+    out.split("=== the deal is over")
+        .skip(1)
+        .map(|b| {
+            b.lines()
+                .take_while(|l| !l.trim_start().starts_with("deal  match"))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_end_of_a_deal_lays_every_hand_open_in_the_games_words() {
+    for game in [
+        "golf",
+        "lasso",
+        "broken-ladder",
+        "hand-and-foot",
+        "chinchon",
+    ] {
+        let out = play(game, &"1\n".repeat(400));
+        let blocks = end_blocks(&out);
+        assert!(!blocks.is_empty(), "{game}: no deal ended\n{out}");
+        for b in &blocks {
+            // How it ended (the end reason's text), then one line (at least) per seat,
+            // named as the screen names seats, with the cards in the game's notation.
+            assert!(
+                b[0] == " ===" && b[1].starts_with("  Ended: ") && b[1].len() > 12,
+                "{game}: {b:?}"
+            );
+            for (s, who) in [
+                "seat 0 (you)",
+                "seat 1 (greedy)",
+                "seat 2 (greedy)",
+                "seat 3 (greedy)",
+            ]
+            .iter()
+            .enumerate()
+            {
+                assert!(
+                    b.iter().any(|l| l.starts_with(&format!("  {who}: "))),
+                    "{game}: seat {s} missing in {b:?}"
+                );
+            }
+            // No raw dump of the state (Rust enum names, `setup` fields, `[down]` marks).
+            for l in b {
+                for raw in ["Over", "[down]", "setup ", "LaidDown", "Out("] {
+                    assert!(!l.contains(raw), "{game}: raw state text {l:?}");
+                }
+            }
+        }
+        // The deal's scores beside the match totals, and the deal's winners.
+        assert!(out.contains("deal  match\n"), "{game}");
+        assert!(out.contains("Deal 1 won by: "), "{game}");
+    }
+}
+
+#[test]
+fn broken_ladders_lay_down_shows_the_cards_laid_down() {
+    let out = play("broken-ladder", &"1\n".repeat(400));
+    let downs: Vec<&str> = out.lines().filter(|l| l.contains(" lays down ")).collect();
+    assert!(
+        downs.iter().any(|l| l.starts_with("  [greedy]")),
+        "a bot lays down\n{out}"
+    );
+    for l in downs {
+        assert!(!l.contains("??"), "{l}");
+    }
+    // The end names the hand laid down and the sum it makes.
+    let end = end_blocks(&out);
+    assert!(
+        end[0]
+            .iter()
+            .any(|l| l.contains(" laid down ") && l.contains("= Head ")),
+        "{:?}",
+        end[0]
+    );
+}
+
+#[test]
+fn lassos_piles_read_as_a_player_sees_them() {
+    let out = play("lasso", &"1\n".repeat(200));
+    let turns: Vec<&str> = out.split("--- your turn").skip(1).collect();
+    assert!(turns.len() > 3);
+    for t in &turns {
+        // The view: up to the numbered moves (or the only move).
+        let view: String = t
+            .lines()
+            .take_while(|l| !l.starts_with("   1. ") && *l != "(only one move)")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for l in view.lines() {
+            // No raw pile fields (`hand at: 7`, `pool: 0`, `up: 6C 6S`, `by: 2`).
+            for raw in [
+                "hand at:",
+                "pool:",
+                "up:",
+                "by:",
+                "from hand:",
+                "paired:",
+                "actor:",
+            ] {
+                assert!(!l.trim_start().starts_with(raw), "raw field {l:?}");
+            }
+        }
+        // All four piles, each named with its seat.
+        for (p, who) in [
+            "seat 0 (you)",
+            "seat 1 (greedy)",
+            "seat 2 (greedy)",
+            "seat 3 (greedy)",
+        ]
+        .iter()
+        .enumerate()
+        {
+            assert!(view.contains(&format!("  pile {p} of {who}")), "{view}");
+        }
+    }
+    // A face-down top says who put it there; a face-up one names its card; sizes show.
+    assert!(out.contains("top face down from seat "), "{out}");
+    assert!(out.contains(" cards: "), "{out}");
+    let face_up = out
+        .lines()
+        .filter(|l| l.starts_with("  pile ") && !l.contains("face down") && !l.ends_with("empty"))
+        .count();
+    assert!(face_up > 0, "{out}");
+}

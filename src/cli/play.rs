@@ -5,7 +5,12 @@
 //! chosen). Only what the seat may see is shown: action texts name a card the seat's view
 //! does not show as `??`. The view is shown generically from its JSON: empty fields left out,
 //! per-seat lists labelled with the seats (`seat 1 (greedy)`), other lists of objects with
-//! their item's name (`pile 2`). End of input ends the session cleanly.
+//! their item's name (`pile 2`); a game may draw a field in its own words
+//! ([`Game::play_field`]: Lasso's piles) or lay a card list out in rows ([`Game::play_rows`]:
+//! Golf's grids). A finished deal is laid open by [`Game::end_lines`] under the end
+//! reason's text (`Ended: ...`), then the deal's scores beside the match totals; every card
+//! the end lines name is public then, so the last step (a lay-down) names its cards. End of
+//! input ends the session cleanly.
 
 use super::args::PlayArgs;
 use super::setup::{default_strategy, parse_rules};
@@ -75,7 +80,12 @@ struct Screen<'a> {
     pending: Option<(String, CardCounts)>,
     /// The game's [`Game::play_rows`].
     rows: fn(&str) -> Option<usize>,
+    /// The game's [`Game::play_field`].
+    field: Field,
 }
+
+/// The type of [`Game::play_field`].
+type Field = fn(&Value, &str, &dyn Fn(Seat) -> String) -> Option<Vec<String>>;
 
 impl Screen<'_> {
     fn quiet(&self) -> bool {
@@ -100,11 +110,11 @@ impl<G: Game> Observer<G> for Screen<'_> {
         if seat != self.me {
             return;
         }
-        let view = state.view(seat);
-        let mut json = view.to_json();
+        let full = state.view(seat).to_json();
+        let mut json = full.clone();
         outln!();
         outln!("--- your turn (seat {seat}){} ---", header(&mut json));
-        self.show(&json, "", 1);
+        self.show(&json, "", 1, &full);
         if legal.len() == 1 {
             // The move is echoed next, with any card it shows the person.
             outln!("(only one move)");
@@ -137,23 +147,38 @@ impl<G: Game> Observer<G> for Screen<'_> {
         if self.quiet() {
             return;
         }
+        let lines = state.end_lines(&|s| self.name(s));
+        // The cards are laid open: every card the end lines name is public, so the last
+        // step (a lay-down, a close) names its cards.
+        if let Some((_, seen)) = &mut self.pending {
+            for l in &lines {
+                seen.add(&named::<G>(l));
+            }
+        }
         self.flush(state);
         outln!();
+        let how = G::END_REASONS.get(r.end as usize).map_or("", |e| e.about);
         outln!("=== the deal is over ===");
-        outln!("{}", state.render().trim_end());
-        let winners: Vec<String> = r.winners.iter().map(|s| self.name(s)).collect();
-        for s in 0..r.players {
-            outln!("  {:<18} {:>6}", self.name(s), r.scores[s]);
+        outln!("  Ended: {how}");
+        for l in &lines {
+            outln!("  {l}");
         }
-        outln!(
-            "Won by: {}",
-            if winners.is_empty() {
-                "nobody".to_string()
-            } else {
-                winners.join(", ")
-            }
-        );
     }
+}
+
+/// Every card named in `text` (words in capitals and digits the game reads as a card, as
+/// [`redact`] finds them), one per naming.
+fn named<G: Game>(text: &str) -> CardCounts {
+    let mut cards = CardCounts::EMPTY;
+    for w in text.split(|ch: char| !ch.is_alphanumeric()) {
+        let capital = !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+        if let Some(c) = capital.then(|| G::card_from_text(w)).flatten() {
+            cards.insert(c);
+        }
+    }
+    cards
 }
 
 impl Screen<'_> {
@@ -174,8 +199,14 @@ fn header(v: &mut Value) -> String {
         return String::new();
     };
     let mut out = String::new();
-    if let Some(Value::String(p)) = m.get("phase") {
-        out.push_str(&format!(", phase {p}"));
+    // The phase: a word, or an object with its name (Lasso's).
+    let phase = match m.get("phase") {
+        Some(Value::String(p)) => Some(p.clone()),
+        Some(Value::Object(o)) => o.get("name").and_then(|n| n.as_str()).map(String::from),
+        _ => None,
+    };
+    if let Some(p) = phase {
+        out.push_str(&format!(", phase {}", p.replace('_', " ")));
         m.remove("phase");
     }
     if let Some(t) = m.remove("turns") {
@@ -192,9 +223,15 @@ fn header(v: &mut Value) -> String {
 }
 
 /// Whether a view field holds nothing worth a line (`null`, `{}`, `false`: a flag that is
-/// off; the legal moves say what the person may do).
+/// off; the legal moves say what the person may do; a list of empty lists, such as the
+/// cards known in each hand before any is known).
 fn empty(v: &Value) -> bool {
-    v.is_null() || v == &Value::Bool(false) || v.as_object().is_some_and(|o| o.is_empty())
+    v.is_null()
+        || v == &Value::Bool(false)
+        || v.as_object().is_some_and(|o| o.is_empty())
+        || v.as_array().is_some_and(|a| {
+            !a.is_empty() && a.iter().all(|x| x.as_array().is_some_and(|i| i.is_empty()))
+        })
 }
 
 /// The name of one item of the list `key` (`piles` -> `pile`).
@@ -250,11 +287,21 @@ impl Screen<'_> {
     /// Prints a view's JSON readably: one `key: value` line per field (empty ones left out),
     /// lists of cards on one line, per-seat lists labelled with the seats, nested objects
     /// indented.
-    fn show(&self, v: &Value, key: &str, depth: usize) {
+    /// `root` is the whole view's JSON, which [`Game::play_field`] reads.
+    fn show(&self, v: &Value, key: &str, depth: usize, root: &Value) {
         let pad = "  ".repeat(depth);
         match v {
             Value::Object(m) => {
                 for (k, x) in m.iter().filter(|(_, x)| !empty(x)) {
+                    if depth == 1
+                        && let Some(lines) = (self.field)(root, k, &|s| self.name(s))
+                    {
+                        // The game draws this field itself.
+                        for l in lines {
+                            outln!("{pad}{l}");
+                        }
+                        continue;
+                    }
                     let name = k.replace('_', " ");
                     if let Some(items) = x.as_array()
                         && self.per_seat(k, items)
@@ -280,7 +327,7 @@ impl Screen<'_> {
                         Some(t) => outln!("{pad}{name}: {t}"),
                         None => {
                             outln!("{pad}{name}:");
-                            self.show(x, k, depth + 1);
+                            self.show(x, k, depth + 1, root);
                         }
                     }
                 }
@@ -305,7 +352,7 @@ impl Screen<'_> {
                         Some(t) => outln!("{pad}{label}: {t}"),
                         None => {
                             outln!("{pad}{label}:");
-                            self.show(x, key, depth + 1);
+                            self.show(x, key, depth + 1, root);
                         }
                     }
                 }
@@ -400,6 +447,7 @@ impl GameVisitor for Play<'_> {
             quit: quit.clone(),
             pending: None,
             rows: G::play_rows,
+            field: G::play_field,
         };
         let mut buf = ActionList::new();
         'matches: for unit in 0..a.matches {
@@ -427,10 +475,26 @@ impl GameVisitor for Play<'_> {
                 G::match_add(&rules, &mut m, &r);
                 m.advance(&r);
                 let over = G::match_over(&rules, &m) || m.deals >= G::MAX_DEALS;
-                outln!("Match totals after {} deal(s):", m.deals);
+                // The deal's scores beside the match totals after it.
+                outln!("  {:<18} {:>6} {:>6}", "", "deal", "match");
                 for s in 0..players {
-                    outln!("  {:<18} {:>6}", screen.name(s), m.totals[s]);
+                    outln!(
+                        "  {:<18} {:>6} {:>6}",
+                        screen.name(s),
+                        r.scores[s],
+                        m.totals[s]
+                    );
                 }
+                let won: Vec<String> = r.winners.iter().map(|s| screen.name(s)).collect();
+                outln!(
+                    "Deal {} won by: {}",
+                    m.deals,
+                    if won.is_empty() {
+                        "nobody".to_string()
+                    } else {
+                        won.join(", ")
+                    }
+                );
                 if over {
                     let w: Vec<String> = G::match_winners(&rules, &m)
                         .iter()

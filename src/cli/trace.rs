@@ -7,12 +7,12 @@
 //! header with the rules, the whole dealt state (`Game::state_json`) with its dealer, each
 //! step with the legal actions (their text and structured JSON, as the bot protocol writes
 //! them, and the index chosen), every card it reveals (to whom: the cards a seat's view
-//! shows after the step and did not show before, found generically by comparing views), its
-//! chance events (`chance`, from `Game::chance_note`: a reshuffle's new stock order) and the
-//! game's own details (`Game::trace_details`), and the whole final state with the result.
+//! shows after the step and did not show before, found generically by comparing views), the
+//! fields of the game's note on the step (`Game::trace_note`: a reshuffle's new stock order,
+//! the lay-offs of a close), and the whole final state with the result.
 //! With `--matches`, every deal of the match in turn, each result with the match totals
-//! after it, and the match's result last. The text trace writes the chance events on a line
-//! of their own under the step.
+//! after it, and the match's result last. The text trace writes the note's lines under the
+//! step.
 
 use super::args::TraceArgs;
 use super::setup::table;
@@ -126,7 +126,7 @@ impl<G: Game> Observer<G> for Logger {
     fn chose(&mut self, state: &G, seat: Seat, action: G::Action) {
         self.step += 1;
         let text = state.describe(action);
-        let note = state.chance_note(action);
+        let note = state.trace_note(action);
         if self.json {
             let players = self.players;
             let (legal, actions, debug) = std::mem::take(&mut self.legal);
@@ -135,13 +135,8 @@ impl<G: Game> Observer<G> for Logger {
             let mut line = json!({"type": "action", "step": self.step, "seat": seat,
                 "action": text, "structured": state.action_json(action), "debug": name,
                 "legal": legal, "actions": actions, "chosen": chosen});
-            if let Some(Value::Object(details)) = state.trace_details(action) {
-                for (k, v) in details {
-                    line[k] = v;
-                }
-            }
-            if let Some((_, chance)) = note {
-                line["chance"] = chance;
+            for (k, v) in note.fields {
+                line[k] = v;
             }
             self.pending = Some(Pending {
                 line: self.tagged(line),
@@ -149,8 +144,8 @@ impl<G: Game> Observer<G> for Logger {
             });
         } else {
             self.lines.push(format!("{:>4}. {text}", self.step));
-            if let Some((note, _)) = note {
-                self.lines.push(format!("      {note}"));
+            for l in note.lines {
+                self.lines.push(format!("      {l}"));
             }
         }
     }

@@ -64,6 +64,22 @@ pub struct DealResult {
     pub end: u8,
 }
 
+/// What `trace` writes with one step beyond the step's text ([`Game::trace_note`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TraceNote {
+    /// Lines the text trace writes under the step.
+    pub lines: Vec<String>,
+    /// Fields that join the step's line in `trace --json` (such as `chance`).
+    pub fields: serde_json::Map<String, serde_json::Value>,
+}
+
+impl TraceNote {
+    /// Whether the note adds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.fields.is_empty()
+    }
+}
+
 /// One way a deal can end (`went-out`, `stock-exhausted`, `turn-cap`...), for `ends.csv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndReason {
@@ -175,11 +191,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The whole state as JSON, hidden cards included (for `trace --json`): enough to
     /// replay and re-score the deal alone.
     fn state_json(&self) -> serde_json::Value;
-    /// The chance events `action`, about to be applied in this state, brings about (such as
-    /// the new stock order of a reshuffle), as a line for people and as JSON, for `trace`
-    /// only: it names hidden cards, so it is never shown to a seat. Default: none.
-    fn chance_note(&self, _action: Self::Action) -> Option<(String, serde_json::Value)> {
-        None
+    /// What `trace` writes with the step of `action`, about to be played in this state,
+    /// beyond its text: facts a replay needs that neither the dealt state nor the revealed
+    /// cards give, such as the chance events the step brings about (a reshuffled stock's new
+    /// order) or who laid off what at a close. It may name hidden cards, so it is for `trace`
+    /// only, never shown to a seat. Default: nothing.
+    fn trace_note(&self, _action: Self::Action) -> TraceNote {
+        TraceNote::default()
     }
 
     /// The result the deal would have if it ended now, for search bots that stop a rollout
@@ -210,18 +228,46 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         card.to_string()
     }
 
-    /// What `trace --json` adds to the line of `action`, about to be played here: facts a
-    /// replay needs that neither the dealt state nor the revealed cards give (a reshuffled
-    /// stock's new order, who laid off what at a close), as a JSON object whose fields join
-    /// the line. Default: none.
-    fn trace_details(&self, _action: Self::Action) -> Option<serde_json::Value> {
-        None
-    }
-
     /// For `cardsim play`: the view's list fields (by JSON key) whose card lists are laid
     /// out in rows of this many (Golf's `grids`: rows of 3). Default: none, one line.
     fn play_rows(_field: &str) -> Option<usize> {
         None
+    }
+
+    /// For `cardsim play`: the field `key` of a seat's view JSON `view`, drawn for a person
+    /// in the game's words (Lasso's piles: whose pile, its cards, a face-down top and who put
+    /// it there), as lines; `Some` of no lines hides the field (bookkeeping the screen says
+    /// otherwise); `None` leaves it to the generic display of the JSON. `name` names a seat
+    /// as the screen does. Default: `None` for every field.
+    fn play_field(
+        _view: &serde_json::Value,
+        _key: &str,
+        _name: &dyn Fn(Seat) -> String,
+    ) -> Option<Vec<String>> {
+        None
+    }
+
+    /// For `cardsim play`: the finished deal as the table sees it once the cards are laid
+    /// open, in the game's words and notation: who ended it and how, then every hand (and
+    /// what else decides the scores). `name` names a seat as the screen does (`seat 2
+    /// (greedy)`). `play` writes the end reason's `about` above these lines and the deal's
+    /// scores, its winners and the match totals below them, and takes every card they name
+    /// as public (the deal's last step then names its cards). Default: each seat's `hand`
+    /// from its own view's JSON, when the view has one.
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        let players = self.result().players;
+        (0..players)
+            .filter_map(|s| {
+                let v = self.view(s).to_json();
+                let hand: Vec<&str> = v
+                    .get("hand")?
+                    .as_array()?
+                    .iter()
+                    .filter_map(|c| c.as_str())
+                    .collect();
+                Some(format!("{}: {}", name(s), hand.join(" ")))
+            })
+            .collect()
     }
 
     /// The bots this game has besides `random` (which every game gets).

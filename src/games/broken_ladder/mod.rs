@@ -180,6 +180,10 @@ impl Game for BrokenLadder {
         text::state_json(self)
     }
 
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        text::end_lines(self, name)
+    }
+
     fn bots() -> &'static [Bot<Self>] {
         greedy::BOTS
     }

@@ -84,3 +84,34 @@ pub(super) fn state_json(g: &BrokenLadder) -> serde_json::Value {
         "scores": &g.result().scores[..n],
     })
 }
+
+/// The finished deal for `cardsim play` (see `Game::end_lines`): the lay-down, if any, as
+/// the sum it makes, then every hand laid open with its Starter and how far it is from the
+/// Head.
+pub(super) fn end_lines(g: &BrokenLadder, name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut out = vec![format!("Head {}", g.head)];
+    if let Outcome::LaidDown(w) = g.outcome {
+        out.push(format!(
+            "{} laid down {}: Starter {} {:+} = Head {}, for {} (10 x its cards)",
+            name(w),
+            cards_text(g.hands[w].as_slice()),
+            g.starters[w],
+            g.hands[w].signed_sum(),
+            g.head,
+            layer_score(&g.hands[w])
+        ));
+    }
+    for s in 0..g.players {
+        let off = match need(g.head, g.starters[s], &g.hands[s]) {
+            0 => "makes the Head".to_string(),
+            n => format!("needs {n:+} to make the Head"),
+        };
+        out.push(format!(
+            "{}: Starter {}, hand {} ({off})",
+            name(s),
+            g.starters[s],
+            cards_text(g.hands[s].as_slice())
+        ));
+    }
+    out
+}

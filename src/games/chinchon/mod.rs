@@ -205,8 +205,16 @@ impl Game for Chinchon {
         name(card)
     }
 
-    fn trace_details(&self, action: Action) -> Option<serde_json::Value> {
-        text::trace_details(self, action)
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        text::end_lines(self, name)
+    }
+
+    fn trace_note(&self, action: Action) -> crate::game::TraceNote {
+        let mut note = crate::game::TraceNote::default();
+        if let Some(serde_json::Value::Object(fields)) = text::trace_details(self, action) {
+            note.fields = fields;
+        }
+        note
     }
 
     fn bots() -> &'static [Bot<Self>] {

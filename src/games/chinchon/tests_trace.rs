@@ -44,7 +44,7 @@ fn a_reshuffle_announces_the_new_stock_order_that_later_draws_follow() {
                 Phase::Draw => Action::DrawDiscard,
                 _ => Action::Discard(g.hands[g.turn].as_slice()[0]),
             };
-            let details = g.trace_details(a);
+            let details = super::text::trace_details(&g, a);
             let before = g.reshuffles;
             g.apply(a);
             let announced = details.as_ref().and_then(|d| d.get("new_stock"));
@@ -83,7 +83,7 @@ fn the_close_says_who_laid_off_which_card() {
     let mut g = game(&r, &hands, "9O", "12O");
     g.apply(Action::DrawStock);
     let close = Action::Close(c("12O"));
-    let details = g.trace_details(close).expect("a close has details");
+    let details = super::text::trace_details(&g, close).expect("a close has details");
     let line = g.describe(close);
     g.apply(close);
     let melds: Vec<Vec<String>> = g.close.melds[..g.close.n_melds]

@@ -196,3 +196,47 @@ pub(crate) fn state_json(g: &Chinchon) -> Value {
     }
     v
 }
+
+/// The finished deal for `cardsim play` (see `Game::end_lines`): the close (the card put face
+/// down, the closer's combinations as laid, with the cards laid off onto them), then every
+/// hand laid open with what it laid off; a seat out of the match says so.
+pub(crate) fn end_lines(g: &Chinchon, who: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    let offs = lay_offs(g);
+    if let End::Closed(closer) = g.end {
+        let melds: Vec<String> = g.close.melds[..g.close.n_melds]
+            .iter()
+            .map(|m| format!("[{}]", cards::names(m.as_slice())))
+            .collect();
+        let kind = if g.close.chinchon {
+            " (a chinchón)"
+        } else if g.close.minus_ten {
+            " (nothing unmatched)"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "{} closed with {} face down: {}{kind}",
+            who(closer),
+            g.face_down.map(name).unwrap_or_default(),
+            melds.join(" ")
+        ));
+    }
+    for seat in 0..g.players {
+        if !g.active.contains(seat) {
+            out.push(format!("{}: out of the match", who(seat)));
+            continue;
+        }
+        let mut line = format!("{}: {}", who(seat), cards::names(g.hands[seat].as_slice()));
+        let mine: Vec<String> = offs
+            .iter()
+            .filter(|o| o.0 == seat)
+            .map(|&(_, card, meld)| format!("{} on [{}]", name(card), meld + 1))
+            .collect();
+        if !mine.is_empty() {
+            let _ = write!(line, "; laid off {}", mine.join(", "));
+        }
+        out.push(line);
+    }
+    out
+}

@@ -164,6 +164,10 @@ impl Game for Golf {
         text::state_json(self)
     }
 
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        text::end_lines(self, name)
+    }
+
     fn play_rows(field: &str) -> Option<usize> {
         // Positions 0-2 are the top row, 3-5 the bottom one.
         (field == "grids").then_some(3)

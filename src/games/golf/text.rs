@@ -123,3 +123,29 @@ pub(super) fn score_cli(rules: &GolfRules, args: &[String]) -> Result<serde_json
     }
     Ok(serde_json::json!({ "score": score_cards(&cards, rules) }))
 }
+
+/// The finished deal for `cardsim play` (see `Game::end_lines`): who went out first, then
+/// every grid turned face up, as it lies (top row, bottom row), with its score.
+pub(super) fn end_lines(g: &Golf, name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(e) = g.ender {
+        out.push(format!("{} went out first", name(e as usize)));
+    }
+    for s in 0..g.players as usize {
+        let who = name(s);
+        let row = |r: usize| {
+            let cells: Vec<String> = g.grids[s][3 * r..3 * r + 3]
+                .iter()
+                .map(|c| format!("{:<2}", c.to_string()))
+                .collect();
+            cells.join(" ")
+        };
+        out.push(format!(
+            "{who}: {}   score {}",
+            row(0),
+            score_cards(&g.grids[s], &g.rules)
+        ));
+        out.push(format!("{}  {}", " ".repeat(who.chars().count()), row(1)));
+    }
+    out
+}

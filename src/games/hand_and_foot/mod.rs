@@ -201,6 +201,10 @@ impl Game for HandAndFoot {
         determinize::hidden_zones(self, seat)
     }
 
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        text::end_lines(self, name)
+    }
+
     fn state_json(&self) -> serde_json::Value {
         text::state_json(self)
     }

@@ -272,6 +272,47 @@ pub(super) fn render(g: &HandAndFoot) -> String {
     out
 }
 
+/// The finished deal for `cardsim play` (see `Game::end_lines`): who went out, every seat's
+/// cards left (hand and foot) laid open, and each partnership's table (points, books,
+/// melds by rank: natural cards + wild cards, `[1N]` a natural book).
+pub(super) fn end_lines(g: &HandAndFoot, name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    if let super::state::End::Out(t) = g.end {
+        let who: Vec<String> = (0..g.players)
+            .filter(|&s| s % 2 == t && g.in_foot[s] && g.hands[s].is_empty())
+            .map(name)
+            .collect();
+        out.push(format!("{} went out from the foot", who.join(", ")));
+    }
+    for s in 0..g.players {
+        let held = |cs: &CardCounts| {
+            if cs.is_empty() {
+                "none left".to_string()
+            } else {
+                cards_text(cs)
+            }
+        };
+        let line = if g.in_foot[s] {
+            format!("{}: foot {}", name(s), held(&g.hands[s]))
+        } else {
+            format!(
+                "{}: hand {}; foot {}",
+                name(s),
+                held(&g.hands[s]),
+                held(&g.feet[s])
+            )
+        };
+        out.push(line);
+    }
+    for t in 0..2 {
+        let seats: Vec<String> = (0..g.players).filter(|s| s % 2 == t).map(name).collect();
+        let table = render_melds(g, t);
+        let table = table.split_once(": ").map_or(table.as_str(), |x| x.1);
+        out.push(format!("team {t} ({}): {table}", seats.join(", ")));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ mod legal;
 mod protocol;
 mod rules;
 mod scoring;
+mod screen;
 mod state;
 mod text;
 mod view;
@@ -236,8 +237,25 @@ impl Game for Lasso {
         text::state_json(self)
     }
 
-    fn chance_note(&self, action: Action) -> Option<(String, serde_json::Value)> {
-        text::chance_note(self, action)
+    fn play_field(
+        view: &serde_json::Value,
+        key: &str,
+        name: &dyn Fn(Seat) -> String,
+    ) -> Option<Vec<String>> {
+        screen::play_field(view, key, name)
+    }
+
+    fn end_lines(&self, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+        screen::end_lines(self, name)
+    }
+
+    fn trace_note(&self, action: Action) -> crate::game::TraceNote {
+        let mut note = crate::game::TraceNote::default();
+        if let Some((line, chance)) = text::chance_note(self, action) {
+            note.lines.push(line);
+            note.fields.insert("chance".into(), chance);
+        }
+        note
     }
 
     fn bots() -> &'static [Bot<Self>] {

@@ -148,7 +148,7 @@ fn the_trace_names_the_new_stock_order_at_every_reshuffle() {
         g.describe(Action::Stock),
         "seat 1 draws the top of the reshuffled stock"
     );
-    let (text, json) = g.chance_note(Action::Stock).expect("a reshuffle");
+    let (text, json) = super::text::chance_note(&g, Action::Stock).expect("a reshuffle");
     let order = json["reshuffle"]["stock"].as_array().unwrap().clone();
     assert_eq!(order.len(), 2);
     let top = order[1].as_str().unwrap().to_string();
@@ -179,7 +179,7 @@ fn the_trace_names_the_new_stock_order_at_every_reshuffle() {
             buf.clear();
             g.legal_actions(&mut buf);
             let a = buf[rng.index(buf.len())];
-            let note = g.chance_note(a);
+            let note = super::text::chance_note(&g, a);
             let before = g.clone();
             g.apply(a);
             // cards gathered from the piles: what the piles lost, less the stock card a

@@ -72,7 +72,7 @@ pub(crate) fn describe(g: &Lasso, a: Action) -> String {
 }
 
 /// The new stock order of the reshuffle `a` brings about in `g`, for `trace` (see
-/// `Game::chance_note`): a stock move (a draw, a blind discard, a refill's stock card) on an
+/// `Game::trace_note`): a stock move (a draw, a blind discard, a refill's stock card) on an
 /// empty stock, or draw-until-match when no stock card matches a revealed top, with
 /// `empty_stock=reshuffle` and revealed pile cards below the tops to gather. The order is
 /// the one `apply` will make: the chance rng sits in the state, and neither the piles nor
