@@ -53,20 +53,19 @@ impl BrokenLadder {
         let left = self.stock.len().max(1) as f64;
         let mut p = [0.0; MAX_SEATS];
         let mut none = 1.0;
-        for k in 0..n {
-            let s = order(k);
-            p[k] = ((f64::from(self.best_outs(s, &stock).0) + 1.0) / left).min(1.0);
-            none *= 1.0 - p[k];
+        for (k, pk) in p.iter_mut().enumerate().take(n) {
+            *pk = ((f64::from(self.best_outs(order(k), &stock).0) + 1.0) / left).min(1.0);
+            none *= 1.0 - *pk;
         }
         let mut before = 1.0;
-        for k in 0..n {
+        for (k, &pk) in p.iter().enumerate().take(n) {
             let chance = if none >= 1.0 {
                 1.0 / n as f64
             } else {
-                before * p[k] / (1.0 - none)
+                before * pk / (1.0 - none)
             };
             out[order(k)] = chance;
-            before *= 1.0 - p[k];
+            before *= 1.0 - pk;
         }
         true
     }
