@@ -200,6 +200,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         TraceNote::default()
     }
 
+    /// Search hook: each seat's chance (0..1, summing to at most 1) of winning the deal from
+    /// this position, written into `out` (entries `players..` left alone), for search bots
+    /// that cut a rollout off (`depth` with `eval = 1`) and value the position by it instead
+    /// of [`Game::result_now`]'s single leader. Default: none (`false`).
+    fn win_chances(&self, _out: &mut [f64; MAX_SEATS]) -> bool {
+        false
+    }
+
+    /// Search hook: how well `sample` (a state [`Game::determinize`] drew for `view`'s seat)
+    /// explains what that seat saw the other seats do, as a weight > 0 (a likelihood up to a
+    /// constant factor). Search bots with `infer = K` draw K samples and keep one with
+    /// probability proportional to its weight. It reads only `view` and the sample's cards.
+    /// Default: 1 (every sample as likely).
+    fn explain(_view: &Self::View<'_>, _sample: &Self) -> f64 {
+        1.0
+    }
+
     /// The result the deal would have if it ended now, for search bots that stop a rollout
     /// early (their `depth` knob). Default: [`Game::result`]; a game whose `result` means
     /// nothing before the end should override this with its best reading of the position.

@@ -88,7 +88,7 @@ impl Default for Greedy {
 }
 
 /// Unseen copies per signed value (index `value + MID`, zero off the card range).
-type Unseen = [i8; 256];
+pub(super) type Unseen = [i8; 256];
 
 impl Greedy {
     /// The greedy bot with the knob values of `p` (defaults where `p` sets none).
@@ -108,7 +108,7 @@ impl Greedy {
     /// pair: discarding `j` and replacing `i` needs a card of value `need6 + s[i] + s[j]`
     /// fitting beside the other four, which is symmetric in `i` and `j`, so each of the 15
     /// pairs is looked up once.
-    fn measures(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> [f64; 6] {
+    pub(super) fn measures(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> [f64; 6] {
         let cards: &[Card; 6] = hand.as_slice().try_into().expect("a six-card hand");
         let s: [i32; 6] = cards.map(signed);
         let rb: [u64; 6] = cards.map(rank_bit);
@@ -204,7 +204,7 @@ impl Greedy {
 /// Table offset: signed value `v` sits at index `v + MID`. Every sum the bot looks up is
 /// within ±116 (Head - Starter ±12, six cards ±78, two cards ±26), so 256 entries cover
 /// them all and the lookups need no bounds test.
-const MID: i32 = 128;
+pub(super) const MID: i32 = 128;
 
 /// The packed rank-count bit of a card of signed value `index - MID` (0 off the card range).
 const VALUE_RANK_BIT: [u64; 256] = {
@@ -247,7 +247,7 @@ fn outs_now(v: &View<'_>, unseen: &Unseen, distinct: bool) -> i32 {
 
 /// Unseen copies per signed value for this seat: the shoe less every face-up card and the
 /// seat's own hand; zero off the card range.
-fn unseen(v: &View<'_>) -> Unseen {
+pub(super) fn unseen(v: &View<'_>) -> Unseen {
     let base = 2 * v.packs as i8;
     let mut u = [0i8; 256];
     let lo = (MID - 13) as usize;

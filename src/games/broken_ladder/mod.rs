@@ -9,6 +9,7 @@ pub mod prob;
 mod protocol;
 mod rules;
 mod scoring;
+mod search;
 mod state;
 mod text;
 mod view;
@@ -21,6 +22,8 @@ mod tests_counting;
 mod tests_determinize;
 #[cfg(test)]
 mod tests_lead;
+#[cfg(test)]
+mod tests_search;
 
 pub use greedy::{Greedy, KNOBS};
 pub use rules::Rules;
@@ -127,6 +130,14 @@ impl Game for BrokenLadder {
     /// the stock.
     fn result_now(&self) -> DealResult {
         self.leading_result()
+    }
+
+    fn win_chances(&self, out: &mut [f64; MAX_SEATS]) -> bool {
+        self.race_chances(out)
+    }
+
+    fn explain(view: &View<'_>, sample: &Self) -> f64 {
+        search::explain(view, sample)
     }
 
     fn shoe(&self) -> CardCounts {

@@ -12,6 +12,7 @@ mod lookahead;
 mod protocol;
 mod rules;
 mod scoring;
+mod search;
 mod state;
 mod text;
 mod unmatched;
@@ -187,6 +188,10 @@ impl Game for Chinchon {
 
     fn determinize(view: &Self::View<'_>, rng: &mut GameRng) -> Self {
         determinize::determinize(view, rng)
+    }
+
+    fn explain(view: &Self::View<'_>, sample: &Self) -> f64 {
+        search::explain(view, sample)
     }
 
     fn hidden_zones(&self, seat: Seat) -> Vec<CardCounts> {

@@ -317,5 +317,8 @@ mod prev;
 #[path = "tests_now.rs"]
 mod now;
 
+#[path = "tests_search.rs"]
+mod search_hooks;
+
 #[path = "tests_trace.rs"]
 mod trace;

@@ -122,7 +122,7 @@ impl<G: Game> Ismcts<G> {
                 && common.prior > 0.0
                 && !common.gate,
             widening: p.knob(ISMCTS_KNOBS, "widening"),
-            rollout: Rollout::new(common.policy, common.depth),
+            rollout: common.rollout(),
             advisor: Advisor::new(common.prior),
             common,
             seat: 0,
@@ -148,7 +148,7 @@ impl<G: Game> Ismcts<G> {
 
     /// One iteration on a fresh determinization.
     fn iterate(&mut self, view: &G::View<'_>, rng: &mut GameRng) {
-        let mut state = G::determinize(view, rng);
+        let mut state = self.common.determinize(view, rng);
         self.path.clear();
         if self.policy_opponents {
             self.descend_own(&mut state, None, rng);
@@ -161,8 +161,7 @@ impl<G: Game> Ismcts<G> {
     /// Plays the rollout from `state` and adds every seat's value along the path; returns
     /// the searching seat's.
     fn finish(&mut self, state: &mut G, rng: &mut GameRng) -> f64 {
-        let r = self.rollout.play(state, rng);
-        let values = self.common.valuation.values::<G>(&r);
+        let values = self.rollout.values(state, rng, &self.common.valuation);
         for &e in &self.path {
             let n = self.tree.node_mut(e);
             n.visits += 1;
@@ -184,7 +183,7 @@ impl<G: Game> Ismcts<G> {
         g: Option<usize>,
         rng: &mut GameRng,
     ) {
-        let sample = G::determinize(view, rng);
+        let sample = self.common.determinize(view, rng);
         let round = rng.fork();
         for (i, &a) in legal.iter().enumerate() {
             let mut state = match self.sample.take() {

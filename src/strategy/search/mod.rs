@@ -88,6 +88,16 @@ const PAIRED: Knob = Knob {
     default: 0.0,
     doc: "ismcts: 1 plays every root move on the same determinization each round (iterations / moves rounds; common random numbers) and picks by paired differences, 0 one root move per iteration by UCB1",
 };
+const EVAL: Knob = Knob {
+    name: "eval",
+    default: 0.0,
+    doc: "1: a rollout cut off by depth is valued by the game's win chances where it has them (0: its result_now)",
+};
+const INFER: Knob = Knob {
+    name: "infer",
+    default: 1.0,
+    doc: "samples drawn per determinization, one kept with probability proportional to how well it explains the others' moves (the game's explain; 1: plain sampling)",
+};
 const GATE: Knob = Knob {
     name: "gate",
     default: 0.0,
@@ -113,6 +123,8 @@ pub const PIMC_KNOBS: &[Knob] = &[
     PRIOR,
     PRIOR_VISITS,
     CONFIDENCE,
+    EVAL,
+    INFER,
     GATE,
 ];
 
@@ -143,11 +155,19 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     TREE_PRIOR,
     WIDENING,
     PAIRED,
+    EVAL,
+    INFER,
     GATE,
 ];
 
 /// Knobs that count something: whole numbers from 1 (0 for `depth`) to [`MAX_COUNT`].
-const COUNTS: &[&str] = &["iterations", "determinizations", "rollouts", "depth"];
+const COUNTS: &[&str] = &[
+    "iterations",
+    "determinizations",
+    "rollouts",
+    "depth",
+    "infer",
+];
 
 /// The search bots, listed for every game after the game's own.
 pub fn bots<G: Game>() -> [Bot<G>; 2] {
@@ -194,7 +214,9 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
     }
     for (n, v) in &rest {
         let ok = match n.as_str() {
-            "policy" | "opponents" | "gate" | "tree_prior" | "paired" => *v == 0.0 || *v == 1.0,
+            "policy" | "opponents" | "gate" | "tree_prior" | "paired" | "eval" => {
+                *v == 0.0 || *v == 1.0
+            }
             "margin" | "exploration" | "prior" | "prior_visits" | "widening" | "confidence" => {
                 *v >= 0.0
             }
@@ -210,6 +232,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                     "gate" => "0 (the fading prior) or 1 (the hard gate)",
                     "tree_prior" => "0 (the root only) or 1 (every own decision)",
                     "paired" => "0 (UCB1 at the root) or 1 (every root move on each sample)",
+                    "eval" => "0 (result_now) or 1 (the game's win chances)",
                     "margin_scale" => "it must be positive",
                     _ => "it must not be negative",
                 }
@@ -232,6 +255,10 @@ struct Common {
     confidence: f64,
     /// The old hard gate instead of the fading prior.
     gate: bool,
+    /// Cut-off rollouts valued by the game's win chances.
+    eval: bool,
+    /// Samples drawn per determinization (one kept by [`Game::explain`]'s weights).
+    infer: u32,
 }
 
 impl Common {
@@ -247,7 +274,35 @@ impl Common {
             prior_visits: p.knob(knobs, "prior_visits"),
             confidence: p.knob(knobs, "confidence"),
             gate: p.knob(knobs, "gate") == 1.0,
+            eval: p.knob(knobs, "eval") == 1.0,
+            infer: count(p, knobs, "infer"),
         }
+    }
+
+    /// The rollout player these knobs ask for.
+    fn rollout<G: Game>(&self) -> rollout::Rollout<G> {
+        rollout::Rollout::with_eval(self.policy, self.depth, self.eval)
+    }
+
+    /// A determinization of `view`: with `infer` = K > 1, K samples are drawn and one kept
+    /// with probability proportional to [`Game::explain`] (weighted reservoir sampling: one
+    /// sample held at a time, no allocation), so samples that explain the others' moves
+    /// better are planned on more often.
+    fn determinize<G: Game>(&self, view: &G::View<'_>, rng: &mut crate::cards::GameRng) -> G {
+        let mut kept = G::determinize(view, rng);
+        if self.infer <= 1 {
+            return kept;
+        }
+        let mut total = G::explain(view, &kept).max(0.0);
+        for _ in 1..self.infer {
+            let s = G::determinize(view, rng);
+            let w = G::explain(view, &s).max(0.0);
+            total += w;
+            if total > 0.0 && rng.chance(w / total) {
+                kept = s;
+            }
+        }
+        kept
     }
 
     /// Whether an action whose mean is `diff` above greedy's (standard error `se`) is played

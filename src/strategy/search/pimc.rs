@@ -40,7 +40,7 @@ impl<G: Game> Pimc<G> {
         Pimc {
             determinizations: count(p, PIMC_KNOBS, "determinizations"),
             rollouts: count(p, PIMC_KNOBS, "rollouts"),
-            rollout: Rollout::new(common.policy, common.depth),
+            rollout: common.rollout(),
             advisor: Advisor::new(common.prior),
             common,
             seat: 0,
@@ -64,7 +64,7 @@ impl<G: Game> Strategy<G> for Pimc<G> {
         self.sums[..n].fill(0.0);
         self.squares[..n].fill(0.0);
         for _ in 0..self.determinizations {
-            let sample = G::determinize(view, rng);
+            let sample = self.common.determinize(view, rng);
             for (i, &a) in legal.iter().enumerate() {
                 self.here[i] = 0.0;
                 for _ in 0..self.rollouts {
@@ -76,8 +76,8 @@ impl<G: Game> Strategy<G> for Pimc<G> {
                         none => none.insert(sample.clone()),
                     };
                     work.apply(a);
-                    let r = self.rollout.play(work, rng);
-                    self.here[i] += self.common.valuation.value::<G>(&r, self.seat);
+                    let v = self.rollout.values(work, rng, &self.common.valuation);
+                    self.here[i] += v[self.seat];
                 }
                 self.sums[i] += self.here[i];
             }

@@ -3,6 +3,7 @@
 //! list are asked about forced moves too). The policy bots and the action buffer are built
 //! once per search bot and reused, so a rollout never allocates.
 
+use super::value::Valuation;
 use crate::cards::GameRng;
 use crate::game::{ActionList, DealResult, Game, MAX_SEATS};
 use crate::strategy::{Params, Random, Strategy};
@@ -34,12 +35,20 @@ pub struct Rollout<G: Game> {
     buf: ActionList<G::Action>,
     /// Actions after which a rollout stops and the position is scored as it stands (0: none).
     depth: u32,
+    /// At a cut-off, value the position by [`Game::win_chances`] where the game has them.
+    eval: bool,
 }
 
 impl<G: Game> Rollout<G> {
     /// A rollout player using `policy` for every seat, stopping after `depth` actions (0: at the
     /// end of the deal).
     pub fn new(policy: Policy, depth: u32) -> Rollout<G> {
+        Self::with_eval(policy, depth, false)
+    }
+
+    /// As [`Rollout::new`]; with `eval`, [`Rollout::values`] scores a cut-off position by the
+    /// game's [`Game::win_chances`] (where it has them) instead of [`Game::result_now`].
+    pub fn with_eval(policy: Policy, depth: u32, eval: bool) -> Rollout<G> {
         let greedy = G::bots().iter().find(|b| b.name == "greedy");
         let bots: Vec<Box<dyn Strategy<G>>> = (0..MAX_SEATS)
             .map(|_| match (policy, greedy) {
@@ -56,6 +65,7 @@ impl<G: Game> Rollout<G> {
             reads,
             buf: ActionList::new(),
             depth,
+            eval,
         }
     }
 
@@ -79,6 +89,25 @@ impl<G: Game> Rollout<G> {
         } else {
             self.bots[seat].act(&state.view(seat), &[], rng)
         }
+    }
+
+    /// Plays `state` on to its end (or the depth cutoff) and returns every seat's value:
+    /// `valuation`'s of the result, or at a cut-off with `eval` the game's
+    /// [`Game::win_chances`] when it has them.
+    pub fn values(
+        &mut self,
+        state: &mut G,
+        rng: &mut GameRng,
+        valuation: &Valuation,
+    ) -> [f64; MAX_SEATS] {
+        let r = self.play(state, rng);
+        if self.eval && state.to_act().is_some() {
+            let mut out = [0.0; MAX_SEATS];
+            if state.win_chances(&mut out) {
+                return out;
+            }
+        }
+        valuation.values::<G>(&r)
     }
 
     /// Plays `state` on to its end (or the depth cutoff) and returns the result.
