@@ -221,7 +221,7 @@ fn check_tables(study: &Study, seed: u64, base: &Path, out: &Path) -> Result<()>
         let t = table(r, seed, base);
         let checked = if r.kind == "balance" {
             // The spaces, requirements and metric too, not only the table.
-            super::balance::check_args(&balance_args(r, t, CommonArgs::default()))
+            super::balance_check::check_args(&balance_args(r, t, CommonArgs::default()))
         } else {
             crate::games::with_game(&t.game, CheckTable(&t, r))
                 .unwrap_or_else(|| Err(super::unknown_game(&t.game)))

@@ -4,6 +4,7 @@
 
 pub mod args;
 mod balance;
+mod balance_check;
 mod bench;
 mod compare;
 mod docs;

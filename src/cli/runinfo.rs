@@ -8,7 +8,6 @@ use super::args::TableArgs;
 use crate::game::Game;
 use crate::strategy::StrategySpec;
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha256};
 use std::path::Path;
 
 /// The SHA-256 of a file's bytes, as hex (None when it cannot be read).
@@ -19,12 +18,7 @@ pub fn file_digest(path: &Path) -> Option<String> {
         return None;
     }
     let bytes = std::fs::read(path).ok()?;
-    Some(
-        Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect(),
-    )
+    Some(crate::output::sha256_hex(&bytes))
 }
 
 /// A `--precision` run's target, and whether every interval got narrower than it.

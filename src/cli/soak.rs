@@ -83,12 +83,7 @@ struct Document {
 /// The digest a verdict document carries: SHA-256 (hex) of `[check, verdict]` as compact
 /// JSON.
 fn digest(check: &Checked, verdict: &SoakVerdict) -> String {
-    use sha2::{Digest, Sha256};
-    let json = serde_json::to_vec(&(check, verdict)).unwrap_or_default();
-    Sha256::digest(&json)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::output::sha256_hex(&serde_json::to_vec(&(check, verdict)).unwrap_or_default())
 }
 
 impl Document {

@@ -9,7 +9,7 @@ mod table;
 pub use files::{
     OWN_FILES, OutFile, check_out_folder, is_own, lock_folder, write_files, write_folder,
 };
-pub use report::{Report, SeatLine, num, p_text, tally_digest};
+pub use report::{Report, SeatLine, num, p_text, sha256_hex, tally_digest};
 pub use table::print_table;
 
 use crate::error::Result;

@@ -55,14 +55,18 @@ pub struct Report {
     pub tally_sha256: String,
 }
 
-/// The SHA-256 (hex) of the tally's compact JSON: any edit of a count changes it.
-pub fn tally_digest(t: &Tally) -> String {
+/// The SHA-256 of `bytes`, as lower-case hex: the one digest every file check uses.
+pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    let json = serde_json::to_vec(t).unwrap_or_default();
-    Sha256::digest(&json)
+    Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The SHA-256 (hex) of the tally's compact JSON: any edit of a count changes it.
+pub fn tally_digest(t: &Tally) -> String {
+    sha256_hex(&serde_json::to_vec(t).unwrap_or_default())
 }
 
 /// One seat's figures, as printed.

@@ -89,14 +89,7 @@ pub fn named_files(command: &str) -> Vec<(String, String)> {
 
 /// The SHA-256 of a file's bytes, as hex.
 fn sha256_of(p: &std::path::Path) -> Option<String> {
-    use sha2::{Digest, Sha256};
-    let bytes = std::fs::read(p).ok()?;
-    Some(
-        Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect(),
-    )
+    Some(crate::output::sha256_hex(&std::fs::read(p).ok()?))
 }
 
 /// Sets what happens to exec strategies built from now on.
