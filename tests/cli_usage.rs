@@ -80,3 +80,18 @@ fn help_and_version_still_print_in_full() {
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("cardsim "));
 }
+
+/// `bench --seconds` takes a time above zero and at most an hour: `inf`, `1e300`, `0` and
+/// `nan` are refused at once in one line (a huge value used to run on for hours).
+#[test]
+fn bench_refuses_a_time_it_cannot_keep() {
+    for s in ["inf", "1e300", "0", "nan", "3601"] {
+        let o = cardsim(&["bench", "golf", "--seconds", s, "--repeat", "1"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_ne!(o.status.code(), Some(0), "{s}: {err}");
+        assert_eq!(err.lines().count(), 1, "{s}: {err}");
+        assert!(err.contains("--seconds"), "{s}: {err}");
+        assert!(err.contains("at most 3600"), "{s}: {err}");
+        assert!(o.stdout.is_empty(), "{s}");
+    }
+}

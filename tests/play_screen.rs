@@ -1,4 +1,4 @@
-//! `cardsim play` (issue 24, item 13), for every game: each move is echoed (the person's
+//! `cardsim play`, for every game: each move is echoed (the person's
 //! own and the bots'), per-seat lists are labelled with the seats, and the view shows no
 //! empty raw fields (`ender: -`).
 
@@ -6,8 +6,15 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn play(game: &str, input: &str) -> String {
+    play_with(&[game, "--seed", "7"], input)
+}
+
+/// `cardsim play ARGS...` with `input` typed, its screen.
+fn play_with(args: &[&str], input: &str) -> String {
+    let game = args[0];
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardsim"))
-        .args(["play", game, "--seed", "7"])
+        .arg("play")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -213,4 +220,78 @@ fn lassos_piles_read_as_a_player_sees_them() {
         .filter(|l| l.starts_with("  pile ") && !l.contains("face down") && !l.ends_with("empty"))
         .count();
     assert!(face_up > 0, "{out}");
+}
+
+/// With two decks the person sees one copy of a card while a bot draws the other from the
+/// stock: the bot's echoed draw must not name it (it did whenever a copy was in sight). The
+/// cards a step names that the person sees (a pile's card under a revealed top) are named.
+#[test]
+fn a_bots_stock_draw_is_never_named_even_with_a_copy_in_sight() {
+    // Broken Ladder at 4 plays with two packs, Golf at 5 with two decks.
+    let mut draws = 0;
+    for seed in ["1", "2", "3"] {
+        let bl = play_with(&["broken-ladder", "--seed", seed], &"1\n".repeat(300));
+        for l in bl.lines().filter(|l| l.starts_with("  [greedy] ")) {
+            if l.contains(" from the stock") && l.contains(" draws ") {
+                draws += 1;
+                assert!(l.contains(" draws ?? from the stock"), "{l}");
+            }
+        }
+        let golf = play_with(
+            &["golf", "--players", "5", "--seed", seed],
+            &"1\n".repeat(300),
+        );
+        for l in golf.lines().filter(|l| l.starts_with("  [greedy] ")) {
+            if l.contains("draws from the stock") {
+                draws += 1;
+                assert!(l.ends_with("draws from the stock: ??"), "{l}");
+            }
+        }
+    }
+    assert!(draws > 100, "{draws}");
+    // Lasso: a revealed top is named with the card under it, which everyone sees.
+    let lasso = play("lasso", &"1\n".repeat(200));
+    let reveals: Vec<&str> = lasso
+        .lines()
+        .filter(|l| l.contains(" reveals pile "))
+        .collect();
+    assert!(!reveals.is_empty(), "{lasso}");
+    for l in reveals {
+        assert!(!l.ends_with(" on ??"), "{l}");
+    }
+}
+
+/// Golf's going out and the drawn card, Chinchón's bookkeeping: in words, no raw fields.
+#[test]
+fn golf_and_chinchon_fields_read_in_words() {
+    let golf = play_with(
+        &["golf", "--players", "5", "--seed", "7"],
+        &"2\n".repeat(80),
+    );
+    assert!(golf.contains("\n  went out: seat "), "{golf}");
+    assert!(golf.contains(" final turn"), "{golf}");
+    assert!(golf.contains("\n  drawn card: "), "{golf}");
+    for raw in ["  holder:", "  finals left:", "  ender:", "  held:"] {
+        assert!(!golf.contains(raw), "{raw}");
+    }
+    let chinchon = play_with(
+        &["chinchon", "--players", "3", "--seed", "7"],
+        &"1\n".repeat(80),
+    );
+    assert!(
+        chinchon.contains("\n  points left unmatched after discarding: "),
+        "{chinchon}"
+    );
+    for raw in [
+        "  turn:",
+        "  active:",
+        "  can draw stock:",
+        "  can take discard:",
+        "  end: running",
+        "  reshuffles: 0",
+        "  unmatched without:",
+        "  last effect:",
+    ] {
+        assert!(!chinchon.contains(raw), "{raw}");
+    }
 }

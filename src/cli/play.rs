@@ -76,12 +76,25 @@ struct Screen<'a> {
     me: Seat,
     labels: &'a [String],
     quit: Arc<AtomicBool>,
-    /// A bot's step waiting for the state after it (so that cards it turns up show).
-    pending: Option<(String, CardCounts)>,
+    /// A step waiting for the state after it (so that cards it turns up show).
+    pending: Option<Pending>,
     /// The game's [`Game::play_rows`].
     rows: fn(&str) -> Option<usize>,
     /// The game's [`Game::play_field`].
     field: Field,
+}
+
+/// A step echoed once the state after it is known.
+struct Pending {
+    /// The step as [`Game::describe`] writes it, cards unredacted.
+    text: String,
+    /// The cards the person was shown before the step.
+    before: CardCounts,
+    /// The cards the step names as its actor saw it ([`Game::action_json`]): a stock draw
+    /// names none. With two decks the person may see another copy of a card drawn unseen,
+    /// so the name of a card with a copy hidden from the person is kept only when the step
+    /// itself names it, or turns it up for the person.
+    named: CardCounts,
 }
 
 /// The type of [`Game::play_field`].
@@ -94,9 +107,25 @@ impl Screen<'_> {
 
     /// Prints the waiting bot step, naming the cards the person sees before or after it.
     fn flush<G: Game>(&mut self, state: &G) {
-        if let Some((text, mut seen)) = self.pending.take() {
-            seen.add(&state.view(self.me).shown());
-            outln!("  {}", redact::<G>(&text, &seen));
+        if let Some(p) = self.pending.take() {
+            let after = state.view(self.me).shown();
+            let mut keep = CardCounts::EMPTY;
+            for (c, n) in after.iter() {
+                if n > p.before.count(c) {
+                    keep.insert(c);
+                }
+            }
+            // A card the person sees, named by the step, or with no copy hidden from the
+            // person (one deck): its name tells nothing new.
+            let hidden = state.hidden_from(self.me);
+            let mut seen = p.before;
+            seen.add(&after);
+            for (c, _) in seen.iter() {
+                if (p.named.contains(c) || !hidden.contains(c)) && !keep.contains(c) {
+                    keep.insert(c);
+                }
+            }
+            outln!("  {}", redact::<G>(&p.text, &keep));
         }
     }
 }
@@ -140,7 +169,11 @@ impl<G: Game> Observer<G> for Screen<'_> {
             &self.labels[seat]
         };
         let text = format!("[{who}] {}", state.describe(action));
-        self.pending = Some((text, state.view(self.me).shown()));
+        self.pending = Some(Pending {
+            text,
+            before: state.view(self.me).shown(),
+            named: named::<G>(&state.action_json(action).to_string()),
+        });
     }
 
     fn end(&mut self, state: &G, r: &DealResult) {
@@ -150,9 +183,11 @@ impl<G: Game> Observer<G> for Screen<'_> {
         let lines = state.end_lines(&|s| self.name(s));
         // The cards are laid open: every card the end lines name is public, so the last
         // step (a lay-down, a close) names its cards.
-        if let Some((_, seen)) = &mut self.pending {
+        if let Some(p) = &mut self.pending {
             for l in &lines {
-                seen.add(&named::<G>(l));
+                let cards = named::<G>(l);
+                p.before.add(&cards);
+                p.named.add(&cards);
             }
         }
         self.flush(state);

@@ -214,6 +214,14 @@ impl Game for Chinchon {
         text::end_lines(self, name)
     }
 
+    fn play_field(
+        view: &serde_json::Value,
+        key: &str,
+        name: &dyn Fn(Seat) -> String,
+    ) -> Option<Vec<String>> {
+        text::play_field(view, key, name)
+    }
+
     fn trace_note(&self, action: Action) -> crate::game::TraceNote {
         let mut note = crate::game::TraceNote::default();
         if let Some(serde_json::Value::Object(fields)) = text::trace_details(self, action) {

@@ -240,3 +240,64 @@ pub(crate) fn end_lines(g: &Chinchon, who: &dyn Fn(usize) -> String) -> Vec<Stri
     }
     out
 }
+
+/// The view's field `key` for a person at `cardsim play` (see `Game::play_field`), in the
+/// game's words: the seats still in the match (only once a seat is out), the last action
+/// card's effect, the points left unmatched after each possible discard; bookkeeping the
+/// screen says otherwise hidden (whose turn, what may be drawn: the legal moves; a running
+/// deal; no reshuffle yet).
+pub(crate) fn play_field(
+    view: &Value,
+    key: &str,
+    who: &dyn Fn(usize) -> String,
+) -> Option<Vec<String>> {
+    let seat = |v: &Value| v.as_u64().map_or(0, |s| s as usize);
+    let hide = Some(Vec::new());
+    match key {
+        "active" => {
+            let seats = view["active"].as_array()?;
+            let players = view["players"].as_u64().unwrap_or(0) as usize;
+            if seats.len() >= players {
+                return hide;
+            }
+            let names: Vec<String> = seats.iter().map(|s| who(seat(s))).collect();
+            Some(vec![format!("still in the match: {}", names.join(", "))])
+        }
+        "turn" | "can_draw_stock" | "can_take_discard" => hide,
+        "end" if view["end"] == "running" => hide,
+        "reshuffles" if view["reshuffles"] == 0 => hide,
+        "last_effect" => {
+            let e = &view["last_effect"];
+            let line = match e["effect"].as_str()? {
+                "drew" if e["card_drawn"] == true => {
+                    format!(
+                        "{} drew a card for DRAW and lost the turn",
+                        who(seat(&e["seat"]))
+                    )
+                }
+                "drew" => format!(
+                    "{} lost the turn to DRAW (no card could be drawn)",
+                    who(seat(&e["seat"]))
+                ),
+                "skipped" => format!("{} lost the turn", who(seat(&e["seat"]))),
+                "reversed" => "the direction of play reversed".to_string(),
+                _ => return None,
+            };
+            Some(vec![format!("last action card: {line}")])
+        }
+        "unmatched_without" => {
+            let hand = view["hand"].as_array()?;
+            let points = view["unmatched_without"].as_array()?;
+            let each: Vec<String> = hand
+                .iter()
+                .zip(points)
+                .map(|(c, p)| format!("{} {p}", c.as_str().unwrap_or("?")))
+                .collect();
+            Some(vec![format!(
+                "points left unmatched after discarding: {}",
+                each.join(", ")
+            )])
+        }
+        _ => None,
+    }
+}

@@ -168,6 +168,14 @@ impl Game for Golf {
         text::end_lines(self, name)
     }
 
+    fn play_field(
+        view: &serde_json::Value,
+        key: &str,
+        name: &dyn Fn(Seat) -> String,
+    ) -> Option<Vec<String>> {
+        text::play_field(view, key, name)
+    }
+
     fn play_rows(field: &str) -> Option<usize> {
         // Positions 0-2 are the top row, 3-5 the bottom one.
         (field == "grids").then_some(3)

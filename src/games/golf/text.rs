@@ -7,6 +7,7 @@ use super::state::{Action, Golf};
 use super::view;
 use crate::cards::{Card, CardCounts};
 use crate::game::Rules as _;
+use crate::game::Seat;
 use std::fmt::Write as _;
 
 /// One trace line for `a` about to be played in `g`.
@@ -148,4 +149,33 @@ pub(super) fn end_lines(g: &Golf, name: &dyn Fn(usize) -> String) -> Vec<String>
         out.push(format!("{}  {}", " ".repeat(who.chars().count()), row(1)));
     }
     out
+}
+
+/// The view's field `key` for a person at `cardsim play` (see `Game::play_field`): the
+/// drawn card with whoever holds it, and who went out with the final turns left, in words;
+/// `holder` and `finals_left` are folded into those lines.
+pub(super) fn play_field(
+    view: &serde_json::Value,
+    key: &str,
+    name: &dyn Fn(Seat) -> String,
+) -> Option<Vec<String>> {
+    let seat = |k: &str| view[k].as_u64().map(|s| s as usize);
+    match key {
+        "held" => {
+            let card = view["held"].as_str()?;
+            let who = seat("holder").map_or_else(|| "-".to_string(), name);
+            Some(vec![format!("drawn card: {card}, held by {who}")])
+        }
+        "ender" => {
+            let ender = seat("ender")?;
+            let left = view["finals_left"].as_u64().unwrap_or(0);
+            let turns = if left == 1 { "turn" } else { "turns" };
+            Some(vec![format!(
+                "went out: {}, {left} final {turns} left",
+                name(ender)
+            )])
+        }
+        "holder" | "finals_left" => Some(Vec::new()),
+        _ => None,
+    }
 }
