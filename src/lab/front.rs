@@ -294,3 +294,99 @@ pub fn csv_text(
     String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
         .map_err(|e| Error::Other(e.to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::Merge;
+
+    /// Two measurements (sums) and a count.
+    #[derive(Clone, Debug)]
+    struct Two([f64; 2], f64);
+    impl Merge for Two {
+        fn merge(&mut self, o: &Two) {
+            self.0[0] += o.0[0];
+            self.0[1] += o.0[1];
+            self.1 += o.1;
+        }
+    }
+
+    struct Fake(Vec<[f64; 2]>);
+    impl Arena for Fake {
+        type Block = Two;
+        fn candidates(&self) -> usize {
+            self.0.len()
+        }
+        fn play(&self, v: usize, b: u64) -> Two {
+            let noise = |k: u64| ((b * 5 + k * 3 + v as u64) % 7) as f64 * 0.01 - 0.03;
+            Two([self.0[v][0] + noise(0), self.0[v][1] + noise(1)], 1.0)
+        }
+        fn deals_per_block(&self) -> u64 {
+            1
+        }
+        fn used(&self, _: &Two) -> bool {
+            true
+        }
+        fn objective(&self, b: &Two) -> Option<f64> {
+            Some(b.0[0] / b.1)
+        }
+        fn requirement(&self, _: usize, _: &Two) -> Option<f64> {
+            None
+        }
+        fn check(&self) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    fn run(means: Vec<[f64; 2]>) -> (Vec<Entry<Two>>, Option<String>) {
+        let a = Fake(means);
+        let mut e: Vec<Entry<Two>> = (0..a.0.len())
+            .map(|v| Entry {
+                blocks: (0..20).map(|b| a.play(v, b)).collect(),
+                out: None,
+            })
+            .collect();
+        let goal = Goal {
+            minimize: "x".into(),
+            require: Vec::new(),
+            delta: 0.0,
+        };
+        let cost = |k: usize, b: &Two| Some(b.0[k] / b.1);
+        let stop = eliminate(&a, &goal, &cost, &mut e, 1);
+        (e, stop)
+    }
+
+    #[test]
+    fn only_variants_beaten_on_both_axes_leave() {
+        // v1 is worse on both (out); v2 trades off (better x, worse y) and stays; v3 is worse
+        // on x only and stays.
+        let (e, stop) = run(vec![[0.0, 0.0], [1.0, 1.0], [-1.0, 2.0], [0.5, 0.0]]);
+        assert!(e[0].out.is_none() && e[2].out.is_none() && e[3].out.is_none());
+        let why = &e[1].out.as_ref().expect("v1 dominated").1;
+        assert!(why.starts_with("dominated by v"), "{why}");
+        assert_eq!(stop, None);
+    }
+
+    #[test]
+    fn a_front_of_clear_trade_offs_is_settled() {
+        let (e, stop) = run(vec![[0.0, 2.0], [1.0, 1.0], [2.0, 0.0]]);
+        assert!(e.iter().all(|x| x.out.is_none()));
+        assert_eq!(
+            stop.as_deref(),
+            Some("front settled: every pair of survivors trades off significantly")
+        );
+    }
+
+    #[test]
+    fn axes_parse_with_their_direction() {
+        let known = ["seat_gap2", "turns_mean", "decisive_share"];
+        let a = parse("seat_gap2, max:decisive_share", &known).unwrap();
+        assert_eq!(a[0].text(), "seat_gap2");
+        assert!(!a[0].maximize && a[1].maximize);
+        assert_eq!(a[1].text(), "max:decisive_share");
+        assert!(parse("min:turns_mean,seat_gap2", &known).is_ok());
+        for bad in ["seat_gap2", "seat_gap2,seat_gap2", "a,b", "x,y,z"] {
+            assert!(parse(bad, &known).is_err(), "{bad}");
+        }
+    }
+}
