@@ -74,7 +74,11 @@ fn a_panel_race_is_reproducible_and_judges_by_the_worst_member() {
     panel_race(&a, "1");
     panel_race(&b, "2");
     for f in ["variants.csv", "best.csv", "metrics.csv", "panel.csv"] {
-        assert_eq!(read(&a, f), read(&b, f), "{f} differs between 1 and 2 threads");
+        assert_eq!(
+            read(&a, f),
+            read(&b, f),
+            "{f} differs between 1 and 2 threads"
+        );
     }
     let v = read(&a, "variants.csv");
     let mut lines = v.lines();
@@ -118,7 +122,10 @@ fn a_panel_race_is_reproducible_and_judges_by_the_worst_member() {
         .iter()
         .map(|x| x.as_str().unwrap())
         .collect();
-    assert!(cmd.windows(2).any(|w| w == ["--panel", "greedy,greedy-prev"]));
+    assert!(
+        cmd.windows(2)
+            .any(|w| w == ["--panel", "greedy,greedy-prev"])
+    );
     // The re-test under each member, with agree.
     let best = read(&a, "best.csv");
     assert!(best.starts_with("game,players,panel,role,"));
@@ -137,7 +144,11 @@ fn a_front_race_is_reproducible_and_drawn() {
     front_race(&a, "1");
     front_race(&b, "2");
     for f in ["variants.csv", "best.csv", "metrics.csv", "front.csv"] {
-        assert_eq!(read(&a, f), read(&b, f), "{f} differs between 1 and 2 threads");
+        assert_eq!(
+            read(&a, f),
+            read(&b, f),
+            "{f} differs between 1 and 2 threads"
+        );
     }
     let f = read(&a, "front.csv");
     let mut lines = f.lines();
@@ -212,7 +223,12 @@ fn bad_panels_and_fronts_are_refused_with_one_line() {
         (vec!["--front", "seat_gap2"], "expected two metrics"),
         (vec!["--front", "seat_gap2,fun"], "unknown metric 'fun'"),
         (
-            vec!["--front", "seat_gap2,turns_mean", "--panel", "greedy,greedy-prev"],
+            vec![
+                "--front",
+                "seat_gap2,turns_mean",
+                "--panel",
+                "greedy,greedy-prev",
+            ],
             "not built",
         ),
         (
@@ -221,7 +237,13 @@ fn bad_panels_and_fronts_are_refused_with_one_line() {
         ),
     ] {
         let out_dir = tmp("lab-panel-bad");
-        let mut a = vec!["balance", "golf", "--quiet", "--out", out_dir.to_str().unwrap()];
+        let mut a = vec![
+            "balance",
+            "golf",
+            "--quiet",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ];
         a.extend(space);
         a.extend(args);
         let out = cardsim(&a);
@@ -230,6 +252,9 @@ fn bad_panels_and_fronts_are_refused_with_one_line() {
         assert!(err.starts_with("cardsim: error:"), "{err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.contains(what), "{a:?}: {err}");
-        assert!(!out_dir.join("variants.csv").exists(), "nothing half-written");
+        assert!(
+            !out_dir.join("variants.csv").exists(),
+            "nothing half-written"
+        );
     }
 }

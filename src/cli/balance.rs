@@ -28,8 +28,8 @@ use crate::lab::front::Axis;
 use crate::lab::metrics::metrics;
 use crate::lab::panel_race::PanelArena;
 use crate::lab::race::{
-    Arena, Entry, Goal, Race, RaceSpec, Settings, objective, play_block, race, race_in,
-    race_with, rotations,
+    Arena, Entry, Goal, Race, RaceSpec, Settings, objective, play_block, race, race_in, race_with,
+    rotations,
 };
 use crate::lab::retest::{Retest, Role, deals_for, retest, roles, shown};
 use crate::lab::search::{SEED_OFFSET, Search, Searched, block_cost, ntbea_csv, search};

@@ -9,11 +9,11 @@ use super::setup::{apply_rules, parse_rules, table};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
-use crate::lab::metrics::metrics;
 use crate::lab::front::Axis;
+use crate::lab::metrics::metrics;
 use crate::lab::race::{Goal, Require};
-use crate::strategy::StrategySpec;
 use crate::sim::Mode;
+use crate::strategy::StrategySpec;
 
 /// Parses one `--space`: the key and its values as text.
 fn parse_space(text: &str) -> Result<(String, Vec<String>)> {

@@ -215,13 +215,8 @@ pub fn points<A: Arena>(
         .iter()
         .map(|&v| Point {
             variant: v,
-            est: [0, 1].map(|k| {
-                estimate(&loo(
-                    &entries[v].blocks,
-                    |c| arena.used(c),
-                    |c| value(k, c),
-                ))
-            }),
+            est: [0, 1]
+                .map(|k| estimate(&loo(&entries[v].blocks, |c| arena.used(c), |c| value(k, c)))),
             point_front: true,
         })
         .collect();
@@ -240,7 +235,11 @@ pub fn points<A: Arena>(
         });
         pts[i].point_front = !dominated;
     }
-    pts.sort_by(|a, b| cost(a, 0).total_cmp(&cost(b, 0)).then(a.variant.cmp(&b.variant)));
+    pts.sort_by(|a, b| {
+        cost(a, 0)
+            .total_cmp(&cost(b, 0))
+            .then(a.variant.cmp(&b.variant))
+    });
     pts
 }
 

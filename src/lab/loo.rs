@@ -117,11 +117,7 @@ mod tests {
             .collect();
         let b: Vec<Sum> = (0..9).map(|i| Sum((i * 3 % 4) as f64, 2.0)).collect();
         let ratio = |s: &Sum| Some(s.0 / s.1);
-        let d = diff(
-            &loo(&a, |_| true, ratio),
-            &loo(&b, |_| true, ratio),
-        )
-        .unwrap();
+        let d = diff(&loo(&a, |_| true, ratio), &loo(&b, |_| true, ratio)).unwrap();
         #[derive(Clone)]
         struct P(Sum, Sum);
         impl Merge for P {
@@ -130,7 +126,11 @@ mod tests {
                 self.1.merge(&o.1);
             }
         }
-        let pairs: Vec<P> = a.iter().zip(&b).map(|(x, y)| P(x.clone(), y.clone())).collect();
+        let pairs: Vec<P> = a
+            .iter()
+            .zip(&b)
+            .map(|(x, y)| P(x.clone(), y.clone()))
+            .collect();
         let j = jackknife(&pairs, |_| true, |p| Some(p.0.0 / p.0.1 - p.1.0 / p.1.1)).unwrap();
         assert!((d.value - j.value).abs() < 1e-12);
         assert!((d.se - j.se).abs() < 1e-12);

@@ -105,7 +105,10 @@ impl<G: Game> Arena for PanelArena<G> {
     }
     fn objective(&self, b: &Members) -> Option<f64> {
         // The worst member's: the largest.
-        worst((0..self.members()).map(|m| self.member_objective(m, b)), false)
+        worst(
+            (0..self.members()).map(|m| self.member_objective(m, b)),
+            false,
+        )
     }
     fn requirement(&self, r: usize, b: &Members) -> Option<f64> {
         let at_least = self.specs[0].goal.require[r].at_least;
@@ -200,8 +203,13 @@ pub fn eliminate<A: Arena>(
         for m in 0..members {
             let mut p: f64 = 0.0;
             for k in 0..members {
-                let t = diff(&loos[i][m], &loos[li][k]).map_or(f64::NAN, |d| one_sided(&d, 0.0, true, g));
-                p = if t.is_nan() || p.is_nan() { f64::NAN } else { p.max(t) };
+                let t = diff(&loos[i][m], &loos[li][k])
+                    .map_or(f64::NAN, |d| one_sided(&d, 0.0, true, g));
+                p = if t.is_nan() || p.is_nan() {
+                    f64::NAN
+                } else {
+                    p.max(t)
+                };
             }
             ps.push(p);
         }

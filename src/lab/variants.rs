@@ -10,13 +10,13 @@
 //! differ in sign or significance. For a front, both axes' metrics get their columns.
 
 use super::loo::{diff, estimate, loo};
-use super::panel::conclusion;
 use super::metrics::metrics;
+use super::panel::conclusion;
 use super::race::{Arena, Entry, Goal, Race, RaceSpec};
-use crate::game::Game;
-use crate::sim::Mode;
 use crate::error::{Error, Result};
+use crate::game::Game;
 use crate::output::{num, p_text};
+use crate::sim::Mode;
 use crate::stats::{Estimate, holm};
 
 fn f(x: Option<f64>) -> String {
@@ -103,7 +103,13 @@ pub fn panel_csv<A: Arena>(
         .collect();
     let adj: Vec<Vec<f64>> = views
         .iter()
-        .map(|vs| holm(&vs.iter().map(|x| x.diff.map_or(f64::NAN, |d| d.p)).collect::<Vec<_>>()))
+        .map(|vs| {
+            holm(
+                &vs.iter()
+                    .map(|x| x.diff.map_or(f64::NAN, |d| d.p))
+                    .collect::<Vec<_>>(),
+            )
+        })
         .collect();
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut head: Vec<String> = ["game", "players", "panel", "variant", "switches", "blocks"]
@@ -118,7 +124,14 @@ pub fn panel_csv<A: Arena>(
     head.extend(goal.require.iter().map(|q| q.metrics.join("+")));
     head.extend(
         [
-            "diff", "diff_lo", "diff_hi", "p_value", "p_holm", "agree", "status", "round_out",
+            "diff",
+            "diff_lo",
+            "diff_hi",
+            "p_value",
+            "p_holm",
+            "agree",
+            "status",
+            "round_out",
             "reason",
         ]
         .map(String::from),
@@ -129,7 +142,11 @@ pub fn panel_csv<A: Arena>(
         let cs: Vec<Option<i8>> = (1..=members)
             .map(|k| conclusion(views[k][v].diff, adj[k][v]))
             .collect();
-        let agree = cs.first().copied().flatten().map(|c0| cs.iter().all(|c| *c == Some(c0)));
+        let agree = cs
+            .first()
+            .copied()
+            .flatten()
+            .map(|c0| cs.iter().all(|c| *c == Some(c0)));
         if agree == Some(false) {
             disagree += 1;
         }
@@ -284,4 +301,3 @@ pub fn plain_csv<G: Game>(spec: &RaceSpec<G>, r: &Race) -> Result<String> {
     String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
         .map_err(|e| Error::Other(e.to_string()))
 }
-

@@ -300,7 +300,11 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
                  deals under each panel member; diff = role − winner, Holm-adjusted p within \
                  each member; equivalent: within ±delta (TOST); agree = no: the members differ \
                  on the sign or the significance of the difference."
-            } else if b.rows.first().is_some_and(|r| r.get(2).is_some_and(|x| x == "base")) {
+            } else if b
+                .rows
+                .first()
+                .is_some_and(|r| r.get(2).is_some_and(|x| x == "base"))
+            {
                 "The base rules and every front variant on new deals; diff = role − base, \
                  Holm-adjusted p."
             } else {

@@ -153,8 +153,14 @@ pub fn front(dir: &Path, level: usize) -> Result<String> {
         &format!("the Pareto front of {} and {}", axes[0].0, axes[1].0),
     )?;
     let leg = legend(&[
-        ("on the front by its point estimates".to_string(), PALETTE[0]),
-        ("survivor dominated by its point estimates".to_string(), PALETTE[6]),
+        (
+            "on the front by its point estimates".to_string(),
+            PALETTE[0],
+        ),
+        (
+            "survivor dominated by its point estimates".to_string(),
+            PALETTE[6],
+        ),
     ]);
     let cap = format!(
         "Each variant left in the race (none significantly worse on both {} and {} than \
