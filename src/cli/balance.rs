@@ -149,7 +149,7 @@ impl GameVisitor for Balance<'_> {
         };
         let base_rules = parse_rules::<G>(&a.table.rules)?;
         let raced = match &front {
-            Some(axes) => race_front(&spec, &spaces, axes, &base_rules)?,
+            Some(axes) => race_front(&spec, axes, &base_rules)?,
             None if !panel.is_empty() => race_panel(&spec, &spaces, &panel, &base_rules)?,
             None => {
                 let r = race(&spec)?;
@@ -398,13 +398,7 @@ fn race_panel<G: Game>(
 
 /// The race for the Pareto front of two metrics (`--front`), its re-test of the base rules
 /// and every front variant.
-fn race_front<G: Game>(
-    spec: &RaceSpec<G>,
-    spaces: &[(String, Vec<String>)],
-    axes: &[Axis],
-    base_rules: &G::Rules,
-) -> Result<Raced> {
-    let _ = spaces;
+fn race_front<G: Game>(spec: &RaceSpec<G>, axes: &[Axis], base_rules: &G::Rules) -> Result<Raced> {
     let ms = metrics(spec.players, Mode::Deals);
     let cost = |k: usize, c: &Counts| axes[k].cost(&ms, c);
     let value = |k: usize, c: &Counts| {

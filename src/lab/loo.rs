@@ -86,16 +86,6 @@ pub fn estimate(a: &Loo) -> Option<Estimate> {
     Some(jackknife_from(a.all?, &reps))
 }
 
-/// The same as [`loo`] restricted to the first `n` blocks.
-pub fn loo_first<B: Merge + Clone>(
-    blocks: &[B],
-    n: usize,
-    used: impl Fn(&B) -> bool,
-    stat: impl Fn(&B) -> Option<f64>,
-) -> Loo {
-    loo(&blocks[..n.min(blocks.len())], used, stat)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
