@@ -9,27 +9,41 @@
 //! re-test: objective, requirement metrics and length per role, differences from the winner,
 //! equivalence), `metrics.csv` (every metric of the re-test, `compare`'s form, the winner as
 //! baseline) and `run.json`.
+//!
+//! `--panel A,B` races under each member's self-play line-up, by the worst member
+//! ([`crate::lab::panel_race`]); `--front M1,M2` races for the Pareto front of two metrics
+//! ([`crate::lab::front`], `front.csv`). The re-test and `variants.csv` of both are in
+//! [`crate::lab::retest`] and [`crate::lab::variants`]; this file is the command's plumbing.
 
 use super::args::{CommonArgs, TableArgs};
 use super::balance_check::{Checked, check};
 use super::emit::emit;
 use super::runinfo::{RunInfo, table_words};
 use super::setup::{apply_rules, parse_rules, table};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Game, Rules};
 use crate::games::{GameVisitor, with_game};
-use crate::lab::metrics::{Prepared, metrics, paired};
-use crate::lab::race::{Arena, Race, RaceSpec, equivalent, objective, play_block, race, rotations};
+use crate::lab::counts::Counts;
+use crate::lab::front::Axis;
+use crate::lab::metrics::metrics;
+use crate::lab::panel_race::PanelArena;
+use crate::lab::race::{
+    Arena, Entry, Goal, Race, RaceSpec, Settings, objective, play_block, race, race_in, race_with,
+    rotations,
+};
+use crate::lab::retest::{Retest, Role, deals_for, retest, roles, shown};
 use crate::lab::search::{SEED_OFFSET, Search, Searched, block_cost, ntbea_csv, search};
-use crate::output::{OutFile, num, p_text};
+use crate::output::OutFile;
 use crate::sim::Mode;
-use crate::sim::compare::{CompareSpec, compare};
 use crate::stats::GROUPS;
+use crate::strategy::StrategySpec;
 use clap::Args;
 use serde_json::json;
 
 /// The most variants a race takes (the product of the spaces).
 pub const MAX_VARIANTS: usize = 512;
+/// The metric minimised when none is given.
+pub const DEFAULT_MINIMIZE: &str = "seat_gap2";
 /// The requirement when none is given: a deal has a winner.
 pub const DEFAULT_REQUIRE: &str = "decisive_share+tie_share>=0.99";
 
@@ -47,9 +61,17 @@ pub struct BalanceArgs {
     /// `decisive_share+tie_share>=0.99`.
     #[arg(long = "require", value_name = "CONSTRAINT")]
     pub require: Vec<String>,
-    /// The metric to minimise.
-    #[arg(long, default_value = "seat_gap2")]
-    pub minimize: String,
+    /// The metric to minimise (default seat_gap2).
+    #[arg(long)]
+    pub minimize: Option<String>,
+    /// Judge every variant under each of these strategies' self-play line-ups (the same
+    /// deals), by its worst member: requirements must hold under every member.
+    #[arg(long, value_delimiter = ',', value_name = "S1,S2")]
+    pub panel: Vec<String>,
+    /// Race for the Pareto front of two metrics instead of one objective: M1,M2, each
+    /// minimised, or maximised as max:NAME (front.csv).
+    #[arg(long, value_name = "M1,M2")]
+    pub front: Option<String>,
     /// Deals the race may play, over all variants.
     #[arg(long, default_value_t = 1_000_000)]
     pub budget: u64,
@@ -71,6 +93,21 @@ pub struct BalanceArgs {
 
 struct Balance<'a>(&'a BalanceArgs);
 
+/// What any of the three races (plain, panel, front) leaves for the files.
+struct Raced {
+    rounds: usize,
+    deals: u64,
+    stop: String,
+    threads: usize,
+    winner: Option<usize>,
+    variants_csv: String,
+    retest: Retest,
+    /// `front.csv` and the front's variants (`--front`).
+    front: Option<(String, Vec<usize>)>,
+    /// Variants whose members disagree (`--panel`).
+    disagree: usize,
+}
+
 impl GameVisitor for Balance<'_> {
     type Out = Result<()>;
     fn visit<G: Game>(self) -> Result<()> {
@@ -88,6 +125,8 @@ impl GameVisitor for Balance<'_> {
             use_ntbea,
             req_text,
             goal,
+            front,
+            panel,
         } = check::<G>(a)?;
         let mut spec = RaceSpec::<G> {
             variants,
@@ -102,16 +141,38 @@ impl GameVisitor for Balance<'_> {
         };
         let start = std::time::Instant::now();
         let searched = if use_ntbea {
-            let s = ntbea_variants::<G>(&mut spec, &spaces, &a.table.rules)?;
+            let s = ntbea_variants::<G>(&mut spec, &spaces, &a.table.rules, &panel)?;
             spec.budget = a.budget.saturating_sub(s.deals);
             Some(s)
         } else {
             None
         };
-        let r = race(&spec)?;
-        let winner = best::<G>(&spec, &r);
-        let retest = retest::<G>(&spec, &spaces, &r, winner, &a.table.rules)?;
-        let variants_csv = variants_text::<G>(&spec, &r)?;
+        let base_rules = parse_rules::<G>(&a.table.rules)?;
+        let raced = match &front {
+            Some(axes) => race_front(&spec, axes, &base_rules)?,
+            None if !panel.is_empty() => race_panel(&spec, &spaces, &panel, &base_rules)?,
+            None => {
+                let r = race(&spec)?;
+                let winner = best::<G>(&spec, &r);
+                let roles = roles(&spec, &spaces, winner, &base_rules);
+                let blocks = winner.map_or(0, |w| r.entries[w].blocks.len() as u64);
+                let keep = shown(&spec, &[spec.goal.minimize.as_str()]);
+                let m = spec.goal.minimize.as_str();
+                let rt = retest(&spec, &roles, deals_for(&spec, blocks), &[], &keep, Some(m))?;
+                Raced {
+                    rounds: r.rounds,
+                    deals: r.deals,
+                    stop: r.stop.clone(),
+                    threads: r.threads,
+                    winner,
+                    variants_csv: crate::lab::variants::plain_csv(&spec, &r)?,
+                    retest: rt,
+                    front: None,
+                    disagree: 0,
+                }
+            }
+        };
+        let (r, winner, retest) = (&raced, raced.winner, &raced.retest);
         let mut command = vec!["balance".to_string()];
         command.extend(table_words::<G>(&a.table, t.players, &t.seats));
         for s in &a.space {
@@ -120,9 +181,18 @@ impl GameVisitor for Balance<'_> {
         for q in &req_text {
             command.extend(["--require".to_string(), q.clone()]);
         }
+        match &front {
+            Some(axes) => {
+                let text: Vec<String> = axes.iter().map(|x| x.text()).collect();
+                command.extend(["--front".into(), text.join(",")]);
+            }
+            None => command.extend(["--minimize".into(), spec.goal.minimize.clone()]),
+        }
+        if !panel.is_empty() {
+            let labels: Vec<&str> = a.panel.iter().map(|s| s.trim()).collect();
+            command.extend(["--panel".into(), labels.join(",")]);
+        }
         command.extend([
-            "--minimize".into(),
-            a.minimize.clone(),
             "--budget".into(),
             a.budget.to_string(),
             "--block".into(),
@@ -138,7 +208,7 @@ impl GameVisitor for Balance<'_> {
             command,
             game: G::NAME,
             players: t.players,
-            rules: parse_rules::<G>(&a.table.rules)?.values(),
+            rules: base_rules.values(),
             strategies: super::simulate::seat_strategies::<G>(&t.seats),
             seed: t.seed,
             unit: "deals",
@@ -159,7 +229,7 @@ impl GameVisitor for Balance<'_> {
                 "picks": s.picks.len(),
             }),
         };
-        let extra = json!({
+        let mut extra = json!({
             "search": search_json,
             "race": {
                 "variants": spec.variants.len(),
@@ -174,10 +244,24 @@ impl GameVisitor for Balance<'_> {
             },
             "metrics": crate::lab::table::json(&retest.rows),
         });
+        if !panel.is_empty() {
+            extra["panel"] = json!({
+                "members": panel.iter().map(|m| &m.label).collect::<Vec<_>>(),
+                "judged_by": "worst member",
+                "variants_disagreeing": r.disagree,
+                "retest_disagreements": retest.disagree,
+            });
+        }
+        if let (Some(axes), Some((_, vs))) = (&front, &r.front) {
+            extra["front"] = json!({
+                "metrics": axes.iter().map(|x| x.text()).collect::<Vec<_>>(),
+                "variants": vs.iter().map(|&v| &spec.variants[v].1).collect::<Vec<_>>(),
+            });
+        }
         let mut files = vec![
-            OutFile::new("variants.csv", variants_csv),
-            OutFile::new("best.csv", retest.best_csv),
-            OutFile::new("metrics.csv", retest.metrics_csv),
+            OutFile::new("variants.csv", r.variants_csv.clone()),
+            OutFile::new("best.csv", retest.best_csv.clone()),
+            OutFile::new("metrics.csv", retest.metrics_csv.clone()),
             OutFile::new("run.json", info.json(extra)),
         ];
         if let Some(s) = &searched {
@@ -186,39 +270,208 @@ impl GameVisitor for Balance<'_> {
             })?;
             files.push(OutFile::new("ntbea.csv", text));
         }
+        if let Some(p) = &retest.panel_csv {
+            files.push(OutFile::new("panel.csv", p.clone()));
+        }
+        if let Some((f, _)) = &r.front {
+            files.push(OutFile::new("front.csv", f.clone()));
+        }
         emit(&c.output, &files, || {
+            let what = match (&r.front, winner) {
+                (Some((_, vs)), _) => format!("front of {}: {}", vs.len(), {
+                    let names: Vec<String> =
+                        vs.iter().map(|&v| spec.variants[v].1.clone()).collect();
+                    names.join(" | ")
+                }),
+                (None, Some(w)) => format!("winner: {}", spec.variants[w].1),
+                (None, None) => "winner: none (every variant eliminated)".into(),
+            };
             crate::outln!(
-                "{}: {} variants raced on {} deals in {} rounds ({}); winner: {}",
+                "{}: {} variants raced on {} deals in {} rounds ({}); {}",
                 G::NAME,
                 spec.variants.len(),
                 r.deals,
                 r.rounds,
                 r.stop,
-                winner.map_or("none (every variant eliminated)", |w| spec.variants[w]
-                    .1
-                    .as_str())
+                what
             );
+            if !panel.is_empty() {
+                crate::outln!(
+                    "judged by the worst of {} self-play line-ups ({}); members disagree on {} variant(s) (variants.csv agree = no)",
+                    panel.len(),
+                    a.panel.join(","),
+                    r.disagree
+                );
+            }
+            if let Some((f, _)) = &r.front {
+                let _ = super::emit::print_csv(
+                    f.as_bytes(),
+                    &[
+                        ("variant", "variant"),
+                        ("switches", "switches"),
+                        ("metric", "metric"),
+                        ("goal", "goal"),
+                        ("value", "value"),
+                        ("lo", "lo"),
+                        ("hi", "hi"),
+                        ("point_front", "point_front"),
+                    ],
+                );
+            }
             crate::outln!(
-                "re-test on fresh deals (seed {}), {} deals each; diff = role - winner",
+                "re-test on fresh deals (seed {}), {} deals each; diff = role - {}",
                 t.seed.wrapping_add(1),
-                retest.deals
+                retest.deals,
+                if r.front.is_some() { "base" } else { "winner" }
             );
-            let _ = super::emit::print_csv(
-                &files[1].bytes,
-                &[
-                    ("role", "role"),
-                    ("switches", "switches"),
-                    ("metric", "metric"),
-                    ("value", "value"),
-                    ("lo", "lo"),
-                    ("hi", "hi"),
-                    ("diff", "diff"),
-                    ("p_holm", "p_holm"),
-                    ("equivalent", "equivalent"),
-                ],
-            );
+            let mut cols = vec![
+                ("role", "role"),
+                ("switches", "switches"),
+                ("metric", "metric"),
+                ("value", "value"),
+                ("lo", "lo"),
+                ("hi", "hi"),
+                ("diff", "diff"),
+                ("p_holm", "p_holm"),
+                ("equivalent", "equivalent"),
+            ];
+            if !panel.is_empty() {
+                cols.insert(0, ("panel", "panel"));
+                cols.push(("agree", "agree"));
+            }
+            let _ = super::emit::print_csv(&files[1].bytes, &cols);
+            if !retest.disagree.is_empty() {
+                crate::outln!(
+                    "re-test conclusions the members disagree on: {}",
+                    retest.disagree.join(", ")
+                );
+            }
         })
     }
+}
+
+/// The race under a panel (`--panel`), its re-test under every member.
+fn race_panel<G: Game>(
+    spec: &RaceSpec<G>,
+    spaces: &[(String, Vec<String>)],
+    panel: &[StrategySpec],
+    base_rules: &G::Rules,
+) -> Result<Raced> {
+    let arena = PanelArena::new(spec, panel);
+    let settings = Settings {
+        budget: spec.budget,
+        threads: spec.threads,
+        progress: spec.progress,
+        label: "balance",
+    };
+    let r = race_in(&arena, &spec.goal, &settings)?;
+    let winner = crate::lab::panel_race::best(&arena, &r.entries);
+    let roles = roles(spec, spaces, winner, base_rules);
+    let blocks = winner.map_or(0, |w| r.entries[w].blocks.len() as u64);
+    let deals = (blocks * spec.block).max(GROUPS as u64 * 2);
+    let keep = shown(spec, &[spec.goal.minimize.as_str()]);
+    let m = spec.goal.minimize.as_str();
+    let rt = retest(spec, &roles, deals, panel, &keep, Some(m))?;
+    let per_block: Vec<u64> = arena.specs.iter().map(|s| s.deals_per_block()).collect();
+    let (variants_csv, disagree) = crate::lab::variants::panel_csv(
+        G::NAME,
+        spec.players,
+        &arena,
+        &spec.goal,
+        &names(spec),
+        &r.entries,
+        winner,
+        &per_block,
+    )?;
+    Ok(Raced {
+        rounds: r.rounds,
+        deals: r.deals,
+        stop: r.stop,
+        threads: r.threads,
+        winner,
+        variants_csv,
+        retest: rt,
+        front: None,
+        disagree,
+    })
+}
+
+/// The race for the Pareto front of two metrics (`--front`), its re-test of the base rules
+/// and every front variant.
+fn race_front<G: Game>(spec: &RaceSpec<G>, axes: &[Axis], base_rules: &G::Rules) -> Result<Raced> {
+    let ms = metrics(spec.players, Mode::Deals);
+    let cost = |k: usize, c: &Counts| axes[k].cost(&ms, c);
+    let value = |k: usize, c: &Counts| {
+        ms.iter()
+            .find(|m| m.name == axes[k].metric)
+            .and_then(|m| m.value(c))
+    };
+    let rule = |ar: &RaceSpec<G>, g: &Goal, e: &mut [Entry], round: usize| {
+        crate::lab::front::eliminate(ar, g, &cost, e, round)
+    };
+    let settings = Settings {
+        budget: spec.budget,
+        threads: spec.threads,
+        progress: spec.progress,
+        label: "balance",
+    };
+    let r = race_with(spec, &spec.goal, &settings, &rule)?;
+    let pts = crate::lab::front::points(spec, axes, &value, &r.entries);
+    let per = spec.deals_per_block();
+    let front_csv = crate::lab::front::csv_text(G::NAME, spec.players, axes, &pts, &|v| {
+        let n = r.entries[v].blocks.len() as u64;
+        (
+            spec.variants[v].0.clone(),
+            spec.variants[v].1.clone(),
+            n,
+            n * per,
+        )
+    })?;
+    let vs: Vec<usize> = pts.iter().map(|p| p.variant).collect();
+    let mut roles: Vec<Role<G>> = vec![("base".into(), String::new(), base_rules.clone())];
+    for &v in vs.iter().take(FRONT_RETEST) {
+        let (n, sw, rules) = &spec.variants[v];
+        roles.push((format!("front:{n}"), sw.clone(), rules.clone()));
+    }
+    let blocks = vs
+        .iter()
+        .map(|&v| r.entries[v].blocks.len() as u64)
+        .max()
+        .unwrap_or(0);
+    let keep = shown(spec, &[axes[0].metric.as_str(), axes[1].metric.as_str()]);
+    let rt = retest(spec, &roles, deals_for(spec, blocks), &[], &keep, None)?;
+    let variants_csv = crate::lab::variants::front_csv(
+        G::NAME,
+        spec.players,
+        spec,
+        &spec.goal,
+        axes,
+        &value,
+        &names(spec),
+        &r.entries,
+    )?;
+    Ok(Raced {
+        rounds: r.rounds,
+        deals: r.deals,
+        stop: r.stop,
+        threads: r.threads,
+        winner: None,
+        variants_csv,
+        retest: rt,
+        front: Some((front_csv, vs)),
+        disagree: 0,
+    })
+}
+
+/// Front variants re-tested against the base rules (the first by the first axis).
+pub const FRONT_RETEST: usize = 16;
+
+/// Every variant's (name, switches).
+fn names<G: Game>(spec: &RaceSpec<G>) -> Vec<(String, String)> {
+    spec.variants
+        .iter()
+        .map(|(n, s, _)| (n.clone(), s.clone()))
+        .collect()
 }
 
 /// The surviving variant with the best objective (None when every one was eliminated).
@@ -249,6 +502,7 @@ fn ntbea_variants<G: Game>(
     spec: &mut RaceSpec<G>,
     spaces: &[(String, Vec<String>)],
     base: &[String],
+    panel: &[StrategySpec],
 ) -> Result<Searched> {
     let base_rules = parse_rules::<G>(base)?;
     let make = |x: &[usize]| -> Option<G::Rules> {
@@ -262,19 +516,31 @@ fn ntbea_variants<G: Game>(
         seed: spec.seed.wrapping_add(SEED_OFFSET),
         ..spec.clone()
     };
+    // Under a panel an evaluation is the block under every member, costed by the worst.
+    let arena = PanelArena::new(&probe, panel);
+    let per_block = if panel.is_empty() {
+        probe.deals_per_block()
+    } else {
+        arena.deals_per_block()
+    };
     let s = search(
         spaces.iter().map(|(_, v)| v.len()).collect(),
         spec.seed,
         spec.budget,
-        probe.deals_per_block(),
+        per_block,
         spec.threads,
         |x| make(x).is_some(),
         |x, e| {
             let rules = make(x).expect("valid point");
-            block_cost(&probe, &probe.goal, &play_block(&probe, &rules, e))
+            if panel.is_empty() {
+                block_cost(&probe, &probe.goal, &play_block(&probe, &rules, e))
+            } else {
+                block_cost(&arena, &probe.goal, &arena.play_rules(&rules, e))
+            }
         },
     )?;
     crate::strategy::check_failures::<G>(&spec.seats)?;
+    arena.check()?;
     if spec.progress {
         eprintln!(
             "balance NTBEA: {} runs x {} evaluations on {} deals; {} distinct picks to race",
@@ -294,216 +560,6 @@ fn ntbea_variants<G: Game>(
         })
         .collect();
     Ok(s)
-}
-
-fn variants_text<G: Game>(spec: &RaceSpec<G>, r: &Race) -> Result<String> {
-    let ms = metrics(spec.players, Mode::Deals);
-    let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut head = vec![
-        "game".to_string(),
-        "players".into(),
-        "variant".into(),
-        "switches".into(),
-        "blocks".into(),
-        "deals".into(),
-        spec.goal.minimize.clone(),
-        format!("{}_lo", spec.goal.minimize),
-        format!("{}_hi", spec.goal.minimize),
-    ];
-    head.extend(spec.goal.require.iter().map(|q| q.metrics.join("+")));
-    head.extend(["status".into(), "round_out".into(), "reason".into()]);
-    w.write_record(&head).map_err(err)?;
-    let rots = rotations(&spec.seats) as u64;
-    for (v, e) in r.entries.iter().enumerate() {
-        let o = objective::<G>(&ms, &spec.goal, &e.blocks);
-        let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
-        let all = crate::lab::metrics::total(&e.blocks);
-        let mut rec = vec![
-            G::NAME.to_string(),
-            spec.players.to_string(),
-            spec.variants[v].0.clone(),
-            spec.variants[v].1.clone(),
-            e.blocks.len().to_string(),
-            (e.blocks.len() as u64 * spec.block * rots).to_string(),
-            f(o.map(|o| o.value)),
-            f(o.map(|o| o.lo)),
-            f(o.map(|o| o.hi)),
-        ];
-        for q in &spec.goal.require {
-            let s: Option<f64> = q
-                .metrics
-                .iter()
-                .map(|n| ms.iter().find(|m| m.name == n).and_then(|m| m.value(&all)))
-                .sum();
-            rec.push(f(s));
-        }
-        match &e.out {
-            None => rec.extend(["survivor".into(), String::new(), String::new()]),
-            Some((round, why)) => rec.extend(["eliminated".into(), round.to_string(), why.clone()]),
-        }
-        w.write_record(&rec).map_err(err)?;
-    }
-    String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
-        .map_err(|e| Error::Other(e.to_string()))
-}
-
-/// The re-test's files.
-struct Retest {
-    deals: u64,
-    rows: Vec<crate::lab::table::Row>,
-    best_csv: String,
-    metrics_csv: String,
-}
-
-/// Plays the winner, the base rules and one switch-flip per searched key on fresh deals.
-fn retest<G: Game>(
-    spec: &RaceSpec<G>,
-    spaces: &[(String, Vec<String>)],
-    r: &Race,
-    winner: Option<usize>,
-    base: &[String],
-) -> Result<Retest> {
-    let base_rules = parse_rules::<G>(base)?;
-    let base_values = base_rules.values();
-    let mut roles: Vec<(String, String, G::Rules)> = Vec::new();
-    if let Some(w) = winner {
-        let (_, sw, rules) = &spec.variants[w];
-        roles.push(("winner".into(), sw.clone(), rules.clone()));
-        roles.push(("base".into(), String::new(), base_rules.clone()));
-        for (k, vs) in spaces {
-            let now = rules.get(k);
-            let was = base_values
-                .iter()
-                .find(|(bk, _)| bk == k)
-                .map(|(_, v)| v.clone())
-                .unwrap_or_default();
-            let flip = if now != was {
-                Some(was)
-            } else {
-                vs.iter().find(|v| **v != now).cloned()
-            };
-            if let Some(to) = flip {
-                let mut fl = rules.clone();
-                if fl.set(k, &to).is_ok() && G::check_players(&fl, spec.players).is_ok() {
-                    roles.push((format!("flip:{k}"), format!("{k}={to}"), fl));
-                }
-            }
-        }
-    }
-    let blocks = winner.map_or(0, |w| r.entries[w].blocks.len() as u64);
-    let deals = (blocks * spec.block * rotations(&spec.seats) as u64).max(GROUPS as u64 * 2);
-    if roles.len() < 2 {
-        let text = crate::lab::table::csv_text(G::NAME, spec.players, &[], true)?;
-        return Ok(Retest {
-            deals: 0,
-            rows: Vec::new(),
-            best_csv:
-                "game,players,role,switches,metric,value,lo,hi,diff,diff_lo,diff_hi,p_value,p_holm,equivalent\n"
-                    .into(),
-            metrics_csv: text,
-        });
-    }
-    let cs = CompareSpec::<G> {
-        variants: roles
-            .iter()
-            .map(|(n, _, r)| (n.clone(), r.clone()))
-            .collect(),
-        players: spec.players,
-        seats: spec.seats.clone(),
-        seed: spec.seed.wrapping_add(1),
-        units: 0..deals,
-        threads: spec.threads,
-        progress: spec.progress,
-        mode: Mode::Deals,
-    };
-    let (tally, _, _) = compare(&cs)?;
-    let lab_in: Vec<(String, &[crate::lab::counts::Counts])> = roles
-        .iter()
-        .zip(&tally.lab)
-        .map(|((n, _, _), c)| (n.clone(), c.as_slice()))
-        .collect();
-    let rows = crate::lab::table::rows(&lab_in, spec.players, Mode::Deals);
-    let metrics_csv = crate::lab::table::csv_text(G::NAME, spec.players, &rows, true)?;
-    // best.csv: the objective, the requirement metrics and the length, per role.
-    let ms = metrics(spec.players, Mode::Deals);
-    let mut shown: Vec<&str> = vec![spec.goal.minimize.as_str()];
-    for q in &spec.goal.require {
-        shown.extend(q.metrics.iter().map(String::as_str));
-    }
-    shown.extend(["seat_gap", "decisive_share", "turns_mean"]);
-    let mut keep: Vec<&str> = Vec::new();
-    for s in shown {
-        if !keep.contains(&s) {
-            keep.push(s);
-        }
-    }
-    let prepared: Vec<Prepared> = tally.lab.iter().map(|g| Prepared::new(g)).collect();
-    let mut lines = Vec::new();
-    for (i, (role, sw, _)) in roles.iter().enumerate() {
-        for name in &keep {
-            let m = ms.iter().find(|m| m.name == *name).expect("known metric");
-            let est = crate::lab::metrics::estimate(m, &prepared[i]);
-            let d = (i > 0)
-                .then(|| paired(m, &prepared[i], &prepared[0]))
-                .flatten();
-            let eq = (i > 0 && *name == spec.goal.minimize && spec.goal.delta > 0.0)
-                .then(|| d.is_some_and(|d| equivalent(&d, spec.goal.delta, GROUPS)));
-            lines.push((role.clone(), sw.clone(), *name, est, d, eq));
-        }
-    }
-    let ps: Vec<f64> = lines
-        .iter()
-        .map(|l| l.4.map_or(f64::NAN, |d| d.p))
-        .collect();
-    let adj = crate::stats::holm(&ps);
-    let err = |e: csv::Error| Error::Other(format!("csv: {e}"));
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "game",
-        "players",
-        "role",
-        "switches",
-        "metric",
-        "value",
-        "lo",
-        "hi",
-        "diff",
-        "diff_lo",
-        "diff_hi",
-        "p_value",
-        "p_holm",
-        "equivalent",
-    ])
-    .map_err(err)?;
-    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
-    for (l, h) in lines.iter().zip(adj) {
-        w.write_record([
-            G::NAME.to_string(),
-            spec.players.to_string(),
-            l.0.clone(),
-            l.1.clone(),
-            l.2.to_string(),
-            f(l.3.map(|e| e.value)),
-            f(l.3.map(|e| e.lo)),
-            f(l.3.map(|e| e.hi)),
-            f(l.4.map(|d| d.value)),
-            f(l.4.map(|d| d.lo)),
-            f(l.4.map(|d| d.hi)),
-            l.4.map_or(String::new(), |d| p_text(d.p)),
-            p_text(h),
-            l.5.map_or(String::new(), |e| e.to_string()),
-        ])
-        .map_err(err)?;
-    }
-    let best_csv = String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
-        .map_err(|e| Error::Other(e.to_string()))?;
-    Ok(Retest {
-        deals,
-        rows,
-        best_csv,
-        metrics_csv,
-    })
 }
 
 /// Runs `cardsim balance`.

@@ -1,16 +1,19 @@
 //! `cardsim balance`'s arguments checked before anything is played: the `--space` values
-//! (each variant's rules), the metric minimised and the requirements. The run starts from
+//! (each variant's rules), the metric minimised (or the `--front`'s two), the requirements
+//! and the `--panel` members. The run starts from
 //! what [`check`] builds, and a study checks every balance run with [`check_args`] before any
 //! run starts.
 
-use super::balance::{BalanceArgs, DEFAULT_REQUIRE, MAX_VARIANTS};
+use super::balance::{BalanceArgs, DEFAULT_MINIMIZE, DEFAULT_REQUIRE, MAX_VARIANTS};
 use super::setup::{apply_rules, parse_rules, table};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
+use crate::lab::front::Axis;
 use crate::lab::metrics::metrics;
 use crate::lab::race::{Goal, Require};
 use crate::sim::Mode;
+use crate::strategy::StrategySpec;
 
 /// Parses one `--space`: the key and its values as text.
 fn parse_space(text: &str) -> Result<(String, Vec<String>)> {
@@ -69,6 +72,10 @@ pub struct Checked<G: Game> {
     pub req_text: Vec<String>,
     /// The objective and the parsed requirements.
     pub goal: Goal,
+    /// `--front`'s two axes (None: one objective).
+    pub front: Option<Vec<Axis>>,
+    /// `--panel`'s members (empty: the `--strategy` line-up).
+    pub panel: Vec<StrategySpec>,
 }
 
 /// Checks everything a balance command says (block, spaces and each variant's rules, the
@@ -89,6 +96,36 @@ pub fn check<G: Game>(a: &BalanceArgs) -> Result<Checked<G>> {
         .map(|(_, v)| v.len())
         .try_fold(1usize, |n, k| n.checked_mul(k));
     let use_ntbea = a.search.use_ntbea(count)?;
+    if a.front.is_some() && a.minimize.is_some() {
+        return Err(Error::input(
+            "--front and --minimize do not go together: --front races two metrics, --minimize one",
+        ));
+    }
+    if a.front.is_some() && !a.panel.is_empty() {
+        return Err(Error::input(
+            "--front with --panel is not built: race the front under one line-up (--strategy)",
+        ));
+    }
+    if a.front.is_some() && use_ntbea {
+        return Err(Error::input(format!(
+            "--front races every variant (at most {MAX_VARIANTS}, no NTBEA): narrow the --space values"
+        )));
+    }
+    let panel: Vec<StrategySpec> = a
+        .panel
+        .iter()
+        .map(|s| crate::strategy::resolve::<G>(s.trim()))
+        .collect::<Result<_>>()?;
+    if !a.panel.is_empty() {
+        if panel.len() < 2 {
+            return Err(Error::input("--panel needs at least two strategies"));
+        }
+        if !a.table.strategies.is_empty() {
+            return Err(Error::input(
+                "--panel gives the line-ups (each member in self-play): drop --strategy",
+            ));
+        }
+    }
     let mut variants = Vec::new();
     if !use_ntbea {
         for (i, sw) in product(&spaces).into_iter().enumerate() {
@@ -111,10 +148,20 @@ pub fn check<G: Game>(a: &BalanceArgs) -> Result<Checked<G>> {
         .iter()
         .map(|m| m.name)
         .collect();
-    if !names.contains(&a.minimize.as_str()) {
+    let front = a
+        .front
+        .as_deref()
+        .map(|f| crate::lab::front::parse(f, &names))
+        .transpose()?;
+    let minimize = match (&front, &a.minimize) {
+        (Some(axes), _) => axes[0].metric.clone(),
+        (None, Some(m)) => m.clone(),
+        (None, None) => DEFAULT_MINIMIZE.to_string(),
+    };
+    if !names.contains(&minimize.as_str()) {
         return Err(Error::input(format!(
             "unknown --minimize metric '{}'; metrics: {}",
-            a.minimize,
+            minimize,
             names.join(", ")
         )));
     }
@@ -128,7 +175,7 @@ pub fn check<G: Game>(a: &BalanceArgs) -> Result<Checked<G>> {
         .map(|r| Require::parse(r, &names))
         .collect::<Result<Vec<_>>>()?;
     let goal = Goal {
-        minimize: a.minimize.clone(),
+        minimize,
         require,
         delta: a.delta,
     };
@@ -139,6 +186,8 @@ pub fn check<G: Game>(a: &BalanceArgs) -> Result<Checked<G>> {
         use_ntbea,
         req_text,
         goal,
+        front,
+        panel,
     })
 }
 

@@ -31,6 +31,8 @@ pub const FORMAT: &str = r#"Study file format (TOML):
   space = ["final_turns=yes,no"]   # balance only (required there), with optional
   require = ["decisive_share+tie_share>=0.99"]   # minimize = "seat_gap2", budget = 1000000,
                                                  # block = 500, delta = 0.002
+  panel = ["greedy", "greedy-prev"]   # balance only: judged by the worst of these line-ups
+  front = "seat_gap2,turns_mean"      # balance only: a Pareto front instead of minimize
 
 Each run writes its CSV files and run.json into <out>/<name>/ (a run owns that folder);
 `--report` writes one page for them all, <out>/report.html."#;
@@ -89,12 +91,22 @@ struct RunDef {
     /// balance only: the equivalence margin.
     #[serde(default)]
     delta: Option<f64>,
+    /// balance only: judge every variant under each of these line-ups (self-play).
+    #[serde(default)]
+    panel: Vec<String>,
+    /// balance only: race for the Pareto front of two metrics, `"M1,M2"`.
+    #[serde(default)]
+    front: Option<String>,
 }
 
 /// The run's strategies, knob file paths taken relative to the study's folder.
 fn strategies(r: &RunDef, base: &Path) -> Vec<String> {
-    r.strategies
-        .iter()
+    relative(&r.strategies, base)
+}
+
+/// Strategy texts with knob file paths taken relative to the study's folder.
+fn relative(list: &[String], base: &Path) -> Vec<String> {
+    list.iter()
         .map(|s| {
             let p = Path::new(s);
             let exec = s.starts_with("exec:");
@@ -141,10 +153,12 @@ fn check_run(r: &RunDef) -> Result<()> {
         || r.minimize.is_some()
         || r.budget.is_some()
         || r.block.is_some()
-        || r.delta.is_some();
+        || r.delta.is_some()
+        || !r.panel.is_empty()
+        || r.front.is_some();
     if r.kind != "balance" && balance_only {
         return Err(Error::input(format!(
-            "space, require, minimize, budget, block and delta belong to balance runs, not {}",
+            "space, require, minimize, budget, block, delta, panel and front belong to balance runs, not {}",
             r.kind
         )));
     }
@@ -221,7 +235,7 @@ fn check_tables(study: &Study, seed: u64, base: &Path, out: &Path) -> Result<()>
         let t = table(r, seed, base);
         let checked = if r.kind == "balance" {
             // The spaces, requirements and metric too, not only the table.
-            super::balance_check::check_args(&balance_args(r, t, CommonArgs::default()))
+            super::balance_check::check_args(&balance_args(r, t, base, CommonArgs::default()))
         } else {
             crate::games::with_game(&t.game, CheckTable(&t, r))
                 .unwrap_or_else(|| Err(super::unknown_game(&t.game)))
@@ -271,7 +285,7 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
             common,
         }),
         "tournament" => super::tournament::run(&TournamentArgs { table, run, common }),
-        "balance" => super::balance::run(&balance_args(r, table, common)),
+        "balance" => super::balance::run(&balance_args(r, table, base, common)),
         k => Err(Error::input(format!(
             "unknown kind '{k}' (simulate, compare, tournament, balance)"
         ))),
@@ -279,12 +293,19 @@ fn run_one(r: &RunDef, seed: u64, base: &Path, common: CommonArgs) -> Result<()>
 }
 
 /// A balance run's command-line arguments, from its entry in the study file.
-fn balance_args(r: &RunDef, table: TableArgs, common: CommonArgs) -> super::balance::BalanceArgs {
+fn balance_args(
+    r: &RunDef,
+    table: TableArgs,
+    base: &Path,
+    common: CommonArgs,
+) -> super::balance::BalanceArgs {
     super::balance::BalanceArgs {
         table,
         space: r.space.clone(),
         require: r.require.clone(),
-        minimize: r.minimize.clone().unwrap_or_else(|| "seat_gap2".into()),
+        minimize: r.minimize.clone(),
+        panel: relative(&r.panel, base),
+        front: r.front.clone(),
         budget: r.budget.unwrap_or(1_000_000),
         block: r.block.unwrap_or(500),
         delta: r.delta.unwrap_or(0.0),

@@ -44,6 +44,22 @@ pub trait Arena: Sync {
     fn requirement(&self, r: usize, b: &Self::Block) -> Option<f64>;
     /// After a round: an error a strategy reported (an external bot that failed).
     fn check(&self) -> Result<()>;
+    /// The line-ups a candidate is judged under (`balance --panel`; 1 otherwise).
+    fn members(&self) -> usize {
+        1
+    }
+    /// Member `m`'s name.
+    fn member_name(&self, _m: usize) -> String {
+        String::new()
+    }
+    /// The objective under member `m` alone.
+    fn member_objective(&self, _m: usize, b: &Self::Block) -> Option<f64> {
+        self.objective(b)
+    }
+    /// Requirement `r` under member `m` alone.
+    fn member_requirement(&self, r: usize, _m: usize, b: &Self::Block) -> Option<f64> {
+        self.requirement(r, b)
+    }
 }
 
 /// How the race is run.
@@ -312,8 +328,27 @@ pub fn race<G: Game>(spec: &RaceSpec<G>) -> Result<Race> {
     race_in(spec, &spec.goal, &settings)
 }
 
-/// Runs the race of any arena.
+/// One round's eliminations: `(arena, goal, entries, round)`, returning why the race stops.
+pub type Rule<'a, A> =
+    &'a dyn Fn(&A, &Goal, &mut [Entry<<A as Arena>::Block>], usize) -> Option<String>;
+
+/// Runs the race of any arena: the objective race ([`eliminate`]), or under a panel when the
+/// arena has several members ([`super::panel_race::eliminate`]).
 pub fn race_in<A: Arena>(arena: &A, goal: &Goal, settings: &Settings) -> Result<Race<A::Block>> {
+    if arena.members() > 1 {
+        race_with(arena, goal, settings, &super::panel_race::eliminate)
+    } else {
+        race_with(arena, goal, settings, &eliminate)
+    }
+}
+
+/// Runs the race of any arena with its own elimination rule (`--front`).
+pub fn race_with<A: Arena>(
+    arena: &A,
+    goal: &Goal,
+    settings: &Settings,
+    rule: Rule<A>,
+) -> Result<Race<A::Block>> {
     let per_block = arena.deals_per_block();
     let mut entries: Vec<Entry<A::Block>> = (0..arena.candidates())
         .map(|_| Entry {
@@ -369,7 +404,7 @@ pub fn race_in<A: Arena>(arena: &A, goal: &Goal, settings: &Settings) -> Result<
         }
         deals += cost;
         rounds += 1;
-        let verdict = eliminate(arena, goal, &mut entries, rounds);
+        let verdict = rule(arena, goal, &mut entries, rounds);
         let left = entries.iter().filter(|e| e.out.is_none()).count();
         if settings.progress {
             let spent = start.elapsed().as_secs_f64();
@@ -419,31 +454,12 @@ fn eliminate<A: Arena>(
     if g < FIRST_CUT {
         return None;
     }
-    // Constraints: one-sided tests that each is violated, Holm over the survivors.
-    for (ri, r) in goal.require.iter().enumerate() {
-        let ps: Vec<f64> = alive
-            .iter()
-            .map(|&v| {
-                let e = jackknife(
-                    &entries[v].blocks,
-                    |c| arena.used(c),
-                    |c| arena.requirement(ri, c),
-                );
-                e.map_or(f64::NAN, |e| one_sided(&e, r.bound, !r.at_least, g))
-            })
-            .collect();
-        for (i, p) in holm(&ps).into_iter().enumerate() {
-            if p < ALPHA {
-                entries[alive[i]].out = Some((round, format!("violates {}", r.text)));
-            }
-        }
+    if !constraints(arena, goal, entries, round) {
+        return Some("every variant violates a requirement".into());
     }
     let alive: Vec<usize> = (0..entries.len())
         .filter(|&v| entries[v].out.is_none())
         .collect();
-    if alive.is_empty() {
-        return Some("every variant violates a requirement".into());
-    }
     // The best survivor by its point estimate (ties: the first).
     let value = |v: usize| objective_value(arena, &entries[v].blocks);
     let best = *alive
@@ -488,8 +504,42 @@ fn eliminate<A: Arena>(
     None
 }
 
+/// The requirement tests of a round: one-sided tests that each is violated, Holm over the
+/// survivors; returns whether any survivor is left.
+pub fn constraints<A: Arena>(
+    arena: &A,
+    goal: &Goal,
+    entries: &mut [Entry<A::Block>],
+    round: usize,
+) -> bool {
+    let alive: Vec<usize> = (0..entries.len())
+        .filter(|&v| entries[v].out.is_none())
+        .collect();
+    let g = entries[alive[0]].blocks.len();
+    // Constraints: one-sided tests that each is violated, Holm over the survivors.
+    for (ri, r) in goal.require.iter().enumerate() {
+        let ps: Vec<f64> = alive
+            .iter()
+            .map(|&v| {
+                let e = jackknife(
+                    &entries[v].blocks,
+                    |c| arena.used(c),
+                    |c| arena.requirement(ri, c),
+                );
+                e.map_or(f64::NAN, |e| one_sided(&e, r.bound, !r.at_least, g))
+            })
+            .collect();
+        for (i, p) in holm(&ps).into_iter().enumerate() {
+            if p < ALPHA {
+                entries[alive[i]].out = Some((round, format!("violates {}", r.text)));
+            }
+        }
+    }
+    entries.iter().any(|e| e.out.is_none())
+}
+
 /// The objective's point estimate (infinite when it has no value).
-fn objective_value<A: Arena>(arena: &A, blocks: &[A::Block]) -> f64 {
+pub fn objective_value<A: Arena>(arena: &A, blocks: &[A::Block]) -> f64 {
     merged(blocks)
         .and_then(|all| arena.objective(&all))
         .unwrap_or(f64::INFINITY)

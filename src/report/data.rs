@@ -11,6 +11,7 @@ const MAX_INT: u64 = 1_000_000_000_000;
 
 /// One CSV file: its header and rows, all as text, with typed access that names the file,
 /// row and column of anything that does not read.
+#[derive(Clone)]
 pub struct Csv {
     /// Where it came from, for messages.
     pub path: PathBuf,
@@ -54,6 +55,18 @@ pub fn read_csv(dir: &Path, name: &str) -> Result<Csv> {
 impl Csv {
     fn bad(&self, msg: String) -> Error {
         Error::input(format!("bad {}: {msg}", self.path.display()))
+    }
+
+    /// The rows whose text in column `c` is `keep`, as a table of their own.
+    pub fn only(&self, c: usize, keep: &str) -> Csv {
+        Csv {
+            path: self.path.clone(),
+            head: self.head.clone(),
+            rows: (0..self.rows.len())
+                .filter(|&r| self.text(r, c) == keep)
+                .map(|r| self.rows[r].clone())
+                .collect(),
+        }
     }
 
     /// The column names, in file order.

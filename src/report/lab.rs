@@ -8,7 +8,7 @@ use super::chart::{PALETTE, WIDTH, figure, legend};
 use super::data::{Csv, read_csv, read_csv_opt};
 use super::dotplot::{Dot, DotPlot, draw};
 use super::fmt::{dec, esc};
-use super::page::{numbers, section, table, txt, val, wrap};
+use super::page::{html, numbers, section, table, txt, val, wrap};
 use crate::error::{Error, Result};
 use std::path::Path;
 
@@ -99,7 +99,14 @@ pub fn rounds(v: &Csv, rounds: usize) -> Result<Vec<(usize, usize, usize)>> {
 
 /// A `balance` folder's sections: the race, the front, the re-test.
 pub fn balance(dir: &Path, level: usize) -> Result<String> {
-    let v = read_csv(dir, "variants.csv")?;
+    let all = read_csv(dir, "variants.csv")?;
+    // Under a panel the race's own rows are `panel = worst`; the members' rows get a
+    // section of their own.
+    let panel_col = all.col("panel").ok();
+    let v = match panel_col {
+        Some(c) => all.only(c, "worst"),
+        None => all.clone(),
+    };
     let text = std::fs::read_to_string(dir.join("run.json"))
         .map_err(|e| Error::input(format!("cannot read run.json: {e}")))?;
     let run: serde_json::Value =
@@ -242,9 +249,13 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
         );
         s += &section(level, "The front", "", &(fig + &list));
     }
+    if panel_col.is_some() {
+        s += &super::lab_panel::panel(&all, &objective, level)?;
+    }
+    s += &super::lab_panel::front(dir, level)?;
     // The re-test.
     if let Some(b) = read_csv_opt(dir, "best.csv")? {
-        let cols = [
+        let mut cols = vec![
             "role",
             "switches",
             "metric",
@@ -255,6 +266,11 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
             "p_holm",
             "equivalent",
         ];
+        let panel = b.col("panel").is_ok();
+        if panel {
+            cols.push("panel");
+            cols.push("agree");
+        }
         let idx: Vec<usize> = cols.iter().map(|c| b.col(c)).collect::<Result<_>>()?;
         let mut rows = Vec::new();
         for r in 0..b.rows.len() {
@@ -264,6 +280,8 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
                     .map(|(i, &c)| {
                         if (3..8).contains(&i) {
                             val(show(&b, r, c), b.text(r, c))
+                        } else if i == 10 && b.text(r, c) == "no" {
+                            html("<b>no: members disagree</b>".into())
                         } else if i == 1 {
                             // Spaces let a long switch list wrap.
                             txt(&b.text(r, c).replace(';', "; "))
@@ -277,8 +295,22 @@ pub fn balance(dir: &Path, level: usize) -> Result<String> {
         s += &section(
             level,
             "Re-test on fresh deals",
-            "The winner, the base rules and the winner with each switch flipped, on new deals; \
-             diff = role − winner, Holm-adjusted p; equivalent: within ±delta (TOST).",
+            if panel {
+                "The winner, the base rules and the winner with each switch flipped, on new \
+                 deals under each panel member; diff = role − winner, Holm-adjusted p within \
+                 each member; equivalent: within ±delta (TOST); agree = no: the members differ \
+                 on the sign or the significance of the difference."
+            } else if b
+                .rows
+                .first()
+                .is_some_and(|r| r.get(2).is_some_and(|x| x == "base"))
+            {
+                "The base rules and every front variant on new deals; diff = role − base, \
+                 Holm-adjusted p."
+            } else {
+                "The winner, the base rules and the winner with each switch flipped, on new deals; \
+                 diff = role − winner, Holm-adjusted p; equivalent: within ±delta (TOST)."
+            },
             &wrap(table("best.csv", &cols, rows)),
         );
     }

@@ -23,7 +23,9 @@ mod fmt;
 mod heatmap;
 mod histogram;
 mod lab;
+mod lab_panel;
 mod page;
+mod scatter;
 mod seats;
 mod tournament;
 
