@@ -157,7 +157,7 @@ fn a_front_race_is_reproducible_and_drawn() {
         "game,players,variant,switches,blocks,deals,metric,goal,value,lo,hi,point_front"
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
-    assert!(!rows.is_empty() && rows.len() % 2 == 0);
+    assert!(!rows.is_empty() && rows.len().is_multiple_of(2));
     for pair in rows.chunks(2) {
         assert_eq!(pair[0][2], pair[1][2], "two rows per variant");
         assert_eq!([pair[0][6], pair[0][7]], ["seat_gap2", "min"]);

@@ -374,8 +374,7 @@ fn race_panel<G: Game>(
     let rt = retest(spec, &roles, deals, panel, &keep, Some(m))?;
     let per_block: Vec<u64> = arena.specs.iter().map(|s| s.deals_per_block()).collect();
     let (variants_csv, disagree) = crate::lab::variants::panel_csv(
-        G::NAME,
-        spec.players,
+        (G::NAME, spec.players),
         &arena,
         &spec.goal,
         &names(spec),
@@ -441,8 +440,7 @@ fn race_front<G: Game>(spec: &RaceSpec<G>, axes: &[Axis], base_rules: &G::Rules)
     let keep = shown(spec, &[axes[0].metric.as_str(), axes[1].metric.as_str()]);
     let rt = retest(spec, &roles, deals_for(spec, blocks), &[], &keep, None)?;
     let variants_csv = crate::lab::variants::front_csv(
-        G::NAME,
-        spec.players,
+        (G::NAME, spec.players),
         spec,
         &spec.goal,
         axes,

@@ -376,8 +376,10 @@ mod tests {
     #[test]
     fn members_merge_member_by_member() {
         let mut a = Members(vec![Counts::default(), Counts::default()]);
-        let mut one = Counts::default();
-        one.units = 3;
+        let one = Counts {
+            units: 3,
+            ..Default::default()
+        };
         a.merge(&Members(vec![one.clone(), Counts::default()]));
         assert_eq!(a.0[0].units, 3);
         assert_eq!(a.0[1].units, 0);

@@ -50,8 +50,7 @@ struct View {
 /// `variants.csv` under a panel. `names[v]` is (variant, switches); `per_block[m]` the deals
 /// one block costs member `m`.
 pub fn panel_csv<A: Arena>(
-    game: &str,
-    players: usize,
+    (game, players): (&str, usize),
     arena: &A,
     goal: &Goal,
     names: &[(String, String)],
@@ -197,8 +196,7 @@ pub fn panel_csv<A: Arena>(
 /// `variants.csv` of a front race: both axes' metrics with intervals, each requirement's
 /// value, the status. `value(k, block)` is axis `k`'s metric (not its cost).
 pub fn front_csv<A: Arena>(
-    game: &str,
-    players: usize,
+    (game, players): (&str, usize),
     arena: &A,
     goal: &Goal,
     axes: &[super::front::Axis],
