@@ -182,6 +182,52 @@ fn stuck_threes(red: u32, black: u32, turns: u32) -> i32 {
     300 * (red - shed_red) as i32 + 100 * (black - shed_black) as i32
 }
 
+/// A meld step's cards and kind: (cards melded, rank, wild kind); `None` for other actions.
+#[inline]
+fn step_parts(a: Action) -> Option<(i32, u8, u8)> {
+    match a {
+        Action::New { rank, wild } => Some((3, rank, wild)),
+        Action::Add { rank, wild } => Some((1, rank, wild)),
+        _ => None,
+    }
+}
+
+/// The first step of highest value (above 0) in the legal walk's order, stopping once a
+/// step reaches `cap` (no step is worth more); `first` gets the first legal step.
+#[inline]
+fn best_step(
+    g: &HandAndFoot,
+    tl: &melds::Tally,
+    cap: i32,
+    first: &mut Option<Action>,
+    mut value: impl FnMut(Action) -> i32,
+) -> Option<Action> {
+    let (mut best, mut best_v) = (None, 0);
+    g.each_meld(tl, |a| {
+        first.get_or_insert(a);
+        let s = value(a);
+        debug_assert!(s <= cap, "a step above the bound");
+        if s > best_v {
+            (best, best_v) = (Some(a), s);
+        }
+        best_v < cap
+    });
+    best
+}
+
+/// Whether the seat's partnership has the natural books it needs to go out, counted
+/// (13 ranks summed) the first time a step asks and kept for the decision.
+struct BooksMet(Option<bool>);
+
+impl BooksMet {
+    #[inline]
+    fn get(&mut self, v: &View) -> bool {
+        *self.0.get_or_insert_with(|| {
+            v.melds[v.seat % 2].natural_books() >= v.rules.out_naturals as u32
+        })
+    }
+}
+
 impl Greedy {
     /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
     /// the foot, half that once someone is, `out_turns` per partner once a partnership
@@ -388,7 +434,7 @@ impl Greedy {
     /// The best meld step worth making now (`None`: none is), walking the legal steps
     /// ([`HandAndFoot::each_meld`]) in list order, the first of equal values kept; also
     /// whether any step is legal and the first one listed.
-    fn pick_meld(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
+    pub(super) fn pick_meld(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
         let t = v.seat % 2;
         let g = v.deal;
         let mut first = None;
@@ -405,33 +451,65 @@ impl Greedy {
             });
             return (None, first);
         }
-        let mut best = None;
-        let mut best_v = 0;
         let out = v.in_foot[v.seat] && self.want_out(v);
-        let base = if out && v.opened[t] {
-            leftover_base(tl, &v.melds[t])
-        } else {
-            (0, 0, 0)
-        };
-        // The most a step can be worth ([`Greedy::step_value`]): once a step reaches it,
-        // no later one replaces it (ties keep the first).
-        let cap = if !v.opened[t] {
-            i32::MAX
+        let best = if !v.opened[t] {
+            // Opening: no bound (the reach of the opening decides).
+            best_step(g, tl, i32::MAX, &mut first, |a| {
+                self.step_value(v, tl, (0, 0, 0), out, a)
+            })
         } else if out {
-            1101
+            // On the foot, going out wanted: at most 1101.
+            let base = leftover_base(tl, &v.melds[t]);
+            let mut books = BooksMet(None);
+            best_step(g, tl, 1101, &mut first, |a| {
+                let Some((k, rank, wild)) = step_parts(a) else {
+                    return 0;
+                };
+                let left = tl.len as i32 - k;
+                let lo = Self::leftover_after(v, tl, base, a, rank, wild);
+                1 + (1000 - 100 * lo).max(0) + self.opened_step(v, true, left, a, rank, &mut books)
+            })
         } else {
-            100
+            // Opened, not going out: at most 100 (a natural added).
+            let feet = v.in_foot[v.seat];
+            let mut books = BooksMet(None);
+            best_step(g, tl, 100, &mut first, |a| {
+                let Some((k, rank, _)) = step_parts(a) else {
+                    return 0;
+                };
+                let left = tl.len as i32 - k;
+                if feet && left < 2 {
+                    return 0;
+                }
+                self.opened_step(v, feet, left, a, rank, &mut books)
+            })
         };
-        g.each_meld(tl, |a| {
-            first.get_or_insert(a);
-            let s = self.step_value(v, tl, base, out, a);
-            debug_assert!(s <= cap, "a step above the bound");
-            if s > best_v {
-                (best, best_v) = (Some(a), s);
-            }
-            best_v < cap
-        });
         (best, first)
+    }
+
+    /// [`Greedy::opened_value`] with the natural books' check counted at most once per
+    /// decision.
+    #[inline]
+    fn opened_step(
+        &self,
+        v: &View,
+        feet: bool,
+        left: i32,
+        a: Action,
+        rank: u8,
+        books: &mut BooksMet,
+    ) -> i32 {
+        let m = &v.melds[v.seat % 2];
+        let i = rank as usize;
+        match a {
+            Action::Add { wild: 0, .. } => 100,
+            Action::New { wild: 0, .. } => 90,
+            Action::Add { .. } if m.wild[i] > 0 => 60,
+            Action::Add { .. } if m.nat[i] >= self.dirty_at || books.get(v) => 40,
+            Action::New { .. } if self.pair_wild => 30,
+            _ if feet && left <= 1 => 20,
+            _ => 0,
+        }
     }
 
     /// How much the seat wants to keep `c` (the lowest is discarded).
@@ -524,3 +602,7 @@ impl Strategy<HandAndFoot> for Greedy {
         false
     }
 }
+
+#[cfg(test)]
+#[path = "tests_fast.rs"]
+mod tests_fast;

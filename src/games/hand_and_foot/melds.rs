@@ -48,6 +48,15 @@ pub struct Tally {
 
 /// The [`Tally`] of `h`.
 pub fn tally(h: &CardCounts) -> Tally {
+    let ranks = h.rank_totals();
+    let jokers = jokers(h);
+    let len = ranks.iter().map(|&n| n as u32).sum::<u32>() + jokers as u32;
+    Tally { ranks, jokers, len }
+}
+
+/// [`tally`] card by card: the reference its word-at-a-time sums are tested against.
+#[cfg(test)]
+pub fn tally_by_card(h: &CardCounts) -> Tally {
     let mut t = Tally::default();
     for s in 0..4u8 {
         for r in 0..13u8 {
@@ -57,6 +66,56 @@ pub fn tally(h: &CardCounts) -> Tally {
     t.jokers = jokers(h);
     t.len = t.ranks.iter().map(|&n| n as u32).sum::<u32>() + t.jokers as u32;
     t
+}
+
+/// Per-byte constants of the word-at-a-time rank masks ([`step_ranks`]).
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+/// The meld ranks as bits of a rank mask (bit `r` for rank index `r`).
+const MELD_MASK: u32 = 0x1FFF & !0b110;
+
+/// Thirteen per-rank bytes as the low bytes of a word (the top three zero).
+#[inline]
+fn lanes(b: &[u8; 13]) -> u128 {
+    let mut x = [0u8; 16];
+    x[..13].copy_from_slice(b);
+    u128::from_le_bytes(x)
+}
+
+/// The high bit of each byte of `x` that is at least `k` (every byte under 128).
+#[inline]
+fn at_least(x: u128, k: u8) -> u128 {
+    (x + ONES * (0x80 - k) as u128) & HIGH
+}
+
+/// The bytes' high bits (nothing else set) as a 16-bit mask, bit `i` for byte `i`.
+#[inline]
+fn high_bits(x: u128) -> u32 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u32;
+    half(x as u64) | half((x >> 64) as u64) << 8
+}
+
+/// The meld ranks where the hand counted in `tl` has a meld step to consider beside the
+/// melds `m` (bit `r` for rank index `r`): a rank that may be started with a natural pair
+/// in hand, or an open rank with a natural in hand or (with a wild in hand) room for a
+/// wild. A superset of the ranks with a legal step ([`super::state::HandAndFoot`]'s
+/// `each_meld` checks each step in full); every rank left out has none.
+#[inline]
+pub fn step_ranks(tl: &Tally, m: &Melds, rebook: bool) -> u32 {
+    let (hand, nat) = (lanes(&tl.ranks), lanes(&m.nat));
+    let open = at_least(nat, 1);
+    let free = if rebook {
+        HIGH
+    } else {
+        !at_least(lanes(&m.nat_books), 1) & HIGH
+    };
+    let start = !open & free & at_least(hand, 2);
+    // nat > wild + 1, bytewise: (nat | 0x80) - (wild + 2) keeps the high bit.
+    let room = ((nat | HIGH) - (lanes(&m.wild) + 2 * ONES)) & HIGH;
+    let wilds = tl.jokers > 0 || tl.ranks[1] > 0;
+    let add = open & (at_least(hand, 1) | if wilds { room } else { 0 });
+    high_bits(start | add) & MELD_MASK
 }
 
 /// Copies of rank `r` (index) in `h`.
