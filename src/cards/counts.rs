@@ -108,7 +108,8 @@ impl CardCounts {
         let mut out = [0u8; 13];
         out.copy_from_slice(&sum.to_le_bytes()[..13]);
         debug_assert!(
-            (0..13).all(|r| (0..4).map(|s| self.0[13 * s + r] as u32).sum::<u32>() == out[r] as u32),
+            (0..13)
+                .all(|r| (0..4).map(|s| self.0[13 * s + r] as u32).sum::<u32>() == out[r] as u32),
             "a rank total over 255"
         );
         out
@@ -223,8 +224,7 @@ mod tests {
             assert_eq!(c.len(), c.0.iter().map(|&n| n as u32).sum::<u32>());
             assert_eq!(c.is_empty(), c.0.iter().all(|&n| n == 0));
             if c.0.iter().all(|&n| n < 64) {
-                let want: [u8; 13] =
-                    std::array::from_fn(|r| (0..4).map(|s| c.0[13 * s + r]).sum());
+                let want: [u8; 13] = std::array::from_fn(|r| (0..4).map(|s| c.0[13 * s + r]).sum());
                 assert_eq!(c.rank_totals(), want);
             }
         }

@@ -112,17 +112,6 @@ impl Greedy {
     }
 }
 
-/// What a pile take weighs ([`Greedy::pile_terms`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct PileTerms {
-    /// Meld points the take adds (now and still reachable).
-    pub gain: i32,
-    /// Penalty of the 3s taken that could not be shed in the turns left.
-    pub stuck: i32,
-    /// 3s taken.
-    pub taken: u32,
-}
-
 /// How good a packet is to hold: wilds and pairs help, 3s hurt.
 fn packet_value(h: &CardCounts) -> i32 {
     let mut v = 30 * (melds::jokers(h) + melds::rank_count(h, 1)) as i32;
@@ -150,8 +139,25 @@ fn rank_share(n: i32, mn: u8, mw: u8) -> (i32, i32, i32) {
     }
 }
 
-/// The sums of [`rank_share`] over every meld rank of a hand and melds (before a step).
+/// The sums of [`rank_share`] over every meld rank of a hand and melds (before a step),
+/// without branches: each rank's three shares from comparisons (as [`leftover_by_rank`]).
 fn leftover_base(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
+    const MELD: [i32; 13] = [1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+    let (mut lo, mut room, mut pairs) = (0, 0, 0);
+    for i in 0..13 {
+        let (n, mn, mw) = (tl.ranks[i] as i32, m.nat[i] as i32, m.wild[i] as i32);
+        let open = (mn > 0) as i32 * MELD[i];
+        let shut = (mn == 0) as i32 * MELD[i];
+        lo += shut * (n < 2) as i32 * n;
+        pairs += shut * (n == 2) as i32;
+        room += open * (n + mn - 1 - mw) + shut * (n >= 3) as i32 * (n - 1);
+    }
+    (lo, room, pairs)
+}
+
+/// [`leftover_base`] rank by rank through [`rank_share`] (its reference in tests).
+#[cfg(test)]
+fn leftover_by_rank(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
     let mut sum = (0, 0, 0);
     for r in MELD_RANKS {
         let i = r as usize;
@@ -159,27 +165,6 @@ fn leftover_base(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
         sum = (sum.0 + lo, sum.1 + room, sum.2 + pairs);
     }
     sum
-}
-
-/// Red and black 3s in `h`.
-fn threes(h: &CardCounts) -> (u32, u32) {
-    let (mut red, mut black) = (0, 0);
-    for s in crate::cards::Suit::ALL {
-        let n = h.count(Card::new(crate::cards::Rank::THREE, s)) as u32;
-        if s.is_red() {
-            red += n;
-        } else {
-            black += n;
-        }
-    }
-    (red, black)
-}
-
-/// The penalty of the 3s still held after `turns` discards, reds shed first.
-fn stuck_threes(red: u32, black: u32, turns: u32) -> i32 {
-    let shed_red = red.min(turns);
-    let shed_black = black.min(turns - shed_red);
-    300 * (red - shed_red) as i32 + 100 * (black - shed_black) as i32
 }
 
 /// A meld step's cards and kind: (cards melded, rank, wild kind); `None` for other actions.
@@ -229,67 +214,6 @@ impl BooksMet {
 }
 
 impl Greedy {
-    /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
-    /// the foot, half that once someone is, `out_turns` per partner once a partnership
-    /// with a seat on the foot has the books to go out; never more than the stock can give.
-    pub(super) fn turns_left(&self, v: &View) -> u32 {
-        let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
-        let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
-        let may_out = (0..2).any(|t| {
-            foot(t)
-                && v.melds[t].natural_books() >= v.rules.out_naturals as u32
-                && v.melds[t].unnatural_books() >= v.rules.out_unnaturals as u32
-        });
-        let h = if may_out {
-            self.out_turns * (v.players as u32 / 2 - 1)
-        } else if foot(0) || foot(1) {
-            self.horizon.div_ceil(2)
-        } else {
-            self.horizon
-        };
-        h.min(stock)
-    }
-
-    /// Is the pile worth taking? The meld points it adds (the top and the pair, and what
-    /// the rest of hand and pile could still meld, as [`melds::extension_max`] counts
-    /// them) against the penalty of the 3s the seat could not shed before the deal ends
-    /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`, and
-    /// `three_turn` for each 3 taken (a turn spent shedding it).
-    fn pile_pays(&self, v: &View) -> bool {
-        let Some(t) = self.pile_terms(v) else {
-            return false;
-        };
-        t.gain as f64 >= self.three_weight * t.stuck as f64 + self.three_turn * t.taken as f64
-    }
-
-    /// The terms [`Greedy::pile_pays`] weighs (`None`: no top card).
-    pub(super) fn pile_terms(&self, v: &View) -> Option<PileTerms> {
-        let top = v.top?;
-        let (t, r) = (v.seat % 2, top.rank().index());
-        let m0 = &v.melds[t];
-        let tl0 = melds::tally(v.hand);
-        let before = m0.points + melds::extension_max(&tl0, m0, v.rules.rebook);
-        let mut h = *v.hand;
-        for _ in 0..2 {
-            h.remove(melds::first_of_rank(&h, r).expect("a natural pair"));
-        }
-        h.add_cards(v.pile[..v.pile.len() - 1].iter().copied());
-        let mut m = *m0;
-        for _ in 0..3 {
-            m.add(r, top);
-        }
-        let after = m.points + melds::extension_max(&melds::tally(&h), &m, v.rules.rebook);
-        let turns = self.turns_left(v);
-        let (r0, b0) = threes(v.hand);
-        let (r1, b1) = threes(&h);
-        let stuck = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
-        Some(PileTerms {
-            gain: after - before,
-            stuck,
-            taken: r1 + b1 - r0 - b0,
-        })
-    }
-
     fn want_out(&self, v: &View) -> bool {
         let t = v.seat % 2;
         let table = |m: &melds::Melds| m.points + m.book_points();
@@ -401,7 +325,6 @@ impl Greedy {
         wild: u8,
     ) -> i32 {
         let m = &v.melds[v.seat % 2];
-        let mut tl = *tl;
         let nat = match a {
             Action::New { wild: 0, .. } => 3,
             Action::New { .. } => 2,
@@ -409,24 +332,22 @@ impl Greedy {
             _ => 0,
         };
         let k = rank as usize;
-        tl.ranks[k] -= nat;
-        let (mut nat_k, mut wild_k) = (m.nat[k] + nat, m.wild[k]);
-        if wild == melds::JOKER {
-            tl.jokers -= 1;
+        let n = tl.ranks[k] as i32;
+        let (mut nat_k, mut wild_k) = (m.nat[k] + nat as u8, m.wild[k]);
+        // Wilds left in hand (a meld rank is never the 2s', so its naturals are not).
+        let mut w = (tl.jokers + tl.ranks[1]) as i32;
+        if wild == melds::JOKER || wild == melds::TWO {
             wild_k += 1;
-        } else if wild == melds::TWO {
-            tl.ranks[1] -= 1;
-            wild_k += 1;
+            w -= 1;
         }
         if wild_k == 0 && nat_k == melds::BOOK {
             nat_k = 0;
         }
-        let before = rank_share(tl.ranks[k] as i32 + nat as i32, m.nat[k], m.wild[k]);
-        let after = rank_share(tl.ranks[k] as i32, nat_k, wild_k);
+        let before = rank_share(n, m.nat[k], m.wild[k]);
+        let after = rank_share(n - nat, nat_k, wild_k);
         let lo = tl.ranks[2] as i32 + base.0 - before.0 + after.0;
         let room = base.1 - before.1 + after.1;
         let pairs = base.2 - before.2 + after.2;
-        let w = (tl.jokers + tl.ranks[1]) as i32;
         let covered = w.min(pairs);
         lo + 2 * (pairs - covered) + (w - covered - room).max(0)
     }
@@ -434,7 +355,11 @@ impl Greedy {
     /// The best meld step worth making now (`None`: none is), walking the legal steps
     /// ([`HandAndFoot::each_meld`]) in list order, the first of equal values kept; also
     /// whether any step is legal and the first one listed.
-    pub(super) fn pick_meld(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
+    pub(super) fn pick_meld(
+        &self,
+        v: &View,
+        tl: &melds::Tally,
+    ) -> (Option<Action>, Option<Action>) {
         let t = v.seat % 2;
         let g = v.deal;
         let mut first = None;
@@ -602,6 +527,10 @@ impl Strategy<HandAndFoot> for Greedy {
         false
     }
 }
+
+#[path = "greedy_pile.rs"]
+mod pile;
+pub(super) use pile::PileTerms;
 
 #[cfg(test)]
 #[path = "tests_fast.rs"]

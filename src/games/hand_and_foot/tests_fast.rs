@@ -1,30 +1,23 @@
 //! Greedy's fast paths against the slow references they replaced, over many positions of
 //! deals played by greedy with random moves mixed in (every phase, both partnerships on
 //! and off the foot, going out wanted or not): the hand's tally, the masked walk of the
-//! legal meld steps (whole and stopped early), and the meld pick split by case.
+//! legal meld steps (whole and stopped early), the meld pick split by case, the books
+//! counted a word at a time and the leftover sums without branches.
 
 use super::*;
-use crate::game::{ActionList, Game, Table};
+use crate::game::{ActionList, Game, Rules, Table};
 use crate::games::hand_and_foot::HfRules;
 use crate::sim::deal_rngs;
 
 /// The pick as it was before its walks were split by case (the reference).
 trait Reference {
-    fn pick_meld_by_step(
-        &self,
-        v: &View,
-        tl: &melds::Tally,
-    ) -> (Option<Action>, Option<Action>);
+    fn pick_meld_by_step(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>);
 }
 
 impl Reference for Greedy {
     /// [`Greedy::pick_meld`] as it was before its walks were split by case: every step
     /// valued by [`Greedy::step_value`] (the reference the split walks are tested against).
-    fn pick_meld_by_step(
-        &self,
-        v: &View,
-        tl: &melds::Tally,
-    ) -> (Option<Action>, Option<Action>) {
+    fn pick_meld_by_step(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
         let t = v.seat % 2;
         let g = v.deal;
         let mut first = None;
@@ -107,10 +100,18 @@ fn check_position(g: &HandAndFoot, bots: &[Greedy]) -> usize {
             assert_eq!(melds::tally(h), melds::tally_by_card(h));
         }
     }
+    for m in &g.melds {
+        let books: u32 = m.nat_books.iter().map(|&n| n as u32).sum();
+        assert_eq!(m.natural_books(), books);
+        assert_eq!(m.unnatural_books(), m.unnatural_books_by_rank());
+    }
     if g.phase != Phase::Meld {
         return 0;
     }
     let tl = melds::tally(&g.hands[g.seat]);
+    for m in &g.melds {
+        assert_eq!(leftover_base(&tl, m), leftover_by_rank(&tl, m));
+    }
     let all = walk(g, &tl, None, false);
     assert_eq!(walk(g, &tl, None, true), all, "the masked walk at {g:?}");
     for k in 1..=all.len() {
@@ -118,7 +119,11 @@ fn check_position(g: &HandAndFoot, bots: &[Greedy]) -> usize {
     }
     let v = g.view(g.seat);
     for b in bots {
-        assert_eq!(b.pick_meld(&v, &tl), b.pick_meld_by_step(&v, &tl), "{b:?} at {g:?}");
+        assert_eq!(
+            b.pick_meld(&v, &tl),
+            b.pick_meld_by_step(&v, &tl),
+            "{b:?} at {g:?}"
+        );
     }
     1
 }
