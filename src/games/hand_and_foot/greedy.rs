@@ -139,25 +139,8 @@ fn rank_share(n: i32, mn: u8, mw: u8) -> (i32, i32, i32) {
     }
 }
 
-/// The sums of [`rank_share`] over every meld rank of a hand and melds (before a step),
-/// without branches: each rank's three shares from comparisons (as [`leftover_by_rank`]).
+/// The sums of [`rank_share`] over every meld rank of a hand and melds (before a step).
 fn leftover_base(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
-    const MELD: [i32; 13] = [1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
-    let (mut lo, mut room, mut pairs) = (0, 0, 0);
-    for i in 0..13 {
-        let (n, mn, mw) = (tl.ranks[i] as i32, m.nat[i] as i32, m.wild[i] as i32);
-        let open = (mn > 0) as i32 * MELD[i];
-        let shut = (mn == 0) as i32 * MELD[i];
-        lo += shut * (n < 2) as i32 * n;
-        pairs += shut * (n == 2) as i32;
-        room += open * (n + mn - 1 - mw) + shut * (n >= 3) as i32 * (n - 1);
-    }
-    (lo, room, pairs)
-}
-
-/// [`leftover_base`] rank by rank through [`rank_share`] (its reference in tests).
-#[cfg(test)]
-fn leftover_by_rank(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
     let mut sum = (0, 0, 0);
     for r in MELD_RANKS {
         let i = r as usize;
@@ -316,6 +299,7 @@ impl Greedy {
     /// Only the meld of `rank` changes, so the step is applied to copies of its counts
     /// (as [`melds::Melds::add`] would: a clean meld reaching 7 closes) and of the tally,
     /// and that rank's share replaces its share in `base` ([`leftover_base`] before it).
+    #[inline]
     fn leftover_after(
         v: &View,
         tl: &melds::Tally,
@@ -530,6 +514,7 @@ impl Strategy<HandAndFoot> for Greedy {
 
 #[path = "greedy_pile.rs"]
 mod pile;
+#[cfg(test)]
 pub(super) use pile::PileTerms;
 
 #[cfg(test)]
