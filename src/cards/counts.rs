@@ -72,14 +72,47 @@ impl CardCounts {
         true
     }
 
-    /// Total number of cards.
+    /// The counts as eight little-endian words of eight kinds each.
+    #[inline]
+    fn words(&self) -> [u64; 8] {
+        std::array::from_fn(|i| {
+            u64::from_le_bytes(self.0[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+        })
+    }
+
+    /// Total number of cards (summed eight kinds at a time in 16-bit lanes: at most
+    /// 64 × 255 = 16,320, so no lane overflows).
+    #[inline]
     pub fn len(&self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
+        const LO: u64 = 0x00FF_00FF_00FF_00FF;
+        let lanes = self
+            .words()
+            .iter()
+            .fold(0u64, |acc, &w| acc + (w & LO) + ((w >> 8) & LO));
+        (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
     }
 
     /// True when there is no card at all.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        self.words().iter().fold(0, |acc, &w| acc | w) == 0
+    }
+
+    /// Copies of each rank index (0..13) over the four suits (card index `13 * suit +
+    /// rank`), jokers apart. Four overlapping 16-byte loads added bytewise: exact while
+    /// every rank's total is under 256 (checked in debug builds).
+    #[inline]
+    pub fn rank_totals(&self) -> [u8; 13] {
+        let at = |o: usize| u128::from_le_bytes(self.0[o..o + 16].try_into().expect("16 bytes"));
+        let sum = at(0) + at(13) + at(26) + at(39);
+        let mut out = [0u8; 13];
+        out.copy_from_slice(&sum.to_le_bytes()[..13]);
+        debug_assert!(
+            (0..13)
+                .all(|r| (0..4).map(|s| self.0[13 * s + r] as u32).sum::<u32>() == out[r] as u32),
+            "a rank total over 255"
+        );
+        out
     }
 
     /// True when every kind has at most as many copies here as in `other`.
@@ -171,5 +204,29 @@ mod tests {
         assert!(!small.is_subset(&m));
         assert_eq!(small.support(), CardSet::from_card(two));
         assert_eq!(small.iter().collect::<Vec<_>>(), vec![(two, 3)]);
+    }
+
+    /// `len`, `is_empty` and `rank_totals` (word-at-a-time) against plain loops over the
+    /// bytes, on random multisets up to 6 decks and on extreme counts.
+    #[test]
+    fn word_sums_match_the_byte_loops() {
+        let mut rng = crate::cards::GameRng::new(7, 0);
+        for case in 0..20_000u32 {
+            let mut c = CardCounts::EMPTY;
+            let kinds = rng.below(65) as usize;
+            for _ in 0..kinds {
+                let i = rng.below(54) as usize;
+                c.0[i] = c.0[i].saturating_add(rng.below(7) as u8);
+            }
+            if case % 100 == 0 {
+                c.0 = [if case % 200 == 0 { 255 } else { 63 }; 64];
+            }
+            assert_eq!(c.len(), c.0.iter().map(|&n| n as u32).sum::<u32>());
+            assert_eq!(c.is_empty(), c.0.iter().all(|&n| n == 0));
+            if c.0.iter().all(|&n| n < 64) {
+                let want: [u8; 13] = std::array::from_fn(|r| (0..4).map(|s| c.0[13 * s + r]).sum());
+                assert_eq!(c.rank_totals(), want);
+            }
+        }
     }
 }

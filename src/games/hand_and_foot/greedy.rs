@@ -112,17 +112,6 @@ impl Greedy {
     }
 }
 
-/// What a pile take weighs ([`Greedy::pile_terms`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct PileTerms {
-    /// Meld points the take adds (now and still reachable).
-    pub gain: i32,
-    /// Penalty of the 3s taken that could not be shed in the turns left.
-    pub stuck: i32,
-    /// 3s taken.
-    pub taken: u32,
-}
-
 /// How good a packet is to hold: wilds and pairs help, 3s hurt.
 fn packet_value(h: &CardCounts) -> i32 {
     let mut v = 30 * (melds::jokers(h) + melds::rank_count(h, 1)) as i32;
@@ -161,89 +150,53 @@ fn leftover_base(tl: &melds::Tally, m: &melds::Melds) -> (i32, i32, i32) {
     sum
 }
 
-/// Red and black 3s in `h`.
-fn threes(h: &CardCounts) -> (u32, u32) {
-    let (mut red, mut black) = (0, 0);
-    for s in crate::cards::Suit::ALL {
-        let n = h.count(Card::new(crate::cards::Rank::THREE, s)) as u32;
-        if s.is_red() {
-            red += n;
-        } else {
-            black += n;
-        }
+/// A meld step's cards and kind: (cards melded, rank, wild kind); `None` for other actions.
+#[inline]
+fn step_parts(a: Action) -> Option<(i32, u8, u8)> {
+    match a {
+        Action::New { rank, wild } => Some((3, rank, wild)),
+        Action::Add { rank, wild } => Some((1, rank, wild)),
+        _ => None,
     }
-    (red, black)
 }
 
-/// The penalty of the 3s still held after `turns` discards, reds shed first.
-fn stuck_threes(red: u32, black: u32, turns: u32) -> i32 {
-    let shed_red = red.min(turns);
-    let shed_black = black.min(turns - shed_red);
-    300 * (red - shed_red) as i32 + 100 * (black - shed_black) as i32
+/// The first step of highest value (above 0) in the legal walk's order, stopping once a
+/// step reaches `cap` (no step is worth more); `first` gets the first legal step.
+#[inline]
+fn best_step(
+    g: &HandAndFoot,
+    tl: &melds::Tally,
+    cap: i32,
+    first: &mut Option<Action>,
+    mut value: impl FnMut(Action) -> i32,
+) -> Option<Action> {
+    let (mut best, mut best_v) = (None, 0);
+    g.each_meld(tl, |a| {
+        first.get_or_insert(a);
+        let s = value(a);
+        debug_assert!(s <= cap, "a step above the bound");
+        if s > best_v {
+            (best, best_v) = (Some(a), s);
+        }
+        best_v < cap
+    });
+    best
+}
+
+/// Whether the seat's partnership has the natural books it needs to go out, counted
+/// (13 ranks summed) the first time a step asks and kept for the decision.
+struct BooksMet(Option<bool>);
+
+impl BooksMet {
+    #[inline]
+    fn get(&mut self, v: &View) -> bool {
+        *self.0.get_or_insert_with(|| {
+            v.melds[v.seat % 2].natural_books() >= v.rules.out_naturals as u32
+        })
+    }
 }
 
 impl Greedy {
-    /// The seat's own turns it expects before the deal ends: `horizon` while nobody is on
-    /// the foot, half that once someone is, `out_turns` per partner once a partnership
-    /// with a seat on the foot has the books to go out; never more than the stock can give.
-    pub(super) fn turns_left(&self, v: &View) -> u32 {
-        let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
-        let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
-        let may_out = (0..2).any(|t| {
-            foot(t)
-                && v.melds[t].natural_books() >= v.rules.out_naturals as u32
-                && v.melds[t].unnatural_books() >= v.rules.out_unnaturals as u32
-        });
-        let h = if may_out {
-            self.out_turns * (v.players as u32 / 2 - 1)
-        } else if foot(0) || foot(1) {
-            self.horizon.div_ceil(2)
-        } else {
-            self.horizon
-        };
-        h.min(stock)
-    }
-
-    /// Is the pile worth taking? The meld points it adds (the top and the pair, and what
-    /// the rest of hand and pile could still meld, as [`melds::extension_max`] counts
-    /// them) against the penalty of the 3s the seat could not shed before the deal ends
-    /// (one discard a turn, over [`Greedy::turns_left`]), weighted by `three_weight`, and
-    /// `three_turn` for each 3 taken (a turn spent shedding it).
-    fn pile_pays(&self, v: &View) -> bool {
-        let Some(t) = self.pile_terms(v) else {
-            return false;
-        };
-        t.gain as f64 >= self.three_weight * t.stuck as f64 + self.three_turn * t.taken as f64
-    }
-
-    /// The terms [`Greedy::pile_pays`] weighs (`None`: no top card).
-    pub(super) fn pile_terms(&self, v: &View) -> Option<PileTerms> {
-        let top = v.top?;
-        let (t, r) = (v.seat % 2, top.rank().index());
-        let m0 = &v.melds[t];
-        let tl0 = melds::tally(v.hand);
-        let before = m0.points + melds::extension_max(&tl0, m0, v.rules.rebook);
-        let mut h = *v.hand;
-        for _ in 0..2 {
-            h.remove(melds::first_of_rank(&h, r).expect("a natural pair"));
-        }
-        h.add_cards(v.pile[..v.pile.len() - 1].iter().copied());
-        let mut m = *m0;
-        for _ in 0..3 {
-            m.add(r, top);
-        }
-        let after = m.points + melds::extension_max(&melds::tally(&h), &m, v.rules.rebook);
-        let turns = self.turns_left(v);
-        let (r0, b0) = threes(v.hand);
-        let (r1, b1) = threes(&h);
-        let stuck = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
-        Some(PileTerms {
-            gain: after - before,
-            stuck,
-            taken: r1 + b1 - r0 - b0,
-        })
-    }
-
     fn want_out(&self, v: &View) -> bool {
         let t = v.seat % 2;
         let table = |m: &melds::Melds| m.points + m.book_points();
@@ -346,6 +299,7 @@ impl Greedy {
     /// Only the meld of `rank` changes, so the step is applied to copies of its counts
     /// (as [`melds::Melds::add`] would: a clean meld reaching 7 closes) and of the tally,
     /// and that rank's share replaces its share in `base` ([`leftover_base`] before it).
+    #[inline]
     fn leftover_after(
         v: &View,
         tl: &melds::Tally,
@@ -355,7 +309,6 @@ impl Greedy {
         wild: u8,
     ) -> i32 {
         let m = &v.melds[v.seat % 2];
-        let mut tl = *tl;
         let nat = match a {
             Action::New { wild: 0, .. } => 3,
             Action::New { .. } => 2,
@@ -363,24 +316,22 @@ impl Greedy {
             _ => 0,
         };
         let k = rank as usize;
-        tl.ranks[k] -= nat;
-        let (mut nat_k, mut wild_k) = (m.nat[k] + nat, m.wild[k]);
-        if wild == melds::JOKER {
-            tl.jokers -= 1;
+        let n = tl.ranks[k] as i32;
+        let (mut nat_k, mut wild_k) = (m.nat[k] + nat as u8, m.wild[k]);
+        // Wilds left in hand (a meld rank is never the 2s', so its naturals are not).
+        let mut w = (tl.jokers + tl.ranks[1]) as i32;
+        if wild == melds::JOKER || wild == melds::TWO {
             wild_k += 1;
-        } else if wild == melds::TWO {
-            tl.ranks[1] -= 1;
-            wild_k += 1;
+            w -= 1;
         }
         if wild_k == 0 && nat_k == melds::BOOK {
             nat_k = 0;
         }
-        let before = rank_share(tl.ranks[k] as i32 + nat as i32, m.nat[k], m.wild[k]);
-        let after = rank_share(tl.ranks[k] as i32, nat_k, wild_k);
+        let before = rank_share(n, m.nat[k], m.wild[k]);
+        let after = rank_share(n - nat, nat_k, wild_k);
         let lo = tl.ranks[2] as i32 + base.0 - before.0 + after.0;
         let room = base.1 - before.1 + after.1;
         let pairs = base.2 - before.2 + after.2;
-        let w = (tl.jokers + tl.ranks[1]) as i32;
         let covered = w.min(pairs);
         lo + 2 * (pairs - covered) + (w - covered - room).max(0)
     }
@@ -388,7 +339,11 @@ impl Greedy {
     /// The best meld step worth making now (`None`: none is), walking the legal steps
     /// ([`HandAndFoot::each_meld`]) in list order, the first of equal values kept; also
     /// whether any step is legal and the first one listed.
-    fn pick_meld(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
+    pub(super) fn pick_meld(
+        &self,
+        v: &View,
+        tl: &melds::Tally,
+    ) -> (Option<Action>, Option<Action>) {
         let t = v.seat % 2;
         let g = v.deal;
         let mut first = None;
@@ -405,33 +360,65 @@ impl Greedy {
             });
             return (None, first);
         }
-        let mut best = None;
-        let mut best_v = 0;
         let out = v.in_foot[v.seat] && self.want_out(v);
-        let base = if out && v.opened[t] {
-            leftover_base(tl, &v.melds[t])
-        } else {
-            (0, 0, 0)
-        };
-        // The most a step can be worth ([`Greedy::step_value`]): once a step reaches it,
-        // no later one replaces it (ties keep the first).
-        let cap = if !v.opened[t] {
-            i32::MAX
+        let best = if !v.opened[t] {
+            // Opening: no bound (the reach of the opening decides).
+            best_step(g, tl, i32::MAX, &mut first, |a| {
+                self.step_value(v, tl, (0, 0, 0), out, a)
+            })
         } else if out {
-            1101
+            // On the foot, going out wanted: at most 1101.
+            let base = leftover_base(tl, &v.melds[t]);
+            let mut books = BooksMet(None);
+            best_step(g, tl, 1101, &mut first, |a| {
+                let Some((k, rank, wild)) = step_parts(a) else {
+                    return 0;
+                };
+                let left = tl.len as i32 - k;
+                let lo = Self::leftover_after(v, tl, base, a, rank, wild);
+                1 + (1000 - 100 * lo).max(0) + self.opened_step(v, true, left, a, rank, &mut books)
+            })
         } else {
-            100
+            // Opened, not going out: at most 100 (a natural added).
+            let feet = v.in_foot[v.seat];
+            let mut books = BooksMet(None);
+            best_step(g, tl, 100, &mut first, |a| {
+                let Some((k, rank, _)) = step_parts(a) else {
+                    return 0;
+                };
+                let left = tl.len as i32 - k;
+                if feet && left < 2 {
+                    return 0;
+                }
+                self.opened_step(v, feet, left, a, rank, &mut books)
+            })
         };
-        g.each_meld(tl, |a| {
-            first.get_or_insert(a);
-            let s = self.step_value(v, tl, base, out, a);
-            debug_assert!(s <= cap, "a step above the bound");
-            if s > best_v {
-                (best, best_v) = (Some(a), s);
-            }
-            best_v < cap
-        });
         (best, first)
+    }
+
+    /// [`Greedy::opened_value`] with the natural books' check counted at most once per
+    /// decision.
+    #[inline]
+    fn opened_step(
+        &self,
+        v: &View,
+        feet: bool,
+        left: i32,
+        a: Action,
+        rank: u8,
+        books: &mut BooksMet,
+    ) -> i32 {
+        let m = &v.melds[v.seat % 2];
+        let i = rank as usize;
+        match a {
+            Action::Add { wild: 0, .. } => 100,
+            Action::New { wild: 0, .. } => 90,
+            Action::Add { .. } if m.wild[i] > 0 => 60,
+            Action::Add { .. } if m.nat[i] >= self.dirty_at || books.get(v) => 40,
+            Action::New { .. } if self.pair_wild => 30,
+            _ if feet && left <= 1 => 20,
+            _ => 0,
+        }
     }
 
     /// How much the seat wants to keep `c` (the lowest is discarded).
@@ -524,3 +511,12 @@ impl Strategy<HandAndFoot> for Greedy {
         false
     }
 }
+
+#[path = "greedy_pile.rs"]
+mod pile;
+#[cfg(test)]
+pub(super) use pile::PileTerms;
+
+#[cfg(test)]
+#[path = "tests_fast.rs"]
+mod tests_fast;

@@ -11,13 +11,34 @@ pub const TWO: u8 = 1;
 /// The wild kind of a joker in actions.
 pub const JOKER: u8 = 2;
 
+/// The wild cards' indices as bits: the four 2s (rank index 1 of each suit) and the jokers.
+const WILD_BITS: u64 = 1 << 1 | 1 << 14 | 1 << 27 | 1 << 40 | 1 << 52 | 1 << 53;
+
 /// True for jokers and 2s.
+#[inline]
 pub fn is_wild(c: Card) -> bool {
-    c.is_joker() || c.rank() == Rank::TWO
+    (WILD_BITS >> (c.index() & 63)) & 1 != 0
 }
 
+/// [`card_value`] of each card index (0 past the jokers).
+const VALUES: [i32; 64] = {
+    let mut v = [0; 64];
+    let mut i = 0;
+    while i < 54 {
+        v[i] = value_by_rank(Card::from_index(i as u8));
+        i += 1;
+    }
+    v
+};
+
 /// The card's value, in a meld or against its holder (3s: red 300, black 100).
+#[inline]
 pub fn card_value(c: Card) -> i32 {
+    VALUES[(c.index() & 63) as usize]
+}
+
+/// [`card_value`] from the card's rank and suit (the table's source).
+const fn value_by_rank(c: Card) -> i32 {
     if c.is_joker() {
         return 50;
     }
@@ -48,6 +69,15 @@ pub struct Tally {
 
 /// The [`Tally`] of `h`.
 pub fn tally(h: &CardCounts) -> Tally {
+    let ranks = h.rank_totals();
+    let jokers = jokers(h);
+    let len = byte_sum(lanes(&ranks)) + jokers as u32;
+    Tally { ranks, jokers, len }
+}
+
+/// [`tally`] card by card: the reference its word-at-a-time sums are tested against.
+#[cfg(test)]
+pub fn tally_by_card(h: &CardCounts) -> Tally {
     let mut t = Tally::default();
     for s in 0..4u8 {
         for r in 0..13u8 {
@@ -57,6 +87,68 @@ pub fn tally(h: &CardCounts) -> Tally {
     t.jokers = jokers(h);
     t.len = t.ranks.iter().map(|&n| n as u32).sum::<u32>() + t.jokers as u32;
     t
+}
+
+/// Per-byte constants of the word-at-a-time rank masks ([`step_ranks`]).
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+/// The meld ranks as bits of a rank mask (bit `r` for rank index `r`).
+const MELD_MASK: u32 = 0x1FFF & !0b110;
+
+/// Thirteen per-rank bytes as the low bytes of a word (the top three zero).
+#[inline]
+fn lanes(b: &[u8; 13]) -> u128 {
+    let mut x = [0u8; 16];
+    x[..13].copy_from_slice(b);
+    u128::from_le_bytes(x)
+}
+
+/// The sum of the bytes of `x`, exact for any bytes (added in 16-bit lanes first).
+#[inline]
+fn byte_sum(x: u128) -> u32 {
+    const LO: u128 = u128::from_le_bytes([
+        0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0,
+    ]);
+    let pairs = (x & LO) + ((x >> 8) & LO);
+    (pairs.wrapping_mul(u128::from_le_bytes([
+        1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0,
+    ])) >> 112) as u32
+}
+
+/// The high bit of each byte of `x` that is at least `k` (every byte under 128).
+#[inline]
+fn at_least(x: u128, k: u8) -> u128 {
+    (x + ONES * (0x80 - k) as u128) & HIGH
+}
+
+/// The bytes' high bits (nothing else set) as a 16-bit mask, bit `i` for byte `i`.
+#[inline]
+fn high_bits(x: u128) -> u32 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u32;
+    half(x as u64) | half((x >> 64) as u64) << 8
+}
+
+/// The meld ranks where the hand counted in `tl` has a meld step to consider beside the
+/// melds `m` (bit `r` for rank index `r`): a rank that may be started with a natural pair
+/// in hand, or an open rank with a natural in hand or (with a wild in hand) room for a
+/// wild. A superset of the ranks with a legal step ([`super::state::HandAndFoot`]'s
+/// `each_meld` checks each step in full); every rank left out has none.
+#[inline]
+pub fn step_ranks(tl: &Tally, m: &Melds, rebook: bool) -> u32 {
+    let (hand, nat) = (lanes(&tl.ranks), lanes(&m.nat));
+    let open = at_least(nat, 1);
+    let free = if rebook {
+        HIGH
+    } else {
+        !at_least(lanes(&m.nat_books), 1) & HIGH
+    };
+    let start = !open & free & at_least(hand, 2);
+    // nat > wild + 1, bytewise: (nat | 0x80) - (wild + 2) keeps the high bit.
+    let room = ((nat | HIGH) - (lanes(&m.wild) + 2 * ONES)) & HIGH;
+    let wilds = tl.jokers > 0 || tl.ranks[1] > 0;
+    let add = open & (at_least(hand, 1) | if wilds { room } else { 0 });
+    high_bits(start | add) & MELD_MASK
 }
 
 /// Copies of rank `r` (index) in `h`.
@@ -133,13 +225,25 @@ impl Melds {
         self.nat[i] > self.wild[i] + 1
     }
 
-    /// Natural books (7 clean cards, closed).
+    /// Natural books (7 clean cards, closed), summed a word at a time.
+    #[inline]
     pub fn natural_books(&self) -> u32 {
-        self.nat_books.iter().map(|&n| n as u32).sum()
+        byte_sum(lanes(&self.nat_books))
     }
 
-    /// Unnatural books: open melds with a wild and 7 or more cards.
+    /// Unnatural books: open melds with a wild and 7 or more cards (a word at a time
+    /// while every count is under 64, as in play; by rank otherwise).
+    #[inline]
     pub fn unnatural_books(&self) -> u32 {
+        let (nat, wild) = (lanes(&self.nat), lanes(&self.wild));
+        if (nat | wild) & (HIGH | HIGH >> 1) != 0 {
+            return self.unnatural_books_by_rank();
+        }
+        (at_least(wild, 1) & at_least(nat + wild, BOOK)).count_ones()
+    }
+
+    /// [`Melds::unnatural_books`] rank by rank.
+    pub fn unnatural_books_by_rank(&self) -> u32 {
         (0..13)
             .filter(|&i| self.wild[i] > 0 && self.nat[i] + self.wild[i] >= BOOK)
             .count() as u32
@@ -324,6 +428,15 @@ mod tests {
             .map(card_value)
             .collect();
         assert_eq!(v, [50, 20, 20, 300, 100, 5, 5, 10, 10, 10]);
+    }
+
+    #[test]
+    fn card_tables_match_the_rules() {
+        for i in 0..54 {
+            let c = Card::from_index(i);
+            assert_eq!(card_value(c), value_by_rank(c), "{c}");
+            assert_eq!(is_wild(c), c.is_joker() || c.rank() == Rank::TWO, "{c}");
+        }
     }
 
     #[test]
