@@ -361,3 +361,40 @@ fn a_closed_pipe_is_not_a_panic() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Each run of a study reports its own CPU time in run.json, not the process's total so
+/// far: a tiny run after a long one used far less CPU than the long one.
+#[test]
+fn each_study_run_reports_its_own_cpu_time() {
+    let d = tmp("study-cpu");
+    std::fs::create_dir_all(&d).unwrap();
+    let file = d.join("s.toml");
+    std::fs::write(
+        &file,
+        r#"
+out = "res"
+[[run]]
+name = "long"
+kind = "simulate"
+game = "lasso"
+deals = 20000
+[[run]]
+name = "tiny"
+kind = "simulate"
+game = "golf"
+deals = 100
+"#,
+    )
+    .unwrap();
+    let o = cardsim(&["run", file.to_str().unwrap(), "-j", "1", "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let cpu = |run: &str| {
+        let j: serde_json::Value =
+            serde_json::from_str(&read(&d.join("res").join(run), "run.json")).unwrap();
+        j["cpu_s"].as_f64().unwrap()
+    };
+    let (long, tiny) = (cpu("long"), cpu("tiny"));
+    assert!(long > 0.05, "{long}");
+    assert!(tiny < long / 4.0, "tiny {tiny} long {long}");
+    std::fs::remove_dir_all(d).unwrap();
+}

@@ -75,6 +75,7 @@ impl GameVisitor for Simulate<'_> {
                     |acc, o| {
                         crate::stats::Merge::merge(&mut acc.0.tally, &o.0.tally);
                         acc.0.elapsed += o.0.elapsed;
+                        acc.0.cpu_s += o.0.cpu_s;
                         merge_counts(&mut acc.1, &o.1);
                     },
                     |o| widest(&o.0.tally),
@@ -295,7 +296,7 @@ pub fn make_report<G: Game>(
         tally: o.tally,
         threads: o.threads,
         elapsed_s: o.elapsed.as_secs_f64(),
-        cpu_s: crate::sim::clock::cpu_seconds(),
+        cpu_s: o.cpu_s,
         started_unix_s: crate::sim::clock::unix_seconds() - o.elapsed.as_secs_f64(),
         shard,
         merged_shards: None,

@@ -65,6 +65,7 @@ pub fn run_measured<G: Game>(spec: &RunSpec<G>) -> Result<(RunOutcome, Vec<Count
     let n = spec.units.end - spec.units.start;
     let bar = crate::progress::Progress::new(G::NAME, spec.mode.unit(), n, spec.progress);
     let start = Instant::now();
+    let cpu = crate::sim::clock::cpu_seconds();
     let size = match spec.mode {
         Mode::Deals => crate::sim::BATCH_DEALS,
         Mode::Matches => crate::sim::BATCH_MATCHES,
@@ -96,6 +97,7 @@ pub fn run_measured<G: Game>(spec: &RunSpec<G>) -> Result<(RunOutcome, Vec<Count
             tally: b.tally,
             elapsed: start.elapsed(),
             threads,
+            cpu_s: crate::sim::clock::cpu_seconds() - cpu,
         },
         b.counts,
     ))

@@ -65,6 +65,9 @@ pub struct RunOutcome {
     pub elapsed: Duration,
     /// Worker threads used.
     pub threads: usize,
+    /// CPU time (user + system, every thread) the process spent during the run, in
+    /// seconds: this run's own, not what earlier runs of the same process (a study) used.
+    pub cpu_s: f64,
 }
 
 fn batch_size(mode: Mode) -> u64 {
@@ -202,6 +205,7 @@ pub fn fold_prefix<A: Send, T: Send>(
 pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
     let bar = progress_bar(spec);
     let start = Instant::now();
+    let cpu = super::clock::cpu_seconds();
     let (tally, threads) = fold_batches(
         spec.threads,
         &spec.units,
@@ -221,6 +225,7 @@ pub fn run<G: Game>(spec: &RunSpec<G>) -> Result<RunOutcome> {
         tally,
         elapsed: start.elapsed(),
         threads,
+        cpu_s: super::clock::cpu_seconds() - cpu,
     })
 }
 
