@@ -169,60 +169,28 @@ impl HandAndFoot {
     /// [`HandAndFoot::legal_melds`] lists them, until `f` returns false (a bot that does
     /// not read the legal list walks the same steps without a buffer, and stops once no
     /// later step can be better).
-    pub(super) fn each_meld(&self, tl: &melds::Tally, mut f: impl FnMut(Action) -> bool) {
+    pub(super) fn each_meld(&self, tl: &melds::Tally, f: impl FnMut(Action) -> bool) {
         let m = &self.melds[self.team()];
-        let (twos, jks, len) = (tl.ranks[1], tl.jokers, tl.len);
-        // Only the ranks that may have a step, in MELD_RANKS order (ascending).
-        let mut ranks = melds::step_ranks(tl, m, self.rules.rebook);
-        while ranks != 0 {
-            let r = ranks.trailing_zeros() as u8;
-            ranks &= ranks - 1;
-            let n = tl.ranks[r as usize];
-            if m.can_start(r, self.rules.rebook) {
-                if n >= 3
-                    && self.leaves_ok(len, r, 3, 0, Self::step_points(r, 3, 0))
-                    && !f(Action::New { rank: r, wild: 0 })
-                {
-                    return;
-                }
-                if n >= 2 {
-                    for (w, have) in [(TWO, twos), (JOKER, jks)] {
-                        if have > 0
-                            && self.leaves_ok(len, r, 2, 1, Self::step_points(r, 2, w))
-                            && !f(Action::New { rank: r, wild: w })
-                        {
-                            return;
-                        }
-                    }
-                }
-            } else if m.is_open(r) {
-                if n >= 1
-                    && self.leaves_ok(len, r, 1, 0, Self::step_points(r, 1, 0))
-                    && !f(Action::Add { rank: r, wild: 0 })
-                {
-                    return;
-                }
-                if m.wild_fits(r) {
-                    for (w, have) in [(TWO, twos), (JOKER, jks)] {
-                        if have > 0
-                            && self.leaves_ok(len, r, 0, 1, Self::step_points(r, 0, w))
-                            && !f(Action::Add { rank: r, wild: w })
-                        {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
+        self.each_meld_in(tl, melds::step_ranks(tl, m, self.rules.rebook), f);
     }
 
     /// [`HandAndFoot::each_meld`] over every meld rank (no rank mask): the reference the
     /// masked walk is tested against.
     #[cfg(test)]
-    pub(super) fn each_meld_by_rank(&self, tl: &melds::Tally, mut f: impl FnMut(Action) -> bool) {
+    pub(super) fn each_meld_by_rank(&self, tl: &melds::Tally, f: impl FnMut(Action) -> bool) {
+        let all = melds::MELD_RANKS.iter().fold(0u32, |m, &r| m | 1 << r);
+        self.each_meld_in(tl, all, f);
+    }
+
+    /// The walk of [`HandAndFoot::each_meld`] over the ranks in the mask `ranks`
+    /// (ascending, as [`melds::MELD_RANKS`]).
+    #[inline]
+    fn each_meld_in(&self, tl: &melds::Tally, mut ranks: u32, mut f: impl FnMut(Action) -> bool) {
         let m = &self.melds[self.team()];
         let (twos, jks, len) = (tl.ranks[1], tl.jokers, tl.len);
-        for r in melds::MELD_RANKS {
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as u8;
+            ranks &= ranks - 1;
             let n = tl.ranks[r as usize];
             if m.can_start(r, self.rules.rebook) {
                 if n >= 3
