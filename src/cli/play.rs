@@ -121,7 +121,7 @@ impl Screen<'_> {
             let mut seen = p.before;
             seen.add(&after);
             for (c, _) in seen.iter() {
-                if (p.named.contains(c) || !hidden.contains(c)) && !keep.contains(c) {
+                if p.named.contains(c) || !hidden.contains(c) {
                     keep.insert(c);
                 }
             }

@@ -177,6 +177,26 @@ const BEST_HEAD: [&str; 14] = [
     "equivalent",
 ];
 
+/// A re-test line's cells of `best.csv` after its leading key columns: role, switches,
+/// metric, value with interval, difference with interval, p and Holm p (`holm`), TOST.
+fn line_cells(l: &Line, holm: f64) -> [String; 12] {
+    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
+    [
+        l.0.clone(),
+        l.1.clone(),
+        l.2.clone(),
+        f(l.3.map(|e| e.value)),
+        f(l.3.map(|e| e.lo)),
+        f(l.3.map(|e| e.hi)),
+        f(l.4.map(|d| d.value)),
+        f(l.4.map(|d| d.lo)),
+        f(l.4.map(|d| d.hi)),
+        l.4.map_or(String::new(), |d| p_text(d.p)),
+        p_text(holm),
+        l.5.map_or(String::new(), |e| e.to_string()),
+    ]
+}
+
 /// Replays `roles` (the first the baseline) on `deals` fresh deals under the line-up of
 /// `spec`, or under each of `panel` in self-play; `equiv` is the metric TOST is done on.
 pub fn retest<G: Game>(
@@ -202,7 +222,6 @@ pub fn retest<G: Game>(
             disagree: Vec::new(),
         });
     }
-    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
     if panel.is_empty() {
         let (rows, lines) = replay(spec, roles, deals, &spec.seats, keep, equiv)?;
         let metrics_csv = super::table::csv_text(G::NAME, spec.players, &rows, true)?;
@@ -214,23 +233,9 @@ pub fn retest<G: Game>(
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(BEST_HEAD).map_err(err)?;
         for (l, h) in lines.iter().zip(adj) {
-            w.write_record([
-                G::NAME.to_string(),
-                spec.players.to_string(),
-                l.0.clone(),
-                l.1.clone(),
-                l.2.clone(),
-                f(l.3.map(|e| e.value)),
-                f(l.3.map(|e| e.lo)),
-                f(l.3.map(|e| e.hi)),
-                f(l.4.map(|d| d.value)),
-                f(l.4.map(|d| d.lo)),
-                f(l.4.map(|d| d.hi)),
-                l.4.map_or(String::new(), |d| p_text(d.p)),
-                p_text(h),
-                l.5.map_or(String::new(), |e| e.to_string()),
-            ])
-            .map_err(err)?;
+            let mut rec = vec![G::NAME.to_string(), spec.players.to_string()];
+            rec.extend(line_cells(l, h));
+            w.write_record(&rec).map_err(err)?;
         }
         return Ok(Retest {
             deals,
@@ -274,25 +279,14 @@ pub fn retest<G: Game>(
             if k == 0 && ag == Some(false) {
                 disagree.push(format!("{} {}", l.0, l.2));
             }
-            w.write_record([
+            let mut rec = vec![
                 G::NAME.to_string(),
                 spec.players.to_string(),
                 panel[k].label.clone(),
-                l.0.clone(),
-                l.1.clone(),
-                l.2.clone(),
-                f(l.3.map(|e| e.value)),
-                f(l.3.map(|e| e.lo)),
-                f(l.3.map(|e| e.hi)),
-                f(l.4.map(|d| d.value)),
-                f(l.4.map(|d| d.lo)),
-                f(l.4.map(|d| d.hi)),
-                l.4.map_or(String::new(), |d| p_text(d.p)),
-                p_text(*h),
-                l.5.map_or(String::new(), |e| e.to_string()),
-                yes_no(ag),
-            ])
-            .map_err(err)?;
+            ];
+            rec.extend(line_cells(l, *h));
+            rec.push(yes_no(ag));
+            w.write_record(&rec).map_err(err)?;
         }
     }
     let best_csv = text(w)?;
