@@ -25,6 +25,7 @@ mod soak;
 mod tournament;
 mod trace;
 mod tune;
+mod tune_files;
 
 pub use args::Cli;
 pub use simulate::simulate_to;

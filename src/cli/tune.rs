@@ -14,13 +14,14 @@ use super::args::{CommonArgs, TableArgs};
 use super::emit::emit;
 use super::runinfo::{RunInfo, table_words};
 use super::setup::table;
+use super::tune_files::{Retest, best_toml, retest_text, tune_text};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::lab::race::{Arena, Goal, Race, Settings, objective_of, paired_objective, race_in};
 use crate::lab::search::{SEED_OFFSET, Search, block_cost, ntbea_csv, search};
 use crate::lab::tune::{Score, TuneArena, play_against};
-use crate::output::{OutFile, num, p_text};
+use crate::output::OutFile;
 use crate::stats::Estimate;
 use crate::strategy::{Params, StrategySpec, knobs_of, resolve, with_knobs};
 use clap::Args;
@@ -114,7 +115,7 @@ fn params_of(base: &Params, knobs: &[(String, Vec<f64>)], x: &[usize]) -> Params
     Params::new(v)
 }
 
-fn setting_text(knobs: &[(String, Vec<f64>)], x: &[usize]) -> String {
+pub(super) fn setting_text(knobs: &[(String, Vec<f64>)], x: &[usize]) -> String {
     knobs
         .iter()
         .zip(x)
@@ -371,22 +372,8 @@ fn best_of<A: Arena>(arena: &A, r: &Race<A::Block>) -> usize {
         .map_or(0, |(v, _)| v)
 }
 
-/// The re-test: score rates (not negated) of the best and the default, and best - default.
-struct Retest {
-    best: Option<Estimate>,
-    default: Option<Estimate>,
-    diff: Option<Estimate>,
-}
-
-impl Retest {
-    /// The best is significantly better than the default (its interval above 0).
-    fn better(&self) -> bool {
-        self.diff.is_some_and(|d| d.lo > 0.0)
-    }
-}
-
 /// A score-rate estimate from an objective (minus the score rate) estimate.
-fn flip(e: Estimate) -> Estimate {
+pub(super) fn flip(e: Estimate) -> Estimate {
     Estimate {
         value: -e.value,
         se: e.se,
@@ -419,153 +406,6 @@ fn retest<G: Game>(arena: &TuneArena<G>, blocks: u64, threads: Option<usize>) ->
         // objective(default) - objective(best) = rate(best) - rate(default).
         diff: paired_objective(arena, d, b),
     })
-}
-
-fn csv_err(e: csv::Error) -> Error {
-    Error::Other(format!("csv: {e}"))
-}
-
-fn finish(w: csv::Writer<Vec<u8>>) -> Result<String> {
-    String::from_utf8(w.into_inner().map_err(|e| Error::Other(e.to_string()))?)
-        .map_err(|e| Error::Other(e.to_string()))
-}
-
-fn tune_text<G: Game>(
-    arena: &TuneArena<G>,
-    bot: &str,
-    r: &Race<Score>,
-    knobs: &[(String, Vec<f64>)],
-    points: &[Vec<usize>],
-) -> Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "game",
-        "players",
-        "strategy",
-        "setting",
-        "knobs",
-        "blocks",
-        "deals",
-        "score_rate",
-        "score_rate_lo",
-        "score_rate_hi",
-        "status",
-        "round_out",
-        "reason",
-    ])
-    .map_err(csv_err)?;
-    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
-    for (v, e) in r.entries.iter().enumerate() {
-        let o = objective_of(arena, &e.blocks).map(flip);
-        let mut rec = vec![
-            G::NAME.to_string(),
-            arena.players.to_string(),
-            bot.to_string(),
-            format!("s{v}"),
-            setting_text(knobs, &points[v]),
-            e.blocks.len().to_string(),
-            (e.blocks.len() as u64 * arena.deals_per_block()).to_string(),
-            f(o.map(|o| o.value)),
-            f(o.map(|o| o.lo)),
-            f(o.map(|o| o.hi)),
-        ];
-        match &e.out {
-            None => rec.extend(["survivor".into(), String::new(), String::new()]),
-            Some((round, why)) => rec.extend(["eliminated".into(), round.to_string(), why.clone()]),
-        }
-        w.write_record(&rec).map_err(csv_err)?;
-    }
-    finish(w)
-}
-
-/// `retest.csv`: the best setting and the default on fresh deals; `keys` are the game, the
-/// player count and the tuned strategy (the default's name).
-fn retest_text(keys: &[String; 3], best: &str, rt: &Retest) -> Result<String> {
-    let default = keys[2].as_str();
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "game",
-        "players",
-        "strategy",
-        "role",
-        "knobs",
-        "score_rate",
-        "lo",
-        "hi",
-        "diff",
-        "diff_lo",
-        "diff_hi",
-        "p_value",
-    ])
-    .map_err(csv_err)?;
-    let f = |x: Option<f64>| x.map_or(String::new(), |x| num(x, 6));
-    let e = |x: Option<Estimate>| {
-        [
-            f(x.map(|e| e.value)),
-            f(x.map(|e| e.lo)),
-            f(x.map(|e| e.hi)),
-        ]
-    };
-    let [bv, bl, bh] = e(rt.best);
-    let [dv, dl, dh] = e(rt.default);
-    let [fv, fl, fh] = e(rt.diff);
-    let no = String::new;
-    w.write_record([
-        &keys[0],
-        &keys[1],
-        &keys[2],
-        "best",
-        best,
-        &bv,
-        &bl,
-        &bh,
-        &fv,
-        &fl,
-        &fh,
-        &rt.diff.map_or(String::new(), |d| p_text(d.p)),
-    ])
-    .map_err(csv_err)?;
-    w.write_record([
-        &keys[0],
-        &keys[1],
-        &keys[2],
-        "default",
-        default,
-        &dv,
-        &dl,
-        &dh,
-        &no(),
-        &no(),
-        &no(),
-        &no(),
-    ])
-    .map_err(csv_err)?;
-    finish(w)
-}
-
-/// The best setting as a knob file: every knob the file or the search set.
-fn best_toml<G: Game>(bot: &StrategySpec, params: &Params, panel: &[&str], rt: &Retest) -> String {
-    let mut s = format!(
-        "# Written by `cardsim tune`: the best knob setting of {} against {} (re-test score rate {} vs {} for the bot as given; difference {} [{}, {}]).\n",
-        bot.label,
-        panel.join(", "),
-        rt.best.map_or("?".into(), |e| num(e.value, 4)),
-        rt.default.map_or("?".into(), |e| num(e.value, 4)),
-        rt.diff.map_or("?".into(), |e| num(e.value, 4)),
-        rt.diff.map_or("?".into(), |e| num(e.lo, 4)),
-        rt.diff.map_or("?".into(), |e| num(e.hi, 4)),
-    );
-    s.push_str(&format!(
-        "base = \"{}\"\nabout = \"{} tuned by cardsim tune against {}\"\ngame = \"{}\"\n\n[knobs]\n",
-        bot.base,
-        bot.label,
-        panel.join(", "),
-        G::NAME
-    ));
-    for (k, v) in params.entries() {
-        s.push_str(&format!("{k} = {v:?}\n"));
-    }
-    s
 }
 
 /// Runs `cardsim tune`.
