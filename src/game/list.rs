@@ -40,6 +40,15 @@ impl<A: Copy + Default> ActionList<A> {
         self.len = actions.len();
     }
 
+    /// Sets the list to the first `len` of `block`, copying the whole block (a fixed-size
+    /// copy the compiler makes without a loop; `len <= N`).
+    #[inline]
+    pub fn set_block<const N: usize>(&mut self, block: &[A; N], len: usize) {
+        debug_assert!(len <= N);
+        self.items[..N].copy_from_slice(block);
+        self.len = len;
+    }
+
     /// Adds an action; more than [`ACTION_CAP`] is a bug in the game.
     #[inline]
     pub fn push(&mut self, a: A) {

@@ -67,14 +67,7 @@ impl Game for Golf {
     }
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
-        out.clear();
-        match self.phase {
-            Phase::Opening | Phase::FlipAfter => self.legal_flips(out),
-            Phase::Draw => out.set(&[Action::DrawStock, Action::DrawDiscard]),
-            Phase::PlaceStock => out.set(&legal::PLACE_STOCK),
-            Phase::PlaceDiscard => out.set(&legal::PLACE_STOCK[..6]),
-            Phase::Over => {}
-        }
+        self.list_legal(out);
     }
 
     fn apply(&mut self, a: Action) {
