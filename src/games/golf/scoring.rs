@@ -140,7 +140,18 @@ pub fn col_index(top: u8, bottom: u8) -> usize {
 pub fn score_cards(cards: &[Card; 6], rules: &GolfRules) -> i32 {
     let keys = cards.map(key);
     // `value_table(rules, 0)`, read in place (its unknown entry is 0 already).
-    score_tenths(&keys, &VALUES[rules.jokers as usize], rules) / 10
+    let vals = &VALUES[rules.jokers as usize];
+    if has_rows_or_boxes(&keys, rules) {
+        return score_tenths(&keys, vals, rules) / 10;
+    }
+    // Most grids: three columns on their own, each a pair or its two values.
+    let column = |c: usize| {
+        let (t, b) = (keys[c], keys[c + 3]);
+        let pair = t == b;
+        i32::from(!pair) * (vals[(t & 15) as usize] + vals[(b & 15) as usize])
+            + i32::from(pair & (t == TWO)) * rules.pair_of_twos * 10
+    };
+    (column(0) + column(1) + column(2)) / 10
 }
 
 #[cfg(test)]
@@ -241,6 +252,36 @@ mod tests {
             }
         }
         assert!(plain > 10_000 && special > 1_000, "{plain} {special}");
+    }
+
+    #[test]
+    fn score_cards_equals_the_full_score_on_every_path() {
+        use crate::cards::GameRng;
+        let mut rng = GameRng::new(9, 2);
+        let variants = [
+            GolfRules::default(),
+            with(&[("pair_of_twos", "-4"), ("box", "off")]),
+            with(&[("row_rule", "off"), ("jokers", "on")]),
+            with(&[("pair_of_twos", "-4"), ("jokers", "on"), ("box", "-40")]),
+        ];
+        let (mut plain, mut special) = (0, 0);
+        for r in &variants {
+            for _ in 0..20_000 {
+                // Cards of few ranks (2s, 5s, jokers), so that pairs, rows and boxes turn up.
+                let pool = [1, 4, 14, 17, 27, 53];
+                let cards: [Card; 6] =
+                    std::array::from_fn(|_| Card::from_index(pool[rng.index(6)]));
+                let keys = cards.map(key);
+                let full = score_tenths(&keys, &VALUES[r.jokers as usize], r) / 10;
+                if has_rows_or_boxes(&keys, r) {
+                    special += 1;
+                } else {
+                    plain += 1;
+                }
+                assert_eq!(score_cards(&cards, r), full, "{cards:?} under {r:?}");
+            }
+        }
+        assert!(plain > 20_000 && special > 5_000, "{plain} {special}");
     }
 
     #[test]
