@@ -51,7 +51,15 @@ impl SeatMask {
 
     /// The seats in the set, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..16).filter(move |&s| self.contains(s))
+        // One step per seat in the set (lowest set bit first), not one per possible seat.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let s = bits.trailing_zeros() as Seat;
+                bits &= bits - 1;
+                s
+            })
+        })
     }
 
     /// The seats whose value is the extreme (lowest when `low`, else highest) among `seats`.
@@ -73,6 +81,14 @@ impl SeatMask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iter_lists_each_seat_in_the_set_lowest_first() {
+        for bits in [0u16, 1, 0b1010_0001, 0x8000, 0xffff, 0b0110_0000_0001_0010] {
+            let want: Vec<Seat> = (0..16).filter(|&s| bits >> s & 1 == 1).collect();
+            assert_eq!(SeatMask(bits).iter().collect::<Vec<_>>(), want, "{bits:#b}");
+        }
+    }
 
     #[test]
     fn extremes_share_ties() {

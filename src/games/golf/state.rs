@@ -174,11 +174,14 @@ impl Golf {
     }
 
     pub(super) fn first_player(&self) -> u8 {
-        (self.dealer + 1) % self.players
+        self.next(self.dealer)
     }
 
+    /// The seat after `s` (a compare instead of a division: this runs every turn).
+    #[inline]
     pub(super) fn next(&self, s: u8) -> u8 {
-        (s + 1) % self.players
+        let n = s + 1;
+        if n == self.players { 0 } else { n }
     }
 
     /// [`Golf::public`] counted afresh from the piles and grids (for tests, and for
