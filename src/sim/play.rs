@@ -80,6 +80,7 @@ pub fn play_deal<G: Game, O: Observer<G>>(
     let mut state = G::deal(rules, table, &mut rngs.deal);
     obs.start(&state, table);
     let mut reads = [true; MAX_SEATS];
+    let mut uniform = [false; MAX_SEATS];
     for (s, strat) in seats.iter_mut().enumerate() {
         strat.start_deal(&DealStart {
             seat: s,
@@ -90,6 +91,7 @@ pub fn play_deal<G: Game, O: Observer<G>>(
             deal_no: rngs.deal_no,
         });
         reads[s] = strat.reads_legal();
+        uniform[s] = reads[s] && strat.uniform();
     }
     let mut actions = 0u32;
     while let Some(seat) = state.to_act() {
@@ -104,6 +106,8 @@ pub fn play_deal<G: Game, O: Observer<G>>(
         obs.before(&state, seat, buf);
         let a = if reads && buf.len() == 1 {
             buf[0] // a forced move: only a bot that skips the list is asked about it
+        } else if uniform[seat] {
+            buf[rngs.play.index(buf.len())] // `random`'s draw, made in place
         } else {
             let legal: &[G::Action] = if reads { buf } else { &[] };
             let describe = crate::strategy::Describe::new(&state, seat);

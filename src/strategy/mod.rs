@@ -121,6 +121,12 @@ pub trait Strategy<G: Game>: Send {
     fn reads_legal(&self) -> bool {
         true
     }
+    /// True for a bot whose every choice is `legal[rng.index(legal.len())]` and nothing
+    /// else (`random`): the runner then makes that one draw itself, without building the
+    /// seat's view or calling the bot, and the deal is the same.
+    fn uniform(&self) -> bool {
+        false
+    }
 }
 
 /// A game's built-in bot: its name, what it does, its knobs, and how to build it.

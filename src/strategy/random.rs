@@ -14,4 +14,8 @@ impl<G: Game> Strategy<G> for Random {
     fn act(&mut self, _view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         legal[rng.index(legal.len())]
     }
+
+    fn uniform(&self) -> bool {
+        true
+    }
 }
