@@ -40,8 +40,12 @@ impl Pool {
         if self.total <= 0 {
             return fallback;
         }
-        let sum: i32 = (0..14).map(|k| self.n[k] * vals[k]).sum();
-        (sum as f64 / self.total as f64).round() as i32
+        (self.sum(vals) as f64 / self.total as f64).round() as i32
+    }
+
+    /// The value (tenths) of the pool's cards under `vals`.
+    pub(super) fn sum(&self, vals: &[i32; 16]) -> i32 {
+        (0..14).map(|k| self.n[k] * vals[k]).sum()
     }
 
     fn less(&self, other: &Pool) -> Pool {
@@ -271,58 +275,25 @@ fn outcomes(
     }
 }
 
-/// Moves (tenths) sorted, with the copies giving each: how many outcomes reach a
-/// threshold, in a few steps.
-pub(super) struct Sorted {
-    /// Moves (tenths), ascending.
-    m: [i32; 14],
-    /// `above[k]`: copies giving the moves `m[k..]`.
-    above: [i32; 15],
-    len: usize,
-}
-
-impl Sorted {
-    /// The moves of the keys with copies in `down`.
-    fn new(moves: &[i32; 14], down: &Pool) -> Sorted {
-        let mut s = Sorted {
-            m: [0; 14],
-            above: [0; 15],
-            len: 0,
-        };
-        let mut w = [0i32; 14];
-        for y in 0..14 {
-            if down.n[y] > 0 {
-                // Insertion keeps `m` ascending.
-                let mut k = s.len;
-                while k > 0 && s.m[k - 1] > moves[y] {
-                    (s.m[k], w[k]) = (s.m[k - 1], w[k - 1]);
-                    k -= 1;
-                }
-                (s.m[k], w[k]) = (moves[y], down.n[y]);
-                s.len += 1;
-            }
-        }
-        for k in (0..s.len).rev() {
-            s.above[k] = s.above[k + 1] + w[k];
-        }
-        s
-    }
-
-    /// Copies whose move is at least `t`.
-    #[inline]
-    fn at_least(&self, t: i32) -> i32 {
-        self.above[self.m[..self.len].partition_point(|&x| x < t)]
-    }
-}
+/// The table of [`Moves`] counts cards by value from `-VOFF` points on, in `VLEN` steps.
+const VOFF: i32 = 8;
+const VLEN: usize = 32;
 
 /// The moves of a grid's first face-down card ([`Model::moves`]) for every column partner
 /// at once, built once per [`chance_out`]: a partner of key `b` pairs only the unseen
 /// cards of key `b`, so every other key moves the score by its value less the mean, the
-/// same for all grids. The counts reaching a threshold are those of these moves, sorted
-/// once, corrected at key `b`.
+/// same for all grids. Card values are whole points, so the copies whose move reaches a
+/// threshold are read off a table of copies by value (one lookup, no search), corrected
+/// at key `b`.
 pub(super) struct Moves {
-    /// The moves with no pair, sorted with their copies.
-    apart: Sorted,
+    /// `twice[j]`: the copies worth at least `j - VOFF` points plus those worth at least
+    /// `j - 1 - VOFF` (for `j` from 1).
+    twice: [i32; VLEN],
+    /// The unseen cards' mean value (tenths).
+    mean: i32,
+    /// False when some card's value is not whole points inside the table: each key is
+    /// then compared on its own.
+    exact: bool,
     /// Per key: its move with no pair (its value less the mean).
     d: [i32; 14],
     /// Per key: its move when it pairs the partner.
@@ -335,37 +306,71 @@ pub(super) struct Moves {
     total: i32,
 }
 
+/// A partner code of [`seat_factor`]: the card put into the grid is the partner.
+const PUT: u8 = 16;
+/// A partner code of [`seat_factor`]: no card is face down.
+const NO_DOWN: u8 = 17;
+
 impl Moves {
     pub(super) fn new(m: &Model, down: &Pool) -> Moves {
         let mean = m.vals[UNKNOWN as usize];
         let d: [i32; 14] = std::array::from_fn(|y| m.vals[y] - mean);
+        let n: [i32; 14] = std::array::from_fn(|y| down.n[y].max(0));
+        let exact = (0..14).all(|y| m.vals[y] % 10 == 0 && (-60..=200).contains(&m.vals[y]));
+        // Copies by value, then from the top down: copies worth at least each value.
+        let mut ge = [0i32; VLEN + 1];
+        if exact {
+            for y in 0..14 {
+                ge[(m.vals[y] / 10 + VOFF) as usize] += n[y];
+            }
+            for j in (0..VLEN).rev() {
+                ge[j] += ge[j + 1];
+            }
+        }
         Moves {
-            apart: Sorted::new(&d, down),
+            twice: std::array::from_fn(|j| ge[j] + ge[j.saturating_sub(1)]),
+            mean,
+            exact,
             d,
             pair: std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y])),
             nonzero: d.iter().map(|&x| i32::from(x != 0)).sum(),
-            n: std::array::from_fn(|y| down.n[y].max(0)),
+            n,
             total: down.total,
         }
     }
 
-    /// For a grid whose first face-down card has column partner `b` (`None`: no card face
-    /// down): the copies whose move reaches `t1`, those reaching `t2`, and all copies; one
-    /// outcome of move 0 when nothing moves.
+    /// The copies whose move with no pair reaches `t` plus those reaching `t - 10`.
     #[inline]
-    pub(super) fn count(&self, b: Option<u8>, t1: i32, t2: i32) -> (i32, i32, i32) {
-        let fixed = (i32::from(0 >= t1), i32::from(0 >= t2), 1);
-        let Some(b) = b else { return fixed };
-        if self.total <= 0 {
+    fn reach2(&self, t: i32) -> i32 {
+        if self.exact {
+            // A move reaches t when the value (10 v tenths) reaches t + mean: v at least
+            // the ceiling of (t + mean) / 10, and v at least one less for t - 10. Outside
+            // the table every value reaches (or none does).
+            let j = (t + self.mean + 9).div_euclid(10) + VOFF;
+            self.twice[j.clamp(1, VLEN as i32 - 1) as usize]
+        } else {
+            (0..14)
+                .map(|y| self.n[y] * (i32::from(self.d[y] >= t) + i32::from(self.d[y] >= t - 10)))
+                .sum()
+        }
+    }
+
+    /// For a grid whose first face-down card has column partner `b` (a key, [`UNKNOWN`],
+    /// or [`NO_DOWN`]: no card face down): the copies whose move reaches `t` plus those
+    /// reaching `t - 10`, and all copies; one outcome of move 0 when nothing moves.
+    #[inline]
+    pub(super) fn count2(&self, b: u8, t: i32) -> (i32, i32) {
+        let fixed = (i32::from(0 >= t) + i32::from(0 >= t - 10), 1);
+        if b >= NO_DOWN || self.total <= 0 {
             return fixed;
         }
-        let (a1, a2) = (self.apart.at_least(t1), self.apart.at_least(t2));
+        let a = self.reach2(t);
         let b = b as usize;
         if b >= 14 {
             // A face-down partner pairs nothing.
             return match self.nonzero {
                 0 => fixed,
-                _ => (a1, a2, self.total),
+                _ => (a, self.total),
             };
         }
         let (d, p, n) = (self.d[b], self.pair[b], self.n[b]);
@@ -373,7 +378,7 @@ impl Moves {
             return fixed;
         }
         let fix = |t: i32| n * (i32::from(p >= t) - i32::from(d >= t));
-        (a1 + fix(t1), a2 + fix(t2), self.total)
+        (a + fix(t) + fix(t - 10), self.total)
     }
 }
 
@@ -489,10 +494,19 @@ pub(super) fn seat_factor(
 ) -> f64 {
     let keys = v.keys(s);
     let q = first_down(&keys);
-    // The first face-down card's partner now, and the next face-down card (the first one
-    // once a card goes to position q) with its partner's position.
-    let b0 = (q < 6).then(|| keys[(q + 3) % 6]);
-    let q2 = (q + 1..6).find(|&p| keys[p] == UNKNOWN);
+    // The partner code (see [`Moves::count2`]) of the first face-down card once a card is
+    // at each position (6: thrown): only a card put on that card or beside it changes it;
+    // put on it, the next face-down card becomes the first.
+    let mut partner = [NO_DOWN; 7];
+    if q < 6 {
+        partner = [keys[(q + 3) % 6]; 7];
+        partner[q] = match (q + 1..6).find(|&p| keys[p] == UNKNOWN) {
+            Some(r) if (r + 3) % 6 == q => PUT,
+            Some(r) => keys[(r + 3) % 6],
+            None => NO_DOWN,
+        };
+        partner[(q + 3) % 6] = PUT;
+    }
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
     let best = Best::new(m, &keys, &cur);
     let (mut twice, mut all) = (0i64, 0i64);
@@ -510,24 +524,10 @@ pub(super) fn seat_factor(
             }
             false => (now, 6),
         };
-        // The partner of the first face-down card once `x` is at `pos`.
-        let b = if q < 6 && pos < 6 && pos % 3 == q % 3 {
-            if pos == q {
-                q2.map(|r| {
-                    if (r + 3) % 6 == q {
-                        x
-                    } else {
-                        keys[(r + 3) % 6]
-                    }
-                })
-            } else {
-                Some(x)
-            }
-        } else {
-            b0
-        };
-        let (above, from, total) = mv.count(b, hi - at, hi - 10 - at);
-        twice += nx as i64 * (above + from) as i64;
+        let b = partner[pos];
+        let b = if b == PUT { x } else { b };
+        let (reach, total) = mv.count2(b, hi - at);
+        twice += nx as i64 * reach as i64;
         all += nx as i64 * total as i64;
     }
     twice as f64 / (2 * all.max(1)) as f64
