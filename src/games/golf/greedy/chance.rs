@@ -118,17 +118,8 @@ impl Unseen {
 /// key, [`shoe`]) less the public cards the state keeps counted ([`View::public_counts`])
 /// and a stock card the seat holds.
 pub(super) fn unseen(v: &View, shoe: &[i32; 16]) -> Unseen {
-    let public = v.public_counts();
-    // The public counts as two words of bytes: keys 0, 2, .. 14 and keys 1, 3, .. 15.
-    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let (even, odd) = (
-        (public & LOW).to_le_bytes(),
-        (public >> 4 & LOW).to_le_bytes(),
-    );
-    let mut n: [i32; 16] = std::array::from_fn(|k| {
-        let seen = [even[k / 2], odd[k / 2]][k % 2];
-        (shoe[k] - seen as i32).max(0)
-    });
+    let seen = nibbles(v.public_counts());
+    let mut n: [i32; 16] = std::array::from_fn(|k| (shoe[k] - seen[k] as i32).max(0));
     if let Some(h) = v.own_stock_card() {
         let k = super::super::scoring::key(h) as usize & 15;
         n[k] = (n[k] - 1).max(0);
@@ -136,6 +127,21 @@ pub(super) fn unseen(v: &View, shoe: &[i32; 16]) -> Unseen {
     let total = n.iter().sum();
     let all = Pool { n, total };
     Unseen::split(all, v)
+}
+
+/// The 16 counts of a word of nibbles (key k in bits 4k..4k+4) as bytes, key k in byte k:
+/// the even and the odd keys as two words of bytes, their bytes spread apart and
+/// interleaved (shifts and masks, so that the count over keys that follows vectorizes).
+fn nibbles(x: u64) -> [u8; 16] {
+    // Byte i of `b` to byte 2i.
+    fn spread(b: u64) -> u128 {
+        let mut x = b as u128;
+        x = (x | x << 32) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+        x = (x | x << 16) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+        (x | x << 8) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff
+    }
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    (spread(x & LOW) | spread(x >> 4 & LOW) << 8).to_le_bytes()
 }
 
 /// The copies of each key in the shoe of `v`'s deal, for [`unseen`].

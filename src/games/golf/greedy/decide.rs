@@ -260,15 +260,11 @@ impl Greedy {
         let off = self.count_off;
         let take = self.counted_place_raw(v, *raw, Some(off), out);
         let down = v.face_down(v.seat());
-        let add: [i32; 6] = std::array::from_fn(|p| {
-            if going_out && p == last as usize {
-                i32::MIN / 2
-            } else if down >> p & 1 == 1 {
-                off * 8
-            } else {
-                0
-            }
-        });
+        // Without branches: which positions are face down varies from call to call.
+        let mut add: [i32; 6] = std::array::from_fn(|p| off * 8 & -i32::from(down >> p & 1 == 1));
+        if going_out {
+            add[last as usize] = i32::MIN / 2;
+        }
         let ev = self
             .own
             .stock_sum(&self.tables, &add, &self.count.stock.n, self.keep_gain);

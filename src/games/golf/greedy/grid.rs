@@ -206,21 +206,19 @@ impl Own {
     /// sums as taking the maximum of the six gains for each key, for a third of the work.
     #[allow(clippy::needless_range_loop)]
     pub(super) fn stock_sum(&self, t: &Tables, add: &[i32; 6], n: &[i32; 16], keep: i32) -> i64 {
-        // In i32 (16 lanes, so the loop over keys vectorizes), with a floor far below any
-        // gain and far above overflow: gains are at most a few thousand tenths times 8,
-        // `add` at least `i32::MIN / 2`.
+        // In i32 (16 lanes and no branches, so the loop over keys vectorizes), with a
+        // floor far below any gain and far above overflow: gains are at most a few
+        // thousand tenths times 8, `add` at least `i32::MIN / 2`. A position ruled out
+        // (`add` that low) only ever loses a maximum, as it did in i64.
         const NONE: i32 = i32::MIN / 4;
         let keys = unpack(self.packed);
         let partner: [usize; 6] = std::array::from_fn(|p| keys[(p + 3) % 6] as usize & 15);
-        let a: [i32; 6] = std::array::from_fn(|p| (self.base8[p] + add[p]).max(NONE));
+        let a: [i32; 6] = std::array::from_fn(|p| self.base8[p] + add[p]);
+        // Each entry ends in `7 - p` (`base8`; `add` and values count in eighths): the
+        // largest is unique, and names its position.
         let np: [i32; 6] = std::array::from_fn(|p| a[p] - 8 * t.vals[partner[p]]);
-        let mut p1 = 0;
-        for p in 1..6 {
-            if np[p] > np[p1] {
-                p1 = p;
-            }
-        }
-        let (b1, k1) = (np[p1], partner[p1]);
+        let b1 = np.iter().copied().max().unwrap_or(NONE);
+        let k1 = partner[(7 - (b1 & 7) as usize).min(5)];
         let mut b2 = NONE;
         // Per key: the best position whose partner it pairs.
         let mut pairs = [NONE; 16];
@@ -229,14 +227,15 @@ impl Own {
             pairs[partner[p]] = pairs[partner[p]].max(a[p]);
         }
         // Keys 14 and 15 have no copies (`n` is 0 there): all 16 lanes, no remainder.
-        let mut sum = 0i32;
+        let k1 = k1 as i32;
+        let mut sum = [0i32; 16];
         for x in 0..16 {
-            let other = if x == k1 { b2 } else { b1 } - 8 * t.vals[x];
-            let m = other.max(pairs[x] - t.diag8[x]);
-            let g = m >> 3;
-            sum += if g >= keep { n[x].max(0) * g } else { 0 };
+            let is_k1 = -i32::from(x as i32 == k1);
+            let other = ((b2 & is_k1) | (b1 & !is_k1)) - 8 * t.vals[x];
+            let g = other.max(pairs[x] - t.diag8[x]) >> 3;
+            sum[x] = n[x].max(0) * g & -i32::from(g >= keep);
         }
-        sum as i64
+        sum.iter().sum::<i32>() as i64
     }
 }
 
