@@ -256,6 +256,7 @@ impl Greedy {
 
     /// Estimated score of the bot's own grid in tenths, its face-down cards at the current
     /// estimate (for placing cards).
+    #[inline]
     fn estimate(&self, v: &View, keys: &[u8; 6]) -> i32 {
         let t = &self.tables;
         match (t.rows | t.boxes) != 0 && has_rows_or_boxes(keys, v.rules()) {
@@ -266,6 +267,7 @@ impl Greedy {
 
     /// Estimated score of any seat's grid in tenths, face-down cards at `unknown_value`
     /// (for who is ahead).
+    #[inline]
     fn standing(&self, v: &View, keys: &[u8; 6]) -> i32 {
         let t = &self.tables;
         match (t.rows | t.boxes) != 0 && has_rows_or_boxes(keys, v.rules()) {

@@ -20,7 +20,7 @@
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
 
-use super::super::scoring::{JOKER, UNKNOWN, score_tenths};
+use super::super::scoring::{JOKER, UNKNOWN, has_rows_or_boxes, score_tenths};
 use super::super::view::View;
 use crate::cards::Card;
 use crate::game::MAX_SEATS;
@@ -195,9 +195,13 @@ impl Model {
         [apart, paired][usize::from(pair)]
     }
 
-    /// The grid's score (tenths), face-down cards at the mean.
+    /// The grid's score (tenths), face-down cards at the mean: its three columns unless
+    /// it holds a matching row or a box.
     pub(super) fn score(&self, keys: &[u8; 6], rules: &super::GolfRules) -> i32 {
-        score_tenths(keys, &self.vals, rules)
+        if has_rows_or_boxes(keys, rules) {
+            return score_tenths(keys, &self.vals, rules);
+        }
+        (0..3).map(|c| self.col(keys[c], keys[c + 3])).sum()
     }
 
     /// Per unseen key: how the score moves when the grid's first face-down card is that
@@ -253,7 +257,8 @@ fn outcomes(
     let base = m.moves(&keys, &u.down);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
     let mut spread = |at: i32, moves: &[i32; 14], w: f64| {
-        if moves.iter().all(|&x| x == 0) || u.down.total <= 0 {
+        // One test of all moves at once (no early exit to mispredict).
+        if moves.iter().fold(0, |a, &x| a | x) == 0 || u.down.total <= 0 {
             return f(index(at), w);
         }
         let per = w / u.down.total as f64;
@@ -586,7 +591,7 @@ impl WinTable {
     pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
         let at = self.model.score(keys, rules);
         let moves = self.model.moves(keys, down);
-        if moves.iter().all(|&m| m == 0) || down.total <= 0 {
+        if moves.iter().fold(0, |a, &m| a | m) == 0 || down.total <= 0 {
             return self.w[index(at)];
         }
         let mut p = 0.0;

@@ -261,7 +261,7 @@ impl Greedy {
         let take = self.counted_place_raw(v, *raw, Some(off), out);
         let down = v.face_down(v.seat());
         // Without branches: which positions are face down varies from call to call.
-        let mut add: [i32; 6] = std::array::from_fn(|p| off * 8 & -i32::from(down >> p & 1 == 1));
+        let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
         if going_out {
             add[last as usize] = i32::MIN / 2;
         }

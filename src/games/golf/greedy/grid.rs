@@ -233,7 +233,7 @@ impl Own {
             let is_k1 = -i32::from(x as i32 == k1);
             let other = ((b2 & is_k1) | (b1 & !is_k1)) - 8 * t.vals[x];
             let g = other.max(pairs[x] - t.diag8[x]) >> 3;
-            sum[x] = n[x].max(0) * g & -i32::from(g >= keep);
+            sum[x] = (n[x].max(0) * g) & -i32::from(g >= keep);
         }
         sum.iter().sum::<i32>() as i64
     }

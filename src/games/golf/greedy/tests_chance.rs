@@ -272,3 +272,35 @@ fn the_value_table_counts_each_keys_move() {
         }
     }
 }
+
+/// [`Model::score`] (three columns unless a row or a box) equals scoring the grid in full,
+/// under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
+#[test]
+fn the_column_score_equals_the_full_score() {
+    use crate::game::Rules;
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("pair_of_twos", "-4")],
+        &[("row_rule", "off"), ("box", "off")],
+        &[("box", "-40"), ("pair_of_twos", "-4")],
+    ];
+    let mut rng = crate::cards::GameRng::new(4, 4);
+    for kv in variants {
+        let mut r = super::super::GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let base = super::super::super::scoring::value_table(&r, 50);
+        let down = Pool {
+            n: std::array::from_fn(|k| i32::from(k < 14) * 3),
+            total: 42,
+        };
+        let m = Model::new(&base, &r, &down);
+        for _ in 0..20_000 {
+            let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 13, UNKNOWN][rng.index(4)]);
+            assert_eq!(
+                m.score(&keys, &r),
+                score_tenths(&keys, &m.vals, &r),
+                "{keys:?}"
+            );
+        }
+    }
+}
