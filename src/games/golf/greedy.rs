@@ -36,7 +36,7 @@
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
-use super::scoring::{column_table, key, score_tenths, value_table};
+use super::scoring::{column_table, has_rows_or_boxes, key, score_tenths, value_table};
 use super::state::{ALL_UP, Action, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -157,6 +157,8 @@ pub struct Greedy {
     count: chance::Unseen,
     /// The counted face-down offset of `count` (tenths; see `decide.rs`).
     count_off: i32,
+    /// The value (tenths, at `unknown_value`) of the face-down pool of `count`.
+    count_sum: i32,
     count_at: u64,
     /// The chance table of this seat's final turn (at the count key given), built from
     /// `count`.
@@ -173,7 +175,9 @@ impl Greedy {
         let k = |n| p.knob(KNOBS, n);
         Greedy {
             take_discard_gain: tenths(k("take_discard_gain")),
-            keep_gain: tenths(k("keep_gain")),
+            // Far beyond any gain, so that every comparison with a gain is as unclamped,
+            // and far above the floors of `Own::stock_sum`.
+            keep_gain: tenths(k("keep_gain")).clamp(-1_000_000, 1_000_000),
             unknown: tenths(k("unknown_value")),
             go_out_margin: tenths(k("go_out_margin")),
             go_out_bonus: tenths(k("go_out_bonus")),
@@ -185,6 +189,8 @@ impl Greedy {
                 vals: [0; 16],
                 base_vals: [0; 16],
                 cols8: [0; 256],
+                diag8: [0; 16],
+                base_cols: [0; 256],
                 rows: 0,
                 boxes: 0,
             },
@@ -200,6 +206,7 @@ impl Greedy {
             drawn_seen: k("drawn_seen") >= 0.5,
             count: chance::Unseen::NONE,
             count_off: 0,
+            count_sum: 0,
             count_at: u64::MAX,
             final_cache: None,
         }
@@ -219,11 +226,14 @@ impl Greedy {
         if self.tables.rules != key {
             let vals = value_table(rules, unknown);
             let cols = column_table(rules, &vals);
+            let base_vals = value_table(rules, self.unknown);
             self.tables = Tables {
                 rules: key,
                 vals,
-                base_vals: value_table(rules, self.unknown),
+                base_vals,
                 cols8: cols.map(|c| c * 8),
+                diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
+                base_cols: column_table(rules, &base_vals),
                 rows: if rules.row_rule { 0xff } else { 0 },
                 boxes: if rules.box_score.is_some() { 0xff } else { 0 },
             };
@@ -246,14 +256,24 @@ impl Greedy {
 
     /// Estimated score of the bot's own grid in tenths, its face-down cards at the current
     /// estimate (for placing cards).
+    #[inline]
     fn estimate(&self, v: &View, keys: &[u8; 6]) -> i32 {
-        score_tenths(keys, &self.tables.vals, v.rules())
+        let t = &self.tables;
+        match (t.rows | t.boxes) != 0 && has_rows_or_boxes(keys, v.rules()) {
+            true => score_tenths(keys, &t.vals, v.rules()),
+            false => columns(keys, &t.cols8) >> 3,
+        }
     }
 
     /// Estimated score of any seat's grid in tenths, face-down cards at `unknown_value`
     /// (for who is ahead).
+    #[inline]
     fn standing(&self, v: &View, keys: &[u8; 6]) -> i32 {
-        score_tenths(keys, &self.tables.base_vals, v.rules())
+        let t = &self.tables;
+        match (t.rows | t.boxes) != 0 && has_rows_or_boxes(keys, v.rules()) {
+            true => score_tenths(keys, &t.base_vals, v.rules()),
+            false => columns(keys, &t.base_cols),
+        }
     }
 
     /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the
@@ -337,7 +357,7 @@ impl Greedy {
         let (g, q) = argmax(&gains, p);
         let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
         if top > g || (top == g && p < q as usize) {
-            let mine = score_tenths(&unpack(packed), &self.tables.vals, v.rules()) - gains[p];
+            let mine = self.estimate(v, &unpack(packed)) - gains[p];
             if self.may_go_out(v, mine) {
                 gains[p] += self.go_out_bonus;
             } else {

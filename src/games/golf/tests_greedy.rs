@@ -280,3 +280,56 @@ fn the_stock_sum_equals_the_maximum_per_key() {
         }
     }
 }
+
+/// A count taken at the draw and carried past a stock draw (the drawn card taken off it)
+/// equals the unseen cards counted afresh at the placement, with the same offset.
+struct DrawnCheck(Greedy, u32);
+
+impl Observer<Golf> for DrawnCheck {
+    fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
+        let v = g.view(seat);
+        let h = &mut self.0;
+        h.shoe = chance::shoe(&v);
+        h.refresh(v.rules(), h.unknown);
+        match v.phase() {
+            Phase::Draw => {
+                h.count_at = u64::MAX;
+                h.counted(&v);
+            }
+            Phase::PlaceStock => {
+                let carried = h.count_at == v.turns() as u64 * 2 && !v.stock_known();
+                h.counted(&v);
+                let fresh = chance::unseen(&v, &h.shoe);
+                assert_eq!(h.count, fresh, "\n{}", g.render());
+                let off = fresh.down.mean(&h.tables.base_vals, h.unknown) - h.unknown;
+                assert_eq!(h.count_off, off, "\n{}", g.render());
+                self.1 += u32::from(carried);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_count_carried_past_a_stock_draw_equals_a_recount() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("decks", "2")],
+        &[("empty_stock", "reshuffle")],
+    ];
+    let mut buf = ActionList::new();
+    let mut obs = DrawnCheck(Greedy::new(&Params::default()), 0);
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        for name in ["random", "greedy"] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..4).map(|_| build::<Golf>(&spec)).collect();
+            for i in 0..40 {
+                let rngs = &mut deal_rngs(29, i, 0);
+                play_deal(&r, &Table::first(4), rngs, &mut seats, &mut buf, &mut obs);
+            }
+        }
+    }
+    assert!(obs.1 > 1_000, "{} carried counts", obs.1);
+}

@@ -20,7 +20,7 @@
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
 
-use super::super::scoring::{JOKER, UNKNOWN, score_tenths};
+use super::super::scoring::{JOKER, UNKNOWN, has_rows_or_boxes, score_tenths};
 use super::super::view::View;
 use crate::cards::Card;
 use crate::game::MAX_SEATS;
@@ -40,8 +40,12 @@ impl Pool {
         if self.total <= 0 {
             return fallback;
         }
-        let sum: i32 = (0..14).map(|k| self.n[k] * vals[k]).sum();
-        (sum as f64 / self.total as f64).round() as i32
+        (self.sum(vals) as f64 / self.total as f64).round() as i32
+    }
+
+    /// The value (tenths) of the pool's cards under `vals`.
+    pub(super) fn sum(&self, vals: &[i32; 16]) -> i32 {
+        (0..14).map(|k| self.n[k] * vals[k]).sum()
     }
 
     fn less(&self, other: &Pool) -> Pool {
@@ -114,17 +118,8 @@ impl Unseen {
 /// key, [`shoe`]) less the public cards the state keeps counted ([`View::public_counts`])
 /// and a stock card the seat holds.
 pub(super) fn unseen(v: &View, shoe: &[i32; 16]) -> Unseen {
-    let public = v.public_counts();
-    // The public counts as two words of bytes: keys 0, 2, .. 14 and keys 1, 3, .. 15.
-    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let (even, odd) = (
-        (public & LOW).to_le_bytes(),
-        (public >> 4 & LOW).to_le_bytes(),
-    );
-    let mut n: [i32; 16] = std::array::from_fn(|k| {
-        let seen = [even[k / 2], odd[k / 2]][k % 2];
-        (shoe[k] - seen as i32).max(0)
-    });
+    let seen = nibbles(v.public_counts());
+    let mut n: [i32; 16] = std::array::from_fn(|k| (shoe[k] - seen[k] as i32).max(0));
     if let Some(h) = v.own_stock_card() {
         let k = super::super::scoring::key(h) as usize & 15;
         n[k] = (n[k] - 1).max(0);
@@ -132,6 +127,21 @@ pub(super) fn unseen(v: &View, shoe: &[i32; 16]) -> Unseen {
     let total = n.iter().sum();
     let all = Pool { n, total };
     Unseen::split(all, v)
+}
+
+/// The 16 counts of a word of nibbles (key k in bits 4k..4k+4) as bytes, key k in byte k:
+/// the even and the odd keys as two words of bytes, their bytes spread apart and
+/// interleaved (shifts and masks, so that the count over keys that follows vectorizes).
+fn nibbles(x: u64) -> [u8; 16] {
+    // Byte i of `b` to byte 2i.
+    fn spread(b: u64) -> u128 {
+        let mut x = b as u128;
+        x = (x | x << 32) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+        x = (x | x << 16) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+        (x | x << 8) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff
+    }
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    (spread(x & LOW) | spread(x >> 4 & LOW) << 8).to_le_bytes()
 }
 
 /// The copies of each key in the shoe of `v`'s deal, for [`unseen`].
@@ -185,9 +195,13 @@ impl Model {
         [apart, paired][usize::from(pair)]
     }
 
-    /// The grid's score (tenths), face-down cards at the mean.
+    /// The grid's score (tenths), face-down cards at the mean: its three columns unless
+    /// it holds a matching row or a box.
     pub(super) fn score(&self, keys: &[u8; 6], rules: &super::GolfRules) -> i32 {
-        score_tenths(keys, &self.vals, rules)
+        if has_rows_or_boxes(keys, rules) {
+            return score_tenths(keys, &self.vals, rules);
+        }
+        (0..3).map(|c| self.col(keys[c], keys[c + 3])).sum()
     }
 
     /// Per unseen key: how the score moves when the grid's first face-down card is that
@@ -243,7 +257,8 @@ fn outcomes(
     let base = m.moves(&keys, &u.down);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
     let mut spread = |at: i32, moves: &[i32; 14], w: f64| {
-        if moves.iter().all(|&x| x == 0) || u.down.total <= 0 {
+        // One test of all moves at once (no early exit to mispredict).
+        if moves.iter().fold(0, |a, &x| a | x) == 0 || u.down.total <= 0 {
             return f(index(at), w);
         }
         let per = w / u.down.total as f64;
@@ -271,58 +286,25 @@ fn outcomes(
     }
 }
 
-/// Moves (tenths) sorted, with the copies giving each: how many outcomes reach a
-/// threshold, in a few steps.
-pub(super) struct Sorted {
-    /// Moves (tenths), ascending.
-    m: [i32; 14],
-    /// `above[k]`: copies giving the moves `m[k..]`.
-    above: [i32; 15],
-    len: usize,
-}
-
-impl Sorted {
-    /// The moves of the keys with copies in `down`.
-    fn new(moves: &[i32; 14], down: &Pool) -> Sorted {
-        let mut s = Sorted {
-            m: [0; 14],
-            above: [0; 15],
-            len: 0,
-        };
-        let mut w = [0i32; 14];
-        for y in 0..14 {
-            if down.n[y] > 0 {
-                // Insertion keeps `m` ascending.
-                let mut k = s.len;
-                while k > 0 && s.m[k - 1] > moves[y] {
-                    (s.m[k], w[k]) = (s.m[k - 1], w[k - 1]);
-                    k -= 1;
-                }
-                (s.m[k], w[k]) = (moves[y], down.n[y]);
-                s.len += 1;
-            }
-        }
-        for k in (0..s.len).rev() {
-            s.above[k] = s.above[k + 1] + w[k];
-        }
-        s
-    }
-
-    /// Copies whose move is at least `t`.
-    #[inline]
-    fn at_least(&self, t: i32) -> i32 {
-        self.above[self.m[..self.len].partition_point(|&x| x < t)]
-    }
-}
+/// The table of [`Moves`] counts cards by value from `-VOFF` points on, in `VLEN` steps.
+const VOFF: i32 = 8;
+const VLEN: usize = 32;
 
 /// The moves of a grid's first face-down card ([`Model::moves`]) for every column partner
 /// at once, built once per [`chance_out`]: a partner of key `b` pairs only the unseen
 /// cards of key `b`, so every other key moves the score by its value less the mean, the
-/// same for all grids. The counts reaching a threshold are those of these moves, sorted
-/// once, corrected at key `b`.
+/// same for all grids. Card values are whole points, so the copies whose move reaches a
+/// threshold are read off a table of copies by value (one lookup, no search), corrected
+/// at key `b`.
 pub(super) struct Moves {
-    /// The moves with no pair, sorted with their copies.
-    apart: Sorted,
+    /// `twice[j]`: the copies worth at least `j - VOFF` points plus those worth at least
+    /// `j - 1 - VOFF` (for `j` from 1).
+    twice: [i32; VLEN],
+    /// The unseen cards' mean value (tenths).
+    mean: i32,
+    /// False when some card's value is not whole points inside the table: each key is
+    /// then compared on its own.
+    exact: bool,
     /// Per key: its move with no pair (its value less the mean).
     d: [i32; 14],
     /// Per key: its move when it pairs the partner.
@@ -335,37 +317,71 @@ pub(super) struct Moves {
     total: i32,
 }
 
+/// A partner code of [`seat_factor`]: the card put into the grid is the partner.
+const PUT: u8 = 16;
+/// A partner code of [`seat_factor`]: no card is face down.
+const NO_DOWN: u8 = 17;
+
 impl Moves {
     pub(super) fn new(m: &Model, down: &Pool) -> Moves {
         let mean = m.vals[UNKNOWN as usize];
         let d: [i32; 14] = std::array::from_fn(|y| m.vals[y] - mean);
+        let n: [i32; 14] = std::array::from_fn(|y| down.n[y].max(0));
+        let exact = (0..14).all(|y| m.vals[y] % 10 == 0 && (-60..=200).contains(&m.vals[y]));
+        // Copies by value, then from the top down: copies worth at least each value.
+        let mut ge = [0i32; VLEN + 1];
+        if exact {
+            for y in 0..14 {
+                ge[(m.vals[y] / 10 + VOFF) as usize] += n[y];
+            }
+            for j in (0..VLEN).rev() {
+                ge[j] += ge[j + 1];
+            }
+        }
         Moves {
-            apart: Sorted::new(&d, down),
+            twice: std::array::from_fn(|j| ge[j] + ge[j.saturating_sub(1)]),
+            mean,
+            exact,
             d,
             pair: std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y])),
             nonzero: d.iter().map(|&x| i32::from(x != 0)).sum(),
-            n: std::array::from_fn(|y| down.n[y].max(0)),
+            n,
             total: down.total,
         }
     }
 
-    /// For a grid whose first face-down card has column partner `b` (`None`: no card face
-    /// down): the copies whose move reaches `t1`, those reaching `t2`, and all copies; one
-    /// outcome of move 0 when nothing moves.
+    /// The copies whose move with no pair reaches `t` plus those reaching `t - 10`.
     #[inline]
-    pub(super) fn count(&self, b: Option<u8>, t1: i32, t2: i32) -> (i32, i32, i32) {
-        let fixed = (i32::from(0 >= t1), i32::from(0 >= t2), 1);
-        let Some(b) = b else { return fixed };
-        if self.total <= 0 {
+    fn reach2(&self, t: i32) -> i32 {
+        if self.exact {
+            // A move reaches t when the value (10 v tenths) reaches t + mean: v at least
+            // the ceiling of (t + mean) / 10, and v at least one less for t - 10. Outside
+            // the table every value reaches (or none does).
+            let j = (t + self.mean + 9).div_euclid(10) + VOFF;
+            self.twice[j.clamp(1, VLEN as i32 - 1) as usize]
+        } else {
+            (0..14)
+                .map(|y| self.n[y] * (i32::from(self.d[y] >= t) + i32::from(self.d[y] >= t - 10)))
+                .sum()
+        }
+    }
+
+    /// For a grid whose first face-down card has column partner `b` (a key, [`UNKNOWN`],
+    /// or [`NO_DOWN`]: no card face down): the copies whose move reaches `t` plus those
+    /// reaching `t - 10`, and all copies; one outcome of move 0 when nothing moves.
+    #[inline]
+    pub(super) fn count2(&self, b: u8, t: i32) -> (i32, i32) {
+        let fixed = (i32::from(0 >= t) + i32::from(0 >= t - 10), 1);
+        if b >= NO_DOWN || self.total <= 0 {
             return fixed;
         }
-        let (a1, a2) = (self.apart.at_least(t1), self.apart.at_least(t2));
+        let a = self.reach2(t);
         let b = b as usize;
         if b >= 14 {
             // A face-down partner pairs nothing.
             return match self.nonzero {
                 0 => fixed,
-                _ => (a1, a2, self.total),
+                _ => (a, self.total),
             };
         }
         let (d, p, n) = (self.d[b], self.pair[b], self.n[b]);
@@ -373,7 +389,7 @@ impl Moves {
             return fixed;
         }
         let fix = |t: i32| n * (i32::from(p >= t) - i32::from(d >= t));
-        (a1 + fix(t1), a2 + fix(t2), self.total)
+        (a + fix(t) + fix(t - 10), self.total)
     }
 }
 
@@ -489,10 +505,19 @@ pub(super) fn seat_factor(
 ) -> f64 {
     let keys = v.keys(s);
     let q = first_down(&keys);
-    // The first face-down card's partner now, and the next face-down card (the first one
-    // once a card goes to position q) with its partner's position.
-    let b0 = (q < 6).then(|| keys[(q + 3) % 6]);
-    let q2 = (q + 1..6).find(|&p| keys[p] == UNKNOWN);
+    // The partner code (see [`Moves::count2`]) of the first face-down card once a card is
+    // at each position (6: thrown): only a card put on that card or beside it changes it;
+    // put on it, the next face-down card becomes the first.
+    let mut partner = [NO_DOWN; 7];
+    if q < 6 {
+        partner = [keys[(q + 3) % 6]; 7];
+        partner[q] = match (q + 1..6).find(|&p| keys[p] == UNKNOWN) {
+            Some(r) if (r + 3) % 6 == q => PUT,
+            Some(r) => keys[(r + 3) % 6],
+            None => NO_DOWN,
+        };
+        partner[(q + 3) % 6] = PUT;
+    }
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
     let best = Best::new(m, &keys, &cur);
     let (mut twice, mut all) = (0i64, 0i64);
@@ -510,24 +535,10 @@ pub(super) fn seat_factor(
             }
             false => (now, 6),
         };
-        // The partner of the first face-down card once `x` is at `pos`.
-        let b = if q < 6 && pos < 6 && pos % 3 == q % 3 {
-            if pos == q {
-                q2.map(|r| {
-                    if (r + 3) % 6 == q {
-                        x
-                    } else {
-                        keys[(r + 3) % 6]
-                    }
-                })
-            } else {
-                Some(x)
-            }
-        } else {
-            b0
-        };
-        let (above, from, total) = mv.count(b, hi - at, hi - 10 - at);
-        twice += nx as i64 * (above + from) as i64;
+        let b = partner[pos];
+        let b = if b == PUT { x } else { b };
+        let (reach, total) = mv.count2(b, hi - at);
+        twice += nx as i64 * reach as i64;
         all += nx as i64 * total as i64;
     }
     twice as f64 / (2 * all.max(1)) as f64
@@ -580,7 +591,7 @@ impl WinTable {
     pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
         let at = self.model.score(keys, rules);
         let moves = self.model.moves(keys, down);
-        if moves.iter().all(|&m| m == 0) || down.total <= 0 {
+        if moves.iter().fold(0, |a, &m| a | m) == 0 || down.total <= 0 {
             return self.w[index(at)];
         }
         let mut p = 0.0;

@@ -10,7 +10,7 @@ use super::chance::{Pool, Unseen, WinTable, chance_out, unseen};
 use super::grid::{BOXES_MADE, ROWS_MADE, argmax, unpack_max};
 use super::{Greedy, Own};
 use crate::cards::Card;
-use crate::games::golf::scoring::{UNKNOWN, key, score_tenths};
+use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
 
@@ -33,9 +33,13 @@ impl Greedy {
     }
 
     /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
-    /// less `unknown_value`.
-    fn offset(&self, u: &Unseen) -> i32 {
-        u.down.mean(&self.tables.base_vals, self.unknown) - self.unknown
+    /// (their values summing to `sum` tenths, `total` cards) less `unknown_value`, as
+    /// [`Pool::mean`] rounds it.
+    fn offset(&self, sum: i32, total: i32) -> i32 {
+        if total <= 0 {
+            return 0;
+        }
+        (sum as f64 / total as f64).round() as i32 - self.unknown
     }
 
     /// The best position for key `ck` with face-down cards at the counted value (`off`
@@ -43,12 +47,19 @@ impl Greedy {
     /// [`Greedy::counted_offset`]), going out only when [`Greedy::may_go_out`] allows it.
     pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: Option<i32>) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
-        self.counted_place_raw(v, raw, off)
+        self.counted_place_raw(v, raw, off, None)
     }
 
     /// [`Greedy::counted_place`] given the card's gains `raw` ([`Greedy::gains_of`], with
-    /// `self.own` already for this grid).
-    fn counted_place_raw(&mut self, v: &View, raw: [i32; 6], off: Option<i32>) -> (i32, u8) {
+    /// `self.own` already for this grid), and `out`, when known, the answer of
+    /// [`Greedy::may_go_out`] for going out with this card.
+    fn counted_place_raw(
+        &mut self,
+        v: &View,
+        raw: [i32; 6],
+        off: Option<i32>,
+        out: Option<bool>,
+    ) -> (i32, u8) {
         let down = v.face_down(v.seat());
         let off = match off {
             Some(o) => o,
@@ -64,8 +75,14 @@ impl Greedy {
             let (gq, q) = argmax(&g, last);
             let top = g[last].saturating_add(self.go_out_bonus.max(-1000));
             if top > gq || (top == gq && last < q as usize) {
-                let mine = self.estimate(v, &v.keys(v.seat())) - raw[last];
-                if self.may_go_out(v, mine) {
+                let ok = match out {
+                    Some(ok) => ok,
+                    None => {
+                        let mine = self.estimate(v, &v.keys(v.seat())) - raw[last];
+                        self.may_go_out(v, mine)
+                    }
+                };
+                if ok {
                     g[last] += self.go_out_bonus;
                 } else {
                     g[last] -= 1000;
@@ -83,25 +100,34 @@ impl Greedy {
     /// The chance is asked only when the lead rule allows going out by less than 6 points
     /// (it then also needs the chance): the lead rule is cheap, the chance is not.
     pub(super) fn may_go_out(&mut self, v: &View, mine: i32) -> bool {
-        // Asked before in this turn (the others' grids, so the lead, are the same) on the
-        // same count.
-        if let Some((at, _, m, ok)) = self.out_cache
-            && at == self.count_key(v)
-            && m == mine
-        {
+        if let Some(ok) = self.lead_rule(v, mine) {
             return ok;
-        }
-        let best = self.best_opponent(v);
-        let ahead = mine + self.margin() < best;
-        // A lead of 6 points or more on every estimate: out, without the costly chance.
-        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
-            return ahead;
         }
         self.counted(v);
         let need = self.go_out_win - 0.05 * self.late as f64;
         let ok = chance_out(v, &self.tables.base_vals, &self.count, mine, need) >= need;
         self.out_cache = Some((self.count_at, v.phase(), mine, ok));
         ok
+    }
+
+    /// The answer of [`Greedy::may_go_out`] when found without the chance: asked before on
+    /// the same count, not ahead, ahead by 6 points or more, or no chance asked for.
+    fn lead_rule(&mut self, v: &View, mine: i32) -> Option<bool> {
+        // Asked before in this turn (the others' grids, so the lead, are the same) on the
+        // same count.
+        if let Some((at, _, m, ok)) = self.out_cache
+            && at == self.count_key(v)
+            && m == mine
+        {
+            return Some(ok);
+        }
+        let best = self.best_opponent(v);
+        let ahead = mine + self.margin() < best;
+        // A lead of 6 points or more on every estimate: out, without the costly chance.
+        if self.go_out_win <= 0.0 || !ahead || mine + self.margin() + 60 <= best {
+            return Some(ahead);
+        }
+        None
     }
 
     /// What a count holds for: the turn, and (with `drawn_seen`) whether the seat holds a
@@ -116,8 +142,24 @@ impl Greedy {
     pub(super) fn counted(&mut self, v: &View) {
         let at = self.count_key(v);
         if self.count_at != at {
-            self.count = unseen(v, &self.shoe);
-            self.count_off = self.offset(&self.count);
+            match v.own_stock_card() {
+                // The card just drawn from the stock, taken off this turn's count before
+                // the draw (the public cards have not moved since). Before any reshuffle
+                // the stock and the face-down cards are the same unseen cards.
+                Some(h) if at & 1 == 1 && self.count_at == at ^ 1 && !v.stock_known() => {
+                    let k = key(h) as usize & 15;
+                    let had = i32::from(self.count.down.n[k] > 0);
+                    self.count.down.n[k] -= had;
+                    self.count.down.total -= had;
+                    self.count.stock = self.count.down;
+                    self.count_sum -= had * self.tables.base_vals[k];
+                }
+                _ => {
+                    self.count = unseen(v, &self.shoe);
+                    self.count_sum = self.count.down.sum(&self.tables.base_vals);
+                }
+            }
+            self.count_off = self.offset(self.count_sum, self.count.down.total);
             self.count_at = at;
         }
     }
@@ -154,32 +196,80 @@ impl Greedy {
         let last = self.own.last_down;
         let going_out = last < 6 && v.ender().is_none();
         let plan = match going_out {
-            true => self.best_place(v, top),
+            true => match self.out_plan(v, top, &raw) {
+                Ok(plan) => plan,
+                Err(a) => return a,
+            },
             false => argmax(&raw, 6),
         };
+        let (a, plan) = self.draw_from(v, &raw, plan, going_out, None);
+        self.draw_plan = Some((v.turns(), top, plan));
+        a
+    }
+
+    /// The discard's best place (gains `raw`) when a swap at the last face-down position
+    /// would go out, as [`Greedy::best_place`] finds it. The chance to win is worked out
+    /// only when it can change the draw: `Err` (the stock, the plan kept) when the discard is
+    /// left both if going out is allowed (going out with it gains too little) and if not.
+    fn out_plan(&mut self, v: &View, top: Card, raw: &[i32; 6]) -> Result<(i32, u8), Action> {
+        let p = self.own.last_down as usize;
+        let (g, q) = argmax(raw, p);
+        let with = |d: i32| {
+            let mut x = *raw;
+            x[p] += d;
+            argmax(&x, 6)
+        };
+        let top_gain = raw[p].saturating_add(self.go_out_bonus.max(-1000));
+        if !(top_gain > g || (top_gain == g && p < q as usize)) {
+            return Ok((g, q));
+        }
+        let mine = self.estimate(v, &v.keys(v.seat())) - raw[p];
+        let ok = match self.lead_rule(v, mine) {
+            Some(ok) => ok,
+            None => {
+                let yes = with(self.go_out_bonus);
+                if yes.1 as usize == p && yes.0 < self.take_discard_gain {
+                    let (a, plan) = self.draw_from(v, raw, with(-1000), true, Some(false));
+                    if a == Action::DrawStock {
+                        self.draw_plan = Some((v.turns(), top, plan));
+                        return Err(a);
+                    }
+                }
+                self.may_go_out(v, mine)
+            }
+        };
+        Ok(with(if ok { self.go_out_bonus } else { -1000 }))
+    }
+
+    /// The draw once the discard's plan is known (`out`: the answer of
+    /// [`Greedy::may_go_out`] for going out with it, when known): the action and the plan
+    /// the placement reuses.
+    fn draw_from(
+        &mut self,
+        v: &View,
+        raw: &[i32; 6],
+        plan: (i32, u8),
+        going_out: bool,
+        out: Option<bool>,
+    ) -> (Action, (i32, u8)) {
+        let last = self.own.last_down;
         if (going_out && plan.1 == last) || plan.0 + 20 <= 0 || plan.0 >= 60 {
-            self.draw_plan = Some((v.turns(), top, plan));
-            return self.take_if(plan.0 >= self.take_discard_gain);
+            return (self.take_if(plan.0 >= self.take_discard_gain), plan);
         }
         self.counted(v);
         let off = self.count_off;
-        let take = self.counted_place_raw(v, raw, Some(off));
-        self.draw_plan = Some((v.turns(), top, take));
+        let take = self.counted_place_raw(v, *raw, Some(off), out);
         let down = v.face_down(v.seat());
-        let add: [i32; 6] = std::array::from_fn(|p| {
-            if going_out && p == last as usize {
-                i32::MIN / 2
-            } else if down >> p & 1 == 1 {
-                off * 8
-            } else {
-                0
-            }
-        });
+        // Without branches: which positions are face down varies from call to call.
+        let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
+        if going_out {
+            add[last as usize] = i32::MIN / 2;
+        }
         let ev = self
             .own
             .stock_sum(&self.tables, &add, &self.count.stock.n, self.keep_gain);
         let ev = ev as f64 / self.count.stock.total.max(1) as f64;
-        self.take_if(take.0 as f64 > ev)
+        (self.take_if(take.0 as f64 > ev), take)
     }
 
     fn take_if(&self, take: bool) -> Action {
@@ -201,14 +291,13 @@ impl Greedy {
         if keys.contains(&UNKNOWN) {
             return false;
         }
-        let (vals, rules) = (&self.tables.base_vals, v.rules());
-        let mine = score_tenths(&keys, vals, rules);
+        let mine = self.standing(v, &keys);
         (0..v.players()).any(|s| {
             let k = v.keys(s);
             s != v.seat()
                 && !Self::still_to_play(v, s)
                 && !k.contains(&UNKNOWN)
-                && score_tenths(&k, vals, rules) < mine
+                && self.standing(v, &k) < mine
         })
     }
 

@@ -65,6 +65,13 @@ pub(super) fn unpack_max(packed: &[i32; 6]) -> (i32, u8) {
     (m >> 3, 7 - (m & 7) as u8)
 }
 
+/// The sum of a grid's three column entries in `cols` (its score when it has no matching
+/// row or box).
+#[inline]
+pub(super) fn columns(keys: &[u8; 6], cols: &[i32; 256]) -> i32 {
+    (0..3).map(|c| cols[col_index(keys[c], keys[c + 3])]).sum()
+}
+
 /// No grid packs to this (keys are at most 15).
 pub(super) const NOT_SEEN: u64 = u64::MAX;
 
@@ -88,6 +95,10 @@ pub(super) struct Tables {
     pub(super) base_vals: [i32; 16],
     /// Column scores by [`col_index`], times 8 (so that gains pack with their positions).
     pub(super) cols8: [i32; 256],
+    /// Column scores by [`col_index`] under `base_vals`.
+    pub(super) base_cols: [i32; 256],
+    /// The column pair of each key (`cols8[k << 4 | k]`; `UNKNOWN`'s is two face-down cards).
+    pub(super) diag8: [i32; 16],
     /// All ones when matching rows score 0, else 0.
     pub(super) rows: u8,
     /// All ones when boxes score, else 0.
@@ -195,19 +206,19 @@ impl Own {
     /// sums as taking the maximum of the six gains for each key, for a third of the work.
     #[allow(clippy::needless_range_loop)]
     pub(super) fn stock_sum(&self, t: &Tables, add: &[i32; 6], n: &[i32; 16], keep: i32) -> i64 {
-        // In i64, with a floor far below any gain, so no sum overflows.
-        const NONE: i64 = i64::MIN / 4;
+        // In i32 (16 lanes and no branches, so the loop over keys vectorizes), with a
+        // floor far below any gain and far above overflow: gains are at most a few
+        // thousand tenths times 8, `add` at least `i32::MIN / 2`. A position ruled out
+        // (`add` that low) only ever loses a maximum, as it did in i64.
+        const NONE: i32 = i32::MIN / 4;
         let keys = unpack(self.packed);
         let partner: [usize; 6] = std::array::from_fn(|p| keys[(p + 3) % 6] as usize & 15);
-        let a: [i64; 6] = std::array::from_fn(|p| self.base8[p] as i64 + add[p] as i64);
-        let np: [i64; 6] = std::array::from_fn(|p| a[p] - 8 * t.vals[partner[p]] as i64);
-        let mut p1 = 0;
-        for p in 1..6 {
-            if np[p] > np[p1] {
-                p1 = p;
-            }
-        }
-        let (b1, k1) = (np[p1], partner[p1]);
+        let a: [i32; 6] = std::array::from_fn(|p| self.base8[p] + add[p]);
+        // Each entry ends in `7 - p` (`base8`; `add` and values count in eighths): the
+        // largest is unique, and names its position.
+        let np: [i32; 6] = std::array::from_fn(|p| a[p] - 8 * t.vals[partner[p]]);
+        let b1 = np.iter().copied().max().unwrap_or(NONE);
+        let k1 = partner[(7 - (b1 & 7) as usize).min(5)];
         let mut b2 = NONE;
         // Per key: the best position whose partner it pairs.
         let mut pairs = [NONE; 16];
@@ -215,14 +226,16 @@ impl Own {
             b2 = b2.max(if partner[p] != k1 { np[p] } else { NONE });
             pairs[partner[p]] = pairs[partner[p]].max(a[p]);
         }
-        let mut sum = 0i64;
-        for x in 0..14 {
-            let other = if x == k1 { b2 } else { b1 } - 8 * t.vals[x] as i64;
-            let m = other.max(pairs[x] - t.cols8[x << 4 | x] as i64);
-            let g = m >> 3;
-            sum += i64::from(g >= keep as i64) * n[x].max(0) as i64 * g;
+        // Keys 14 and 15 have no copies (`n` is 0 there): all 16 lanes, no remainder.
+        let k1 = k1 as i32;
+        let mut sum = [0i32; 16];
+        for x in 0..16 {
+            let is_k1 = -i32::from(x as i32 == k1);
+            let other = ((b2 & is_k1) | (b1 & !is_k1)) - 8 * t.vals[x];
+            let g = other.max(pairs[x] - t.diag8[x]) >> 3;
+            sum[x] = (n[x].max(0) * g) & -i32::from(g >= keep);
         }
-        sum
+        sum.iter().sum::<i32>() as i64
     }
 }
 

@@ -55,6 +55,49 @@ fn the_packed_choice_equals_improve() {
     }
 }
 
+/// Moves (tenths) sorted, with the copies giving each: how many outcomes reach a
+/// threshold (the count before [`Moves`]).
+struct Sorted {
+    /// Moves (tenths), ascending.
+    m: [i32; 14],
+    /// `above[k]`: copies giving the moves `m[k..]`.
+    above: [i32; 15],
+    len: usize,
+}
+
+impl Sorted {
+    /// The moves of the keys with copies in `down`.
+    fn new(moves: &[i32; 14], down: &Pool) -> Sorted {
+        let mut s = Sorted {
+            m: [0; 14],
+            above: [0; 15],
+            len: 0,
+        };
+        let mut w = [0i32; 14];
+        for y in 0..14 {
+            if down.n[y] > 0 {
+                // Insertion keeps `m` ascending.
+                let mut k = s.len;
+                while k > 0 && s.m[k - 1] > moves[y] {
+                    (s.m[k], w[k]) = (s.m[k - 1], w[k - 1]);
+                    k -= 1;
+                }
+                (s.m[k], w[k]) = (moves[y], down.n[y]);
+                s.len += 1;
+            }
+        }
+        for k in (0..s.len).rev() {
+            s.above[k] = s.above[k + 1] + w[k];
+        }
+        s
+    }
+
+    /// Copies whose move is at least `t`.
+    fn at_least(&self, t: i32) -> i32 {
+        self.above[self.m[..self.len].partition_point(|&x| x < t)]
+    }
+}
+
 /// The moves of a grid sorted, as the factor counted them before [`Moves`]: one outcome of
 /// move 0 when nothing moves.
 fn sorted_then(moves: &[i32; 14], down: &Pool) -> (Sorted, i32) {
@@ -179,4 +222,85 @@ fn the_factor_equals_the_previous_count() {
         }
     }
     assert!(obs.0 > 50_000, "{} factors", obs.0);
+}
+
+/// [`Moves::count2`] (a table of copies by value) counts what comparing each key's move
+/// ([`Model::moves`]) counts, for every partner and threshold: whole-point values (the
+/// table) and values that are not (each key compared), with and without a value for a
+/// pair of 2s.
+#[test]
+fn the_value_table_counts_each_keys_move() {
+    let mut rng = crate::cards::GameRng::new(9, 9);
+    for round in 0..4000 {
+        let whole = round % 2 == 0;
+        let mut vals = [0i32; 16];
+        for v in vals.iter_mut().take(14) {
+            *v = (rng.index(16) as i32 - 3) * 10 + if whole { 0 } else { rng.index(10) as i32 };
+        }
+        vals[UNKNOWN as usize] = rng.index(160) as i32 - 30;
+        let n: [i32; 16] = std::array::from_fn(|k| match k < 14 {
+            true => rng.index(4) as i32,
+            false => 0,
+        });
+        let down = Pool {
+            n,
+            total: n.iter().sum(),
+        };
+        let m = Model {
+            vals,
+            twos: [0, -40][rng.index(2)],
+        };
+        let mv = Moves::new(&m, &down);
+        for b in (0..14).chain([UNKNOWN, NO_DOWN]) {
+            // The first face-down card at position 0, its partner b below it.
+            let keys = match b {
+                NO_DOWN => [0, 1, 2, 3, 4, 5],
+                _ => [UNKNOWN, 1, 2, b, 4, 5],
+            };
+            let moves = m.moves(&keys, &down);
+            for t in (-300..300).step_by(7) {
+                let want = if moves.iter().all(|&x| x == 0) || down.total <= 0 {
+                    (i32::from(0 >= t) + i32::from(0 >= t - 10), 1)
+                } else {
+                    let reach = (0..14)
+                        .map(|y| n[y] * (i32::from(moves[y] >= t) + i32::from(moves[y] >= t - 10)))
+                        .sum();
+                    (reach, down.total)
+                };
+                assert_eq!(mv.count2(b, t), want, "{vals:?} {n:?} b {b} t {t}");
+            }
+        }
+    }
+}
+
+/// [`Model::score`] (three columns unless a row or a box) equals scoring the grid in full,
+/// under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
+#[test]
+fn the_column_score_equals_the_full_score() {
+    use crate::game::Rules;
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("pair_of_twos", "-4")],
+        &[("row_rule", "off"), ("box", "off")],
+        &[("box", "-40"), ("pair_of_twos", "-4")],
+    ];
+    let mut rng = crate::cards::GameRng::new(4, 4);
+    for kv in variants {
+        let mut r = super::super::GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let base = super::super::super::scoring::value_table(&r, 50);
+        let down = Pool {
+            n: std::array::from_fn(|k| i32::from(k < 14) * 3),
+            total: 42,
+        };
+        let m = Model::new(&base, &r, &down);
+        for _ in 0..20_000 {
+            let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 13, UNKNOWN][rng.index(4)]);
+            assert_eq!(
+                m.score(&keys, &r),
+                score_tenths(&keys, &m.vals, &r),
+                "{keys:?}"
+            );
+        }
+    }
 }
