@@ -88,6 +88,11 @@ impl Plan<'_> {
     /// or less a refill pair, plus `x`. A refill pairing `x` with a hand card `c` leaves the
     /// hand less `c`, the same for every `x`. Options are taken in another order than
     /// `best_discard_with` takes them; a maximum does not depend on it.
+    ///
+    /// A hand plus `x` that holds no set is valued from integers (its pairs: the table's
+    /// plus what `x` adds, read off the suit and rank counts of the whole hand); the others
+    /// go through `one_set` or the set step, in the order `best_discard_with` would meet them,
+    /// so that the work counted and the memo see the same calls.
     fn stock_fast(&self, h: Hand) -> f32 {
         let ace = self.g.ace(self.v);
         let t = &self.tops;
@@ -106,32 +111,64 @@ impl Plan<'_> {
         // `x` put straight back: the hand as it was
         let kept = self.sets(h, self.left);
         // refills: a pair of hand cards (the hand less both, plus `x`), or `x` with a hand
-        // card `c` (the hand less `c`)
-        let mut two = [Less::default(); PAIRS];
+        // card `c` (the hand less `c`): the best of the latter by suit and by rank of `x`
+        let mut two = [(Less::default(), 0u8, 0u8); PAIRS];
         let mut m = 0;
-        let mut with_x = [0.0f32; FAST];
+        let mut by_suit = [NONE; 4];
+        let mut by_rank = [NONE; 13];
         if any_empty {
             for i in 0..n {
                 for j in i + 1..n {
                     if same(cards[i], cards[j]) {
                         let gone = CardSet::from_card(cards[i]).with(cards[j]);
-                        two[m] = Less::of(h.cards - gone, ace, cards[i]);
+                        two[m] = (Less::of(h.cards - gone, ace, cards[i]), i as u8, j as u8);
                         m += 1;
                     }
                 }
-                with_x[i] = self.sets(h.less(CardSet::from_card(cards[i])), self.left).0;
+                let w = self.sets(h.less(CardSet::from_card(cards[i])), self.left).0;
+                let (s, r) = (suit_of(cards[i]), cards[i].rank().index() as usize);
+                by_suit[s] = by_suit[s].max(w);
+                by_rank[r] = by_rank[r].max(w);
             }
         }
         let two = &two[..m];
+        // each hand card's suit and rank, and what putting it down costs where it costs
+        // least (`INFINITY`: nowhere, as with no revealed top and no empty slot)
+        let mut suit = [0u8; FAST];
+        let mut rank = [0u8; FAST];
+        let mut down = [f32::INFINITY; FAST];
+        for (i, &c) in cards.iter().enumerate() {
+            suit[i] = suit_of(c) as u8;
+            rank[i] = c.rank().index();
+            down[i] = self.down_cost(c, any_open, any_empty);
+        }
+        let mut counts = [0u32; 4];
+        for (s, k) in counts.iter_mut().enumerate() {
+            *k = pop13((h.cards.0 >> (13 * s)) as u16);
+        }
+        let stay = any_open.then(|| self.stay(t));
+        let pen_all = hand_penalty(h.cards, self.v.rules.ace_in_hand);
+        let race = 100.0 / self.v.players as f32;
+        let (open_or_empty, draw_cost) = (any_open || any_empty, self.g.draw_cost);
+        // work counted for hands valued from integers, not yet added (added before any call
+        // that reads the count, and at the end)
+        let mut owed = 0u32;
         let mut sum = 0.0;
         for x in self.unseen {
             let at = At::of(x, ace);
-            let valued = |l: &Less| match l.plus(at) {
-                Some((pairs, pen)) => {
-                    self.spend(1);
-                    (self.g.combine(0, pairs, pen), false)
+            let (sx, rx) = (at.suit as u8, at.rank);
+            let ns = counts[at.suit];
+            let kr = rank_count(h.cards, rx);
+            // the hand less the cards `gone`, plus `x`; `ds` and `dr`: how many of `gone`
+            // share the suit and the rank of `x`
+            let valued = |l: &Less, ds: u32, dr: u32, owed: &mut u32| {
+                let (n, k) = (ns - ds, kr - dr);
+                if !l.has && n < 3 && k < 3 {
+                    *owed += 1;
+                    return (self.g.combine(0, l.pairs + n + k, l.pen + at.pen), false);
                 }
-                None => match self.one_set(l, x, at, ace) {
+                self.spend(std::mem::take(owed));
+                match self.one_set(l, x, at, ace) {
                     Some((step, _)) => step,
                     None => self.sets(
                         Hand {
@@ -140,69 +177,96 @@ impl Plan<'_> {
                         },
                         self.left,
                     ),
-                },
+                }
             };
             let mut best = NONE;
-            let mut discard = |c: Card, (v, out): (f32, bool)| {
-                if any_open {
-                    // onto the pile where it costs least
-                    let cost = self.least_cost(t, c);
-                    best = best.max(if out { v } else { v - cost });
-                }
-                if any_empty {
-                    // face up in an empty slot with the stock top on it (the stock is live)
-                    let miss = if out {
-                        0.0
-                    } else {
-                        self.miss_one(c) * self.mismatch
-                    };
-                    best = best.max(v - miss);
-                }
-            };
-            discard(x, kept);
+            if open_or_empty {
+                best = best.max(if kept.1 {
+                    kept.0
+                } else {
+                    kept.0 - self.down_cost(x, any_open, any_empty)
+                });
+            }
             for (i, l) in less.iter().enumerate() {
-                discard(cards[i], valued(l));
+                let ds = u32::from(suit[i] == sx);
+                let dr = u32::from(rank[i] == rx);
+                let (v, out) = valued(l, ds, dr, &mut owed);
+                if out {
+                    if open_or_empty {
+                        best = best.max(v);
+                    }
+                } else {
+                    best = best.max(v - down[i]);
+                }
             }
             if any_empty {
-                for l in two {
-                    best = best.max(valued(l).0);
+                for (l, i, j) in two {
+                    let (i, j) = (*i as usize, *j as usize);
+                    let ds = u32::from(suit[i] == sx) + u32::from(suit[j] == sx);
+                    let dr = u32::from(rank[i] == rx) + u32::from(rank[j] == rx);
+                    best = best.max(valued(l, ds, dr, &mut owed).0);
                 }
-                for (i, &c) in cards.iter().enumerate() {
-                    if same(c, x) {
-                        best = best.max(with_x[i]);
-                    }
-                }
+                best = best.max(by_suit[at.suit]).max(by_rank[rx as usize]);
             }
             let hx = Hand {
                 cards: h.cards.with(x),
                 ..h
             };
-            if any_open {
+            if let Some(Stay { miss, dry }) = stay {
                 // the hand stays as it is: a blind card, or draw-until-match
-                let ((v, out), value) = match all.plus(at) {
-                    Some((pairs, pen)) => {
-                        self.spend(1);
-                        let v = self.g.combine(0, pairs, pen);
-                        ((v, false), v)
-                    }
-                    None => match self.one_set(&all, x, at, ace) {
+                let ((v, out), value) = if !all.has && ns < 3 && kr < 3 {
+                    owed += 1;
+                    let v = self.g.combine(0, all.pairs + ns + kr, all.pen + at.pen);
+                    ((v, false), v)
+                } else {
+                    self.spend(std::mem::take(&mut owed));
+                    match self.one_set(&all, x, at, ace) {
                         Some(both) => both,
                         None => (self.sets(hx, self.left), self.g.value(hx.cards, ace)),
-                    },
+                    }
                 };
-                let Stay { miss, dry } = self.stay(t);
                 best = best.max(if out { v } else { v - miss * self.mismatch });
-                let on = v - self.g.draw_cost;
-                best = best.max((1.0 - dry) * on + dry * self.dead_end_valued(hx, value));
+                let on = v - draw_cost;
+                let full = -((pen_all + real_pen(rx, self.v.rules.ace_in_hand)) as f32);
+                best = best.max((1.0 - dry) * on + dry * (full.min(value) - race));
             }
             sum += if best == NONE {
+                self.spend(std::mem::take(&mut owed));
                 self.dead_end(hx)
             } else {
                 best
             };
         }
+        self.spend(owed);
         sum / self.unseen.len() as f32
     }
+
+    /// The least cost of putting hand card `c` down when the round goes on: onto the pile
+    /// where it costs least, or face up into an empty slot with the stock top on it (the
+    /// stock is live); `INFINITY` when neither is open. The larger of `v - a` and `v - b` is
+    /// `v` less the smaller of `a` and `b` (rounding keeps order), so one subtraction does.
+    fn down_cost(&self, c: Card, any_open: bool, any_empty: bool) -> f32 {
+        let mut e = f32::INFINITY;
+        if any_open {
+            e = self.least_cost(&self.tops, c);
+        }
+        if any_empty {
+            e = e.min(self.miss_one(c) * self.mismatch);
+        }
+        e
+    }
+}
+
+/// The index of a card's suit.
+#[inline]
+fn suit_of(c: Card) -> usize {
+    c.suit().index() as usize
+}
+
+/// The penalty of a card of rank `r` in hand, an ace counting `ace`.
+#[inline]
+fn real_pen(r: u8, ace: i32) -> i32 {
+    if r == 0 { ace } else { face(r) }
 }
 
 impl Plan<'_> {
@@ -224,16 +288,14 @@ impl Plan<'_> {
         self.spend(17); // a hand with a set valued, and one set looked at
         let pts = classify(set).map_or(0, |k| k.1);
         let rest = l.cards.with(x) - set;
-        let keep = self.g.combine(pts, pairs(rest), hand_penalty(rest, ace));
+        let (p, q) = (pairs(rest), hand_penalty(rest, ace));
+        let keep = self.g.combine(pts, p, q);
         let mut best = (keep, false);
         if self.left > 0 {
             let (v, out) = if rest.is_empty() {
                 (self.out, true)
             } else {
-                (
-                    self.g.combine(0, pairs(rest), hand_penalty(rest, ace)),
-                    false,
-                )
+                (self.g.combine(0, p, q), false)
             };
             let laid = pts as f32 + v;
             if laid > best.0 {
