@@ -12,9 +12,11 @@ use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
+mod quick;
 mod stock;
 mod tops;
 
+use quick::Flat;
 use tops::Tops;
 
 /// A value below every real plan: an option that cannot be finished.
@@ -82,6 +84,8 @@ pub(super) struct Plan<'a> {
     stay: Cell<Option<Stay>>,
     /// Per card, `miss` of that card alone (NaN until computed).
     miss1: [Cell<f32>; 52],
+    /// The numbers of the hand to play, when it holds no set and owes none.
+    own: Option<Flat>,
 }
 
 /// One remembered set step: the hand's cards, its other fields and the steps left, the result.
@@ -148,6 +152,10 @@ impl<'a> Plan<'a> {
             cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
             stay: Cell::new(None),
             miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            own: match v.owed {
+                None => Flat::of(v.hand, g.ace(v)),
+                Some(_) => None,
+            },
         }
     }
 
@@ -269,9 +277,11 @@ impl<'a> Plan<'a> {
                 best
             }
             (Phase::Set, _) => self.end(h).0,
-            (Phase::Refill(..), Action::RefillWith(c)) => self.refill_with(h, c),
+            (Phase::Refill(..), Action::RefillWith(c)) => {
+                self.sets_less(h, self.own(), CardSet::from_card(c)).0
+            }
             (Phase::Refill(_, first), _) => self.refill_stock(h, first),
-            (Phase::Drawn(c), _) => self.sets(h.less(CardSet::from_card(c)), self.left).0,
+            (Phase::Drawn(c), _) => self.sets_less(h, self.own(), CardSet::from_card(c)).0,
             _ => self.discard(h, &self.tops, a),
         }
     }
@@ -283,6 +293,13 @@ impl<'a> Plan<'a> {
 
     /// `end`, told whether the hand holds a set.
     fn end_has(&self, h: Hand, has: bool) -> (f32, bool) {
+        let ace = self.g.ace(self.v);
+        self.end_with(h, has, || self.g.value_has(h.cards, ace, has), ace)
+    }
+
+    /// `end_has`, given how to value the hand (`value`, within the budget).
+    #[inline]
+    fn end_with(&self, h: Hand, has: bool, value: impl FnOnce() -> f32, ace: i32) -> (f32, bool) {
         match (h.cards.is_empty(), h.extra) {
             (true, false) => (self.out, true),
             (true, true) => (0.0, false),
@@ -291,13 +308,12 @@ impl<'a> Plan<'a> {
                 let tempo = if wasted { self.g.tempo } else { 0.0 };
                 let undone = h.pile && self.before.contains(&Some(h.cards));
                 let undo = if undone { self.g.undo } else { 0.0 };
-                let ace = self.g.ace(self.v);
                 // valuing a hand that holds a set looks at up to `SET_SCAN` sets
                 let cost = if has { 16 } else { 1 };
                 let value = if self.spend(cost) {
                     self.g.value_exact(h.cards, ace)
                 } else {
-                    self.g.value_has(h.cards, ace, has)
+                    value()
                 };
                 (value - tempo - undo, false)
             }
@@ -320,11 +336,7 @@ impl<'a> Plan<'a> {
     /// The set step: the best of laying each set (up to `left` of them) or passing
     /// (remembered by hand within the decision).
     fn sets(&self, h: Hand, left: u8) -> (f32, bool) {
-        let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
-            | u32::from(h.extra) << 8
-            | u32::from(h.pile) << 9
-            | u32::from(left) << 10;
-        let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        let (slot, meta) = self.memo_slot(h, left);
         let (k, m, v, out) = slot.get();
         if k == h.cards.0 && m == meta {
             return (v, out);
@@ -332,6 +344,17 @@ impl<'a> Plan<'a> {
         let (v, out) = self.sets_now(h, left);
         slot.set((h.cards.0, meta, v, out));
         (v, out)
+    }
+
+    /// The memo slot of `h` with `left` sets allowed, and the key's other fields.
+    #[inline]
+    fn memo_slot(&self, h: Hand, left: u8) -> (&Cell<Memo>, u32) {
+        let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
+            | u32::from(h.extra) << 8
+            | u32::from(h.pile) << 9
+            | u32::from(left) << 10;
+        let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        (slot, meta)
     }
 
     /// The set step, worked out. A hand with no set owed that holds no set or exactly one
@@ -429,13 +452,22 @@ impl<'a> Plan<'a> {
 
     /// A discard from `h` onto pile `p`, then the set step.
     fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
-        let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
+        let (v, out) = self.sets_less(h, self.own(), CardSet::from_card(c));
         if out { v } else { v - self.pile_cost(t, c, p) }
     }
 
-    /// A refill's second card from the hand, then the set step.
-    fn refill_with(&self, h: Hand, c: Card) -> f32 {
-        self.sets(h.less(CardSet::from_card(c)), self.left).0
+    /// A refill's second card from the stock (unseen, face down on `first`), from `h`
+    /// less `gone`; `flat`: the numbers of `h`, if known.
+    fn refill_stock_less(&self, h: Hand, flat: Option<&Flat>, gone: CardSet, first: Card) -> f32 {
+        if !self.live {
+            return self.dead_end(h.less(gone));
+        }
+        let (v, out) = self.sets_less(h, flat, gone);
+        if out {
+            v
+        } else {
+            v - self.miss([first]) * self.mismatch
+        }
     }
 
     /// A refill's second card from the stock (unseen, face down on `first`).
@@ -454,15 +486,15 @@ impl<'a> Plan<'a> {
     /// The best refill starting with hand card `c`: a partner from the hand, or the stock.
     fn refill(&self, h: Hand, c: Card) -> f32 {
         let one = CardSet::from_card(c);
-        let rest = h.less(one);
+        let flat = self.own();
         let mut best = if self.live {
-            self.refill_stock(rest, c)
+            self.refill_stock_less(h, flat, one, c)
         } else {
             NONE
         };
-        for d in rest.cards {
+        for d in h.cards - one {
             if pair_ok(c, d) && h.keeps(one.with(d)) {
-                best = best.max(self.refill_with(rest, d));
+                best = best.max(self.sets_less(h, flat, one.with(d)).0);
             }
         }
         best
@@ -476,7 +508,7 @@ impl<'a> Plan<'a> {
             Action::Refill(_, c) => self.refill(h, c),
             _ if !self.live => self.dead_end(h),
             Action::Blind(p) => {
-                let (v, out) = self.sets(h, self.left);
+                let (v, out) = self.sets_less(h, self.own(), CardSet::EMPTY);
                 let top = t.top[p as usize];
                 if out {
                     v
@@ -496,19 +528,28 @@ impl<'a> Plan<'a> {
     /// The best discard step from hand `h` with the table `t` (a dead end when only the
     /// stock's moves are left and the stock is dead).
     fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
+        let ace = self.g.ace(self.v);
+        let flat = match h.owed {
+            None => Flat::of(h.cards, ace),
+            Some(_) => None,
+        };
+        let flat = flat.as_ref();
         self.best_discard_with(
             h,
             t,
-            |one| self.sets(h.less(one), self.left),
-            || {
-                let whole = self.sets(h, self.left);
-                (whole, self.g.value(h.cards, self.g.ace(self.v)))
+            |gone| self.sets_less(h, flat, gone),
+            || match flat {
+                Some(f) => {
+                    let whole = self.sets_flat(h, self.left, f.pairs, f.pen);
+                    (whole, self.g.combine(0, f.pairs, f.pen))
+                }
+                None => (self.sets(h, self.left), self.g.value(h.cards, ace)),
             },
         )
     }
 
-    /// `best_discard`, given the set step after each discard (`minus`: the hand less one
-    /// card) and, for keeping the hand, its set step and its value (`whole`).
+    /// `best_discard`, given the set step after each discard and refill (`minus`: the hand
+    /// less one card or two) and, for keeping the hand, its set step and its value (`whole`).
     fn best_discard_with(
         &self,
         h: Hand,
@@ -542,7 +583,7 @@ impl<'a> Plan<'a> {
                 }
                 for d in h.cards - one {
                     if pair_ok(c, d) && h.keeps(one.with(d)) {
-                        best = best.max(self.refill_with(h.less(one), d));
+                        best = best.max(minus(one.with(d)).0);
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! the best turn it leaves, worked out incrementally: each hand less one card (and, for
 //! refills, less two) is valued once, and each drawn card added to it.
 
-use super::{Hand, NONE, Plan, Stay};
+use super::{Flat, Hand, NONE, Plan, Stay};
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::greedy::eval::{pairs, rank_count};
 use crate::games::lasso::scoring::{classify, face, hand_penalty, has_set, pop13};
@@ -98,18 +98,35 @@ impl Plan<'_> {
         let t = &self.tops;
         let any_open = t.top.iter().any(Option::is_some);
         let any_empty = t.empty.iter().any(|&e| e);
+        // the hand's numbers, when it holds no set: those of the hand less a card or two
+        // follow from them
+        let flat = Flat::of(h.cards, ace);
+        let flat = flat.as_ref();
+        let of = |gone: CardSet, c: Card| match flat {
+            Some(f) => {
+                let (pairs, pen) = f.less(gone);
+                Less {
+                    cards: h.cards - gone,
+                    gone: c,
+                    has: false,
+                    pairs,
+                    pen,
+                }
+            }
+            None => Less::of(h.cards - gone, ace, c),
+        };
         let mut cards = [Card::from_index(0); FAST];
         let mut less = [Less::default(); FAST];
         let mut n = 0;
         for c in h.cards {
             cards[n] = c;
-            less[n] = Less::of(h.cards.without(c), ace, c);
+            less[n] = of(CardSet::from_card(c), c);
             n += 1;
         }
         let (cards, less) = (&cards[..n], &less[..n]);
-        let all = Less::of(h.cards, ace, Card::from_index(0));
+        let all = of(CardSet::EMPTY, Card::from_index(0));
         // `x` put straight back: the hand as it was
-        let kept = self.sets(h, self.left);
+        let kept = self.sets_less(h, flat, CardSet::EMPTY);
         // refills: a pair of hand cards (the hand less both, plus `x`), or `x` with a hand
         // card `c` (the hand less `c`): the best of the latter by suit and by rank of `x`
         let mut two = [(Less::default(), 0u8, 0u8); PAIRS];
@@ -121,11 +138,11 @@ impl Plan<'_> {
                 for j in i + 1..n {
                     if same(cards[i], cards[j]) {
                         let gone = CardSet::from_card(cards[i]).with(cards[j]);
-                        two[m] = (Less::of(h.cards - gone, ace, cards[i]), i as u8, j as u8);
+                        two[m] = (of(gone, cards[i]), i as u8, j as u8);
                         m += 1;
                     }
                 }
-                let w = self.sets(h.less(CardSet::from_card(cards[i])), self.left).0;
+                let w = self.sets_less(h, flat, CardSet::from_card(cards[i])).0;
                 let (s, r) = (suit_of(cards[i]), cards[i].rank().index() as usize);
                 by_suit[s] = by_suit[s].max(w);
                 by_rank[r] = by_rank[r].max(w);

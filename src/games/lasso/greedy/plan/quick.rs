@@ -1,0 +1,85 @@
+//! Hands without a set, valued from integers: the pairs and penalty of a hand holding no set
+//! (`Flat`) give those of the hand less a card or two at once, and the set step of such a
+//! hand is its end (`sets_flat`), so the planner skips working them out card by card. The
+//! memo and the work counted are those of `sets`, so the budget is spent as before.
+
+use super::{Hand, Plan};
+use crate::cards::CardSet;
+use crate::games::lasso::greedy::eval::{pairs, rank_count};
+use crate::games::lasso::scoring::{face, hand_penalty, has_set, pop13};
+
+/// A non-empty hand holding no set: its suit counts (at most 3 each), pairs and penalty.
+#[derive(Clone, Copy)]
+pub(super) struct Flat {
+    pub(super) cards: CardSet,
+    pub(super) pairs: u32,
+    pub(super) pen: i32,
+    ace: i32,
+}
+
+impl Flat {
+    /// The hand's numbers, `None` when it is empty or holds a set (`ace`: an ace's penalty).
+    pub(super) fn of(cards: CardSet, ace: i32) -> Option<Flat> {
+        if cards.is_empty() || has_set(cards) {
+            return None;
+        }
+        Some(Flat {
+            cards,
+            pairs: pairs(cards),
+            pen: hand_penalty(cards, ace),
+            ace,
+        })
+    }
+
+    /// The pairs and penalty of the hand less `gone` (cards of the hand). With at most 3
+    /// cards of a suit and of a rank, a card leaving a suit of `n` takes `n - 1` same-suit
+    /// pairs with it, and one leaving a rank of `k` takes `k - 1` same-rank pairs.
+    #[inline]
+    pub(super) fn less(&self, gone: CardSet) -> (u32, i32) {
+        let (mut p, mut q) = (self.pairs, self.pen);
+        let mut left = self.cards;
+        for c in gone {
+            let r = c.rank().index();
+            let n = pop13((left.0 >> (13 * u32::from(c.suit().index()))) as u16);
+            p -= n - 1 + rank_count(left, r) - 1;
+            q -= if r == 0 { self.ace } else { face(r) };
+            left = left.without(c);
+        }
+        (p, q)
+    }
+}
+
+impl Plan<'_> {
+    /// The set step of `h` less `gone` (as `sets` gives it), quickly when `flat` holds the
+    /// numbers of `h` (its cards, no set, nothing owed).
+    #[inline]
+    pub(super) fn sets_less(&self, h: Hand, flat: Option<&Flat>, gone: CardSet) -> (f32, bool) {
+        let rest = h.less(gone);
+        match flat {
+            Some(f) if h.owed.is_none() && f.cards == h.cards => {
+                let (p, q) = f.less(gone);
+                self.sets_flat(rest, self.left, p, q)
+            }
+            _ => self.sets(rest, self.left),
+        }
+    }
+
+    /// `sets` of a hand holding no set, nothing owed, given its pairs and penalty: its set
+    /// step is its end. The same memo slot and the same work counted as `sets`.
+    pub(super) fn sets_flat(&self, h: Hand, left: u8, pairs: u32, pen: i32) -> (f32, bool) {
+        let (slot, meta) = self.memo_slot(h, left);
+        let (k, m, v, out) = slot.get();
+        if k == h.cards.0 && m == meta {
+            return (v, out);
+        }
+        let ace = self.g.ace(self.v);
+        let (v, out) = self.end_with(h, false, || self.g.combine(0, pairs, pen), ace);
+        slot.set((h.cards.0, meta, v, out));
+        (v, out)
+    }
+
+    /// The own hand's numbers, when it holds no set.
+    pub(super) fn own(&self) -> Option<&Flat> {
+        self.own.as_ref()
+    }
+}
