@@ -16,8 +16,9 @@ mod quick;
 mod stock;
 mod tops;
 
+use super::eval::pairs;
 use quick::Flat;
-use tops::Tops;
+use tops::{Costs, Tops};
 
 /// A value below every real plan: an option that cannot be finished.
 const NONE: f32 = f32::MIN / 8.0;
@@ -78,9 +79,9 @@ pub(super) struct Plan<'a> {
     /// The set step's results in this decision, by hand (direct-mapped): the same hand comes
     /// back for every pile a card may go onto, and for every stock card put straight back.
     memo: [Cell<Memo>; MEMO],
-    /// Per card, the least pile cost of discarding it onto this table's revealed tops
-    /// (NaN until computed), and the table's costs of keeping the hand (`Stay`).
-    cost: [Cell<f32>; 52],
+    /// Which cards cost what on this decision's table (see `least_cost`), and the table's
+    /// costs of keeping the hand (`Stay`).
+    costs: Costs,
     stay: Cell<Option<Stay>>,
     /// Per card, `miss` of that card alone (NaN until computed).
     miss1: [Cell<f32>; 52],
@@ -149,7 +150,7 @@ impl<'a> Plan<'a> {
             before,
             work: Cell::new(0),
             memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
-            cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            costs: tops.costs(),
             stay: Cell::new(None),
             miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
             own: match v.owed {
@@ -159,24 +160,22 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// The least cost of putting `c` on one of the revealed tops of `t` (see `pile_cost`),
-    /// remembered for the decision's own table.
-    fn least_cost(&self, t: &Tops, c: Card) -> f32 {
-        let own = std::ptr::eq(t, &self.tops);
-        if own {
-            let x = self.cost[c.index() as usize].get();
-            if !x.is_nan() {
-                return x;
-            }
-        }
+    /// The least cost of putting `c` on one of the revealed tops (`pile_cost`) of the table
+    /// whose `costs` are `k`: on a top it matches, nothing or `feed` (`0.0 + feed`, as
+    /// `pile_cost` adds it); on one it does not, the bluff (`bluff + 0.0`: a top a card does
+    /// not match never makes three of a suit or rank with it). The least of the kinds of top
+    /// it finds is the least over the tops: a minimum does not depend on the order.
+    #[inline]
+    fn least_cost(&self, k: &Costs, c: Card) -> f32 {
         let mut x = f32::MAX;
-        for p in 0..SLOTS {
-            if t.top[p].is_some() {
-                x = x.min(self.pile_cost(t, c, p));
-            }
+        if k.free.contains(c) {
+            x = x.min(0.0 + 0.0);
         }
-        if own {
-            self.cost[c.index() as usize].set(x);
+        if k.fed.contains(c) {
+            x = x.min(0.0 + self.g.feed);
+        }
+        if k.bluffed.contains(c) {
+            x = x.min(self.bluff + 0.0);
         }
         x
     }
@@ -251,6 +250,9 @@ impl<'a> Plan<'a> {
         }
         let total = self.unseen.len();
         let misses = (self.miss(tops) * total as f32).round() as u32;
+        if misses < n.min(total) {
+            return 0.0; // the loop below would stop there with 0
+        }
         let mut p = 1.0f32;
         for i in 0..n.min(total) {
             if misses <= i {
@@ -364,12 +366,18 @@ impl<'a> Plan<'a> {
             match sole_set(h.cards) {
                 Sole::No => return self.end_has(h, false),
                 Sole::One(s) => {
-                    let mut best = self.end_has(h, true);
+                    // the one set is the best; kept or laid, the rest is valued the same
+                    let pts = classify(s).map_or(0, |k| k.1);
+                    let rest = h.cards - s;
+                    let ace = self.g.ace(self.v);
+                    let (p, q) = (pairs(rest), hand_penalty(rest, ace));
+                    let mut best = self.end_with(h, true, || self.g.combine(pts, p, q), ace);
                     if left > 0 {
                         self.spend(1);
-                        let pts = classify(s).map_or(0, |k| k.1) as f32;
+                        let pts = pts as f32;
                         // what is left holds no set: its set step is its end
-                        let (v, out) = self.end_has(h.less(s), false);
+                        let (v, out) =
+                            self.end_with(h.less(s), false, || self.g.combine(0, p, q), ace);
                         if pts + v > best.0 {
                             best = (pts + v, out);
                         }
@@ -560,6 +568,11 @@ impl<'a> Plan<'a> {
         let mut best = NONE;
         let any_open = t.top.iter().any(Option::is_some);
         let any_empty = t.empty.iter().any(|&e| e);
+        let costs = if std::ptr::eq(t, &self.tops) {
+            self.costs
+        } else {
+            t.costs()
+        };
         for c in h.cards {
             let one = CardSet::from_card(c);
             if !h.keeps(one) {
@@ -568,7 +581,7 @@ impl<'a> Plan<'a> {
             let (v, out) = minus(one);
             if any_open {
                 // onto the pile where it costs least
-                let cost = self.least_cost(t, c);
+                let cost = self.least_cost(&costs, c);
                 best = best.max(if out { v } else { v - cost });
             }
             if any_empty {

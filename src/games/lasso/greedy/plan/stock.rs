@@ -265,7 +265,7 @@ impl Plan<'_> {
     fn down_cost(&self, c: Card, any_open: bool, any_empty: bool) -> f32 {
         let mut e = f32::INFINITY;
         if any_open {
-            e = self.least_cost(&self.tops, c);
+            e = self.least_cost(&self.costs, c);
         }
         if any_empty {
             e = e.min(self.miss_one(c) * self.mismatch);
