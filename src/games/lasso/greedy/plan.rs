@@ -8,12 +8,15 @@ use crate::games::lasso::rules::EmptyStock;
 use crate::games::lasso::scoring::{
     best_set_exact, can_set_with, classify, each_set, hand_penalty, has_set,
 };
-use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok};
+use crate::games::lasso::state::{Action, Phase, SLOTS};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
+mod discard;
 mod quick;
 mod stock;
+#[cfg(test)]
+mod tests;
 mod tops;
 
 use super::eval::pairs;
@@ -366,23 +369,10 @@ impl<'a> Plan<'a> {
             match sole_set(h.cards) {
                 Sole::No => return self.end_has(h, false),
                 Sole::One(s) => {
-                    // the one set is the best; kept or laid, the rest is valued the same
-                    let pts = classify(s).map_or(0, |k| k.1);
                     let rest = h.cards - s;
-                    let ace = self.g.ace(self.v);
-                    let (p, q) = (pairs(rest), hand_penalty(rest, ace));
-                    let mut best = self.end_with(h, true, || self.g.combine(pts, p, q), ace);
-                    if left > 0 {
-                        self.spend(1);
-                        let pts = pts as f32;
-                        // what is left holds no set: its set step is its end
-                        let (v, out) =
-                            self.end_with(h.less(s), false, || self.g.combine(0, p, q), ace);
-                        if pts + v > best.0 {
-                            best = (pts + v, out);
-                        }
-                    }
-                    return best;
+                    let (p, q) = (pairs(rest), hand_penalty(rest, self.g.ace(self.v)));
+                    let pts = classify(s).map_or(0, |k| k.1);
+                    return self.one_step(h, left, s, pts, p, q);
                 }
                 Sole::Many => {}
             }
@@ -431,6 +421,31 @@ impl<'a> Plan<'a> {
         best
     }
 
+    /// The set step of `h` (nothing owed) holding exactly one set, `s` of `pts` points, the
+    /// rest having `pairs` pairs and penalty `pen`: that set is the best, kept or laid, and
+    /// the rest holds no set (its set step is its end).
+    fn one_step(
+        &self,
+        h: Hand,
+        left: u8,
+        s: CardSet,
+        pts: i32,
+        pairs: u32,
+        pen: i32,
+    ) -> (f32, bool) {
+        let ace = self.g.ace(self.v);
+        let mut best = self.end_with(h, true, || self.g.combine(pts, pairs, pen), ace);
+        if left > 0 {
+            self.spend(1);
+            let pts = pts as f32;
+            let (v, out) = self.end_with(h.less(s), false, || self.g.combine(0, pairs, pen), ace);
+            if pts + v > best.0 {
+                best = (pts + v, out);
+            }
+        }
+        best
+    }
+
     /// Laying `s` now, then the best further sets.
     fn lay(&self, h: Hand, s: CardSet, left: u8) -> f32 {
         let pts = classify(s).map_or(0, |k| k.1) as f32;
@@ -439,177 +454,6 @@ impl<'a> Plan<'a> {
             ..h.less(s)
         };
         pts + self.sets(rest, left.saturating_sub(1)).0
-    }
-
-    /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
-    /// matches the top in neither rank nor suit, and `feed` when it makes the top three
-    /// cards one suit or one rank (a set for whoever holds one more: three cards can be
-    /// taken at once).
-    fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
-        if t.top[p].is_none() {
-            return 0.0;
-        }
-        let bluff = if t.fit[p].contains(c) {
-            0.0
-        } else {
-            self.bluff
-        };
-        let three = t.three[p].contains(c);
-        bluff + if three { self.g.feed } else { 0.0 }
-    }
-
-    /// A discard from `h` onto pile `p`, then the set step.
-    fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
-        let (v, out) = self.sets_less(h, self.own(), CardSet::from_card(c));
-        if out { v } else { v - self.pile_cost(t, c, p) }
-    }
-
-    /// A refill's second card from the stock (unseen, face down on `first`), from `h`
-    /// less `gone`; `flat`: the numbers of `h`, if known.
-    fn refill_stock_less(&self, h: Hand, flat: Option<&Flat>, gone: CardSet, first: Card) -> f32 {
-        if !self.live {
-            return self.dead_end(h.less(gone));
-        }
-        let (v, out) = self.sets_less(h, flat, gone);
-        if out {
-            v
-        } else {
-            v - self.miss([first]) * self.mismatch
-        }
-    }
-
-    /// A refill's second card from the stock (unseen, face down on `first`).
-    fn refill_stock(&self, h: Hand, first: Card) -> f32 {
-        if !self.live {
-            return self.dead_end(h);
-        }
-        let (v, out) = self.sets(h, self.left);
-        if out {
-            v
-        } else {
-            v - self.miss([first]) * self.mismatch
-        }
-    }
-
-    /// The best refill starting with hand card `c`: a partner from the hand, or the stock.
-    fn refill(&self, h: Hand, c: Card) -> f32 {
-        let one = CardSet::from_card(c);
-        let flat = self.own();
-        let mut best = if self.live {
-            self.refill_stock_less(h, flat, one, c)
-        } else {
-            NONE
-        };
-        for d in h.cards - one {
-            if pair_ok(c, d) && h.keeps(one.with(d)) {
-                best = best.max(self.sets_less(h, flat, one.with(d)).0);
-            }
-        }
-        best
-    }
-
-    /// The worth of discard-step action `a` from hand `h` with the table `t`.
-    fn discard(&self, h: Hand, t: &Tops, a: Action) -> f32 {
-        let open = || t.top.iter().flatten().copied();
-        match a {
-            Action::Discard(c, p) => self.discard_card(h, c, t, p as usize),
-            Action::Refill(_, c) => self.refill(h, c),
-            _ if !self.live => self.dead_end(h),
-            Action::Blind(p) => {
-                let (v, out) = self.sets_less(h, self.own(), CardSet::EMPTY);
-                let top = t.top[p as usize];
-                if out {
-                    v
-                } else {
-                    v - self.miss(top) * self.mismatch
-                }
-            }
-            Action::DrawUntil if open().next().is_some() => {
-                let dry = self.dry(open());
-                let on = self.sets(h, self.left).0 - self.g.draw_cost;
-                (1.0 - dry) * on + dry * self.dead_end(h)
-            }
-            _ => NONE,
-        }
-    }
-
-    /// The best discard step from hand `h` with the table `t` (a dead end when only the
-    /// stock's moves are left and the stock is dead).
-    fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
-        let ace = self.g.ace(self.v);
-        let flat = match h.owed {
-            None => Flat::of(h.cards, ace),
-            Some(_) => None,
-        };
-        let flat = flat.as_ref();
-        self.best_discard_with(
-            h,
-            t,
-            |gone| self.sets_less(h, flat, gone),
-            || match flat {
-                Some(f) => {
-                    let whole = self.sets_flat(h, self.left, f.pairs, f.pen);
-                    (whole, self.g.combine(0, f.pairs, f.pen))
-                }
-                None => (self.sets(h, self.left), self.g.value(h.cards, ace)),
-            },
-        )
-    }
-
-    /// `best_discard`, given the set step after each discard and refill (`minus`: the hand
-    /// less one card or two) and, for keeping the hand, its set step and its value (`whole`).
-    fn best_discard_with(
-        &self,
-        h: Hand,
-        t: &Tops,
-        minus: impl Fn(CardSet) -> (f32, bool),
-        whole: impl FnOnce() -> ((f32, bool), f32),
-    ) -> f32 {
-        let mut best = NONE;
-        let any_open = t.top.iter().any(Option::is_some);
-        let any_empty = t.empty.iter().any(|&e| e);
-        let costs = if std::ptr::eq(t, &self.tops) {
-            self.costs
-        } else {
-            t.costs()
-        };
-        for c in h.cards {
-            let one = CardSet::from_card(c);
-            if !h.keeps(one) {
-                continue;
-            }
-            let (v, out) = minus(one);
-            if any_open {
-                // onto the pile where it costs least
-                let cost = self.least_cost(&costs, c);
-                best = best.max(if out { v } else { v - cost });
-            }
-            if any_empty {
-                // `c` face up in an empty slot, the stock top or a partner on it
-                if self.live {
-                    let miss = if out {
-                        0.0
-                    } else {
-                        self.miss_one(c) * self.mismatch
-                    };
-                    best = best.max(v - miss);
-                }
-                for d in h.cards - one {
-                    if pair_ok(c, d) && h.keeps(one.with(d)) {
-                        best = best.max(minus(one.with(d)).0);
-                    }
-                }
-            }
-        }
-        if self.live && any_open {
-            // the hand stays as it is: a blind card, or draw-until-match
-            let ((v, out), value) = whole();
-            let Stay { miss, dry } = self.stay(t);
-            best = best.max(if out { v } else { v - miss * self.mismatch });
-            let on = v - self.g.draw_cost;
-            best = best.max((1.0 - dry) * on + dry * self.dead_end_valued(h, value));
-        }
-        if best == NONE { self.dead_end(h) } else { best }
     }
 
     /// The worth of pick-up action `a`: the best turn it leaves.

@@ -2,6 +2,7 @@
 //! the best turn it leaves, worked out incrementally: each hand less one card (and, for
 //! refills, less two) is valued once, and each drawn card added to it.
 
+use super::quick::One;
 use super::{Flat, Hand, NONE, Plan, Stay};
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::greedy::eval::{pairs, rank_count};
@@ -111,6 +112,7 @@ impl Plan<'_> {
                     has: false,
                     pairs,
                     pen,
+                    one: None,
                 }
             }
             None => Less::of(h.cards - gone, ace, c),
@@ -185,6 +187,16 @@ impl Plan<'_> {
                     return (self.g.combine(0, l.pairs + n + k, l.pen + at.pen), false);
                 }
                 self.spend(std::mem::take(owed));
+                let lx = Hand {
+                    cards: l.cards.with(x),
+                    ..h
+                };
+                // a hand that holds one set and still holds only it with `x`
+                if let Some(o) = &l.one
+                    && let Some((p, q)) = o.plus(n, k, at.suit, rx, at.pen)
+                {
+                    return self.sets_one(lx, self.left, o, p, q);
+                }
                 match self.one_set(l, x, at, ace) {
                     Some((step, _)) => step,
                     None => self.sets(
@@ -235,6 +247,12 @@ impl Plan<'_> {
                     owed += 1;
                     let v = self.g.combine(0, all.pairs + ns + kr, all.pen + at.pen);
                     ((v, false), v)
+                } else if let Some(o) = &all.one
+                    && let Some((p, q)) = o.plus(ns, kr, at.suit, rx, at.pen)
+                {
+                    self.spend(std::mem::take(&mut owed));
+                    let step = self.sets_one(hx, self.left, o, p, q);
+                    (step, self.g.combine(o.pts, p, q))
                 } else {
                     self.spend(std::mem::take(&mut owed));
                     match self.one_set(&all, x, at, ace) {
@@ -351,6 +369,8 @@ struct Less {
     has: bool,
     pairs: u32,
     pen: i32,
+    /// The hand's one set, when it holds exactly one.
+    one: Option<One>,
 }
 
 impl Default for Less {
@@ -361,18 +381,21 @@ impl Default for Less {
             has: false,
             pairs: 0,
             pen: 0,
+            one: None,
         }
     }
 }
 
 impl Less {
     fn of(cards: CardSet, ace: i32, gone: Card) -> Less {
+        let has = has_set(cards);
         Less {
             cards,
             gone,
-            has: has_set(cards),
+            has,
             pairs: pairs(cards),
             pen: hand_penalty(cards, ace),
+            one: if has { One::of(cards, ace) } else { None },
         }
     }
 
