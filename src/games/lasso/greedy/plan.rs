@@ -120,6 +120,7 @@ impl<'a> Plan<'a> {
         before: [Option<CardSet>; RECALL],
     ) -> Plan<'a> {
         let mismatch = g.mismatch_cost(v);
+        let unseen = v.unseen();
         let mut tops = Tops {
             top: std::array::from_fn(|p| v.piles[p].open_top()),
             under: std::array::from_fn(|p| {
@@ -140,10 +141,10 @@ impl<'a> Plan<'a> {
             tops,
             live: v.stock_live(),
             left: v.rules.sets_per_turn.saturating_sub(v.laid),
-            unseen: v.unseen(),
+            unseen,
             bluff: g.bluff_risk * mismatch + g.bluff_margin,
             mismatch,
-            out: g.out_value(v)
+            out: g.out_value(v, unseen)
                 + if g.late(v) {
                     2.0 * super::IMPATIENCE
                 } else {

@@ -1,53 +1,14 @@
-//! Hands without a set, valued from integers: the pairs and penalty of a hand holding no set
-//! (`Flat`) give those of the hand less a card or two at once, and the set step of such a
-//! hand is its end (`sets_flat`), so the planner skips working them out card by card. The
-//! memo and the work counted are those of `sets`, so the budget is spent as before.
+//! Hands valued from integers: the pairs and penalty of a hand holding no set (`Flat`) give
+//! those of the hand less a card or two at once, and the set step of such a hand is its end
+//! (`sets_flat`); a hand holding exactly one set (`One`) is valued from the numbers of the
+//! rest (`sets_one`). The memo and the work counted are those of `sets`, so the budget is
+//! spent as before.
 
 use super::{Hand, Plan};
 use crate::cards::CardSet;
+pub(super) use crate::games::lasso::greedy::eval::Flat;
 use crate::games::lasso::greedy::eval::{Sole, pairs, rank_count, sole_set};
-use crate::games::lasso::scoring::{classify, face, hand_penalty, has_set, pop13};
-
-/// A non-empty hand holding no set: its suit counts (at most 3 each), pairs and penalty.
-#[derive(Clone, Copy)]
-pub(super) struct Flat {
-    pub(super) cards: CardSet,
-    pub(super) pairs: u32,
-    pub(super) pen: i32,
-    ace: i32,
-}
-
-impl Flat {
-    /// The hand's numbers, `None` when it is empty or holds a set (`ace`: an ace's penalty).
-    pub(super) fn of(cards: CardSet, ace: i32) -> Option<Flat> {
-        if cards.is_empty() || has_set(cards) {
-            return None;
-        }
-        Some(Flat {
-            cards,
-            pairs: pairs(cards),
-            pen: hand_penalty(cards, ace),
-            ace,
-        })
-    }
-
-    /// The pairs and penalty of the hand less `gone` (cards of the hand). With at most 3
-    /// cards of a suit and of a rank, a card leaving a suit of `n` takes `n - 1` same-suit
-    /// pairs with it, and one leaving a rank of `k` takes `k - 1` same-rank pairs.
-    #[inline]
-    pub(super) fn less(&self, gone: CardSet) -> (u32, i32) {
-        let (mut p, mut q) = (self.pairs, self.pen);
-        let mut left = self.cards;
-        for c in gone {
-            let r = c.rank().index();
-            let n = pop13((left.0 >> (13 * u32::from(c.suit().index()))) as u16);
-            p -= n - 1 + rank_count(left, r) - 1;
-            q -= if r == 0 { self.ace } else { face(r) };
-            left = left.without(c);
-        }
-        (p, q)
-    }
-}
+use crate::games::lasso::scoring::{classify, hand_penalty, pop13};
 
 /// A hand holding exactly one set: the set, its points, and the pairs and penalty of the
 /// other cards (which hold no set).
