@@ -178,36 +178,6 @@ impl Plan<'_> {
             let (sx, rx) = (at.suit as u8, at.rank);
             let ns = counts[at.suit];
             let kr = rank_count(h.cards, rx);
-            // the hand less the cards `gone`, plus `x`; `ds` and `dr`: how many of `gone`
-            // share the suit and the rank of `x`
-            let valued = |l: &Less, ds: u32, dr: u32, owed: &mut u32| {
-                let (n, k) = (ns - ds, kr - dr);
-                if !l.has && n < 3 && k < 3 {
-                    *owed += 1;
-                    return (self.g.combine(0, l.pairs + n + k, l.pen + at.pen), false);
-                }
-                self.spend(std::mem::take(owed));
-                let lx = Hand {
-                    cards: l.cards.with(x),
-                    ..h
-                };
-                // a hand that holds one set and still holds only it with `x`
-                if let Some(o) = &l.one
-                    && let Some((p, q)) = o.plus(n, k, at.suit, rx, at.pen)
-                {
-                    return self.sets_one(lx, self.left, o, p, q);
-                }
-                match self.one_set(l, x, at, ace) {
-                    Some((step, _)) => step,
-                    None => self.sets(
-                        Hand {
-                            cards: l.cards.with(x),
-                            ..h
-                        },
-                        self.left,
-                    ),
-                }
-            };
             let mut best = NONE;
             if open_or_empty {
                 best = best.max(if kept.1 {
@@ -219,7 +189,7 @@ impl Plan<'_> {
             for (i, l) in less.iter().enumerate() {
                 let ds = u32::from(suit[i] == sx);
                 let dr = u32::from(rank[i] == rx);
-                let (v, out) = valued(l, ds, dr, &mut owed);
+                let (v, out) = self.valued(h, l, x, at, ns - ds, kr - dr, &mut owed);
                 if out {
                     if open_or_empty {
                         best = best.max(v);
@@ -233,7 +203,7 @@ impl Plan<'_> {
                     let (i, j) = (*i as usize, *j as usize);
                     let ds = u32::from(suit[i] == sx) + u32::from(suit[j] == sx);
                     let dr = u32::from(rank[i] == rx) + u32::from(rank[j] == rx);
-                    best = best.max(valued(l, ds, dr, &mut owed).0);
+                    best = best.max(self.valued(h, l, x, at, ns - ds, kr - dr, &mut owed).0);
                 }
                 best = best.max(by_suit[at.suit]).max(by_rank[rx as usize]);
             }
@@ -274,6 +244,43 @@ impl Plan<'_> {
         }
         self.spend(owed);
         sum / self.unseen.len() as f32
+    }
+
+    /// The set step of the hand of `l` plus `x` (from hand `h`), which holds `n` cards of the
+    /// suit of `x` and `k` of its rank: from integers when it then holds no set (the work
+    /// this counts is added to `owed`), else through `sets_one`, `one_set` or `sets` (the
+    /// work owed is counted first, so that the count they read is the same).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn valued(
+        &self,
+        h: Hand,
+        l: &Less,
+        x: Card,
+        at: At,
+        n: u32,
+        k: u32,
+        owed: &mut u32,
+    ) -> (f32, bool) {
+        if !l.has && n < 3 && k < 3 {
+            *owed += 1;
+            return (self.g.combine(0, l.pairs + n + k, l.pen + at.pen), false);
+        }
+        self.spend(std::mem::take(owed));
+        let lx = Hand {
+            cards: l.cards.with(x),
+            ..h
+        };
+        // a hand that holds one set and still holds only it with `x`
+        if let Some(o) = &l.one
+            && let Some((p, q)) = o.plus(n, k, at.suit, at.rank, at.pen)
+        {
+            return self.sets_one(lx, self.left, o, p, q);
+        }
+        match self.one_set(l, x, at, self.g.ace(self.v)) {
+            Some((step, _)) => step,
+            None => self.sets(lx, self.left),
+        }
     }
 
     /// The least cost of putting hand card `c` down when the round goes on: onto the pile
