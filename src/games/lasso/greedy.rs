@@ -101,7 +101,7 @@ use super::state::{Action, Phase, pair_ok, same};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
-use eval::{best_set_scan, pairs};
+use eval::{Flat, best_set_scan, pairs};
 use plan::Plan;
 
 /// The knobs of `greedy`.
@@ -305,8 +305,7 @@ impl Greedy {
     /// The worth of going out now: the +100 bonus, and the round ends with the other seats'
     /// hands counting against them (`rival_weight` times their mean hand size times the
     /// mean penalty of a card this seat cannot place).
-    fn out_value(&self, v: &View<'_>) -> f32 {
-        let unseen = v.unseen();
+    fn out_value(&self, v: &View<'_>, unseen: CardSet) -> f32 {
         let others = (0..v.players).filter(|&s| s != v.seat);
         let cards: u32 = others.clone().map(|s| u32::from(v.hand_len[s])).sum();
         let per_card =
@@ -324,11 +323,16 @@ impl Greedy {
     }
 
     /// The estimated gain of revealing pile `p` (see the module docs).
-    fn reveal_gain(&self, v: &View<'_>, p: usize) -> f32 {
+    fn reveal_gain(&self, v: &View<'_>, p: usize, flat: Option<&Flat>) -> f32 {
         let pv = &v.piles[p];
         let ace = self.ace(v);
         let base = self.value(v.hand, ace);
-        let gain = |c: Card| (self.value(v.hand.with(c), ace) - base).max(0.0);
+        // the hand plus `c`, from the hand's numbers when it holds no set then
+        let with = |c: Card| match flat.and_then(|f| f.plus(c)) {
+            Some((pairs, pen)) => self.combine(0, pairs, pen),
+            None => self.value(v.hand.with(c), ace),
+        };
+        let gain = |c: Card| (with(c) - base).max(0.0);
         let under = pv.up.last().copied();
         if let Some(t) = pv.known_top {
             let ours = pv.by == Some(v.seat);
@@ -363,7 +367,7 @@ impl Greedy {
         }
         let rest = v.hand.without(c);
         if rest.is_empty() {
-            return pts + self.out_value(v);
+            return pts + self.out_value(v, v.unseen());
         }
         pts + self.value(rest, self.ace(v))
     }
@@ -384,21 +388,43 @@ impl Greedy {
     }
 
     /// The estimated worth of one action from this view.
-    fn score<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
+    fn score<'a>(
+        &'a self,
+        v: &'a View<'a>,
+        plan: &mut Option<Plan<'a>>,
+        flat: Option<&Flat>,
+        a: Action,
+    ) -> f32 {
         let bonus = if self.impatient(v, a) {
             IMPATIENCE
         } else {
             0.0
         };
-        bonus + self.worth(v, plan, a)
+        bonus + self.worth(v, plan, flat, a)
     }
 
     /// The estimated worth of one action from this view, patience aside.
-    fn worth<'a>(&'a self, v: &'a View<'a>, plan: &mut Option<Plan<'a>>, a: Action) -> f32 {
+    fn worth<'a>(
+        &'a self,
+        v: &'a View<'a>,
+        plan: &mut Option<Plan<'a>>,
+        flat: Option<&Flat>,
+        a: Action,
+    ) -> f32 {
         let ace = self.ace(v);
         match a {
-            Action::Setup(up, down) => self.value(v.hand.without(up).without(down), ace),
-            Action::Reveal(p) => self.reveal_gain(v, p as usize),
+            Action::Setup(up, down) => {
+                let gone = CardSet::from_card(up).with(down);
+                match flat {
+                    // a hand holding no set holds none less two cards
+                    Some(f) if !(v.hand - gone).is_empty() => {
+                        let (pairs, pen) = f.less(gone);
+                        self.combine(0, pairs, pen)
+                    }
+                    _ => self.value(v.hand - gone, ace),
+                }
+            }
+            Action::Reveal(p) => self.reveal_gain(v, p as usize, flat),
             Action::Lasso(c) | Action::Answer(c) => self.claim(v, c),
             Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
                 self.value(v.hand, ace)
@@ -463,8 +489,13 @@ impl Strategy<Lasso> for Greedy {
         let mut best = legal[0];
         let mut best_v = f32::MIN;
         let mut plan = None;
+        // the hand's numbers, for the decisions that value it less or plus cards
+        let flat = match view.my_phase {
+            Some(Phase::Setup | Phase::Reveal) => Flat::of(view.hand, self.ace(view)),
+            _ => None,
+        };
         for &a in legal {
-            let s = self.score(view, &mut plan, a);
+            let s = self.score(view, &mut plan, flat.as_ref(), a);
             if s > best_v {
                 best = a;
                 best_v = s;

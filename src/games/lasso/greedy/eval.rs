@@ -5,8 +5,10 @@
 //! (the tests compare them over random hands), so play does not change.
 
 use super::SET_SCAN;
-use crate::cards::{CardSet, Rank};
-use crate::games::lasso::scoring::{classify, each_set, face, face_sum, is_straight, pop13};
+use crate::cards::{Card, CardSet, Rank};
+use crate::games::lasso::scoring::{
+    classify, each_set, face, face_sum, hand_penalty, has_set, is_straight, pop13,
+};
 
 /// Same-suit pairs of `n` cards of one suit, the suit capped at 4 cards: C(min(n, 4), 2).
 const SUIT_PAIRS: [u8; 14] = [0, 0, 1, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6];
@@ -195,6 +197,62 @@ pub(crate) fn best_set_listed(hand: CardSet) -> (i32, CardSet) {
         }
     });
     best
+}
+
+/// A non-empty hand holding no set: its suit counts (at most 3 each), pairs and penalty.
+#[derive(Clone, Copy)]
+pub(crate) struct Flat {
+    pub(crate) cards: CardSet,
+    pub(crate) pairs: u32,
+    pub(crate) pen: i32,
+    ace: i32,
+}
+
+impl Flat {
+    /// The hand's numbers, `None` when it is empty or holds a set (`ace`: an ace's penalty).
+    pub(crate) fn of(cards: CardSet, ace: i32) -> Option<Flat> {
+        if cards.is_empty() || has_set(cards) {
+            return None;
+        }
+        Some(Flat {
+            cards,
+            pairs: pairs(cards),
+            pen: hand_penalty(cards, ace),
+            ace,
+        })
+    }
+
+    /// The pairs and penalty of the hand less `gone` (cards of the hand). With at most 3
+    /// cards of a suit and of a rank, a card leaving a suit of `n` takes `n - 1` same-suit
+    /// pairs with it, and one leaving a rank of `k` takes `k - 1` same-rank pairs.
+    #[inline]
+    pub(crate) fn less(&self, gone: CardSet) -> (u32, i32) {
+        let (mut p, mut q) = (self.pairs, self.pen);
+        let mut left = self.cards;
+        for c in gone {
+            let r = c.rank().index();
+            let n = pop13((left.0 >> (13 * u32::from(c.suit().index()))) as u16);
+            p -= n - 1 + rank_count(left, r) - 1;
+            q -= if r == 0 { self.ace } else { face(r) };
+            left = left.without(c);
+        }
+        (p, q)
+    }
+
+    /// The pairs and penalty of the hand plus `c` (not in it), when it then holds no set.
+    #[inline]
+    pub(crate) fn plus(&self, c: Card) -> Option<(u32, i32)> {
+        let r = c.rank().index();
+        let n = pop13((self.cards.0 >> (13 * u32::from(c.suit().index()))) as u16);
+        let k = rank_count(self.cards, r);
+        if n >= 3 || k >= 3 || self.cards.contains(c) {
+            return None;
+        }
+        Some((
+            self.pairs + n + k,
+            self.pen + if r == 0 { self.ace } else { face(r) },
+        ))
+    }
 }
 
 #[cfg(test)]

@@ -8,14 +8,20 @@ use crate::games::lasso::rules::EmptyStock;
 use crate::games::lasso::scoring::{
     best_set_exact, can_set_with, classify, each_set, hand_penalty, has_set,
 };
-use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok};
+use crate::games::lasso::state::{Action, Phase, SLOTS};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
+mod discard;
+mod quick;
 mod stock;
+#[cfg(test)]
+mod tests;
 mod tops;
 
-use tops::Tops;
+use super::eval::pairs;
+use quick::Flat;
+use tops::{Costs, Tops};
 
 /// A value below every real plan: an option that cannot be finished.
 const NONE: f32 = f32::MIN / 8.0;
@@ -76,12 +82,14 @@ pub(super) struct Plan<'a> {
     /// The set step's results in this decision, by hand (direct-mapped): the same hand comes
     /// back for every pile a card may go onto, and for every stock card put straight back.
     memo: [Cell<Memo>; MEMO],
-    /// Per card, the least pile cost of discarding it onto this table's revealed tops
-    /// (NaN until computed), and the table's costs of keeping the hand (`Stay`).
-    cost: [Cell<f32>; 52],
+    /// Which cards cost what on this decision's table (see `least_cost`), and the table's
+    /// costs of keeping the hand (`Stay`).
+    costs: Costs,
     stay: Cell<Option<Stay>>,
     /// Per card, `miss` of that card alone (NaN until computed).
     miss1: [Cell<f32>; 52],
+    /// The numbers of the hand to play, when it holds no set and owes none.
+    own: Option<Flat>,
 }
 
 /// One remembered set step: the hand's cards, its other fields and the steps left, the result.
@@ -112,6 +120,7 @@ impl<'a> Plan<'a> {
         before: [Option<CardSet>; RECALL],
     ) -> Plan<'a> {
         let mismatch = g.mismatch_cost(v);
+        let unseen = v.unseen();
         let mut tops = Tops {
             top: std::array::from_fn(|p| v.piles[p].open_top()),
             under: std::array::from_fn(|p| {
@@ -132,10 +141,10 @@ impl<'a> Plan<'a> {
             tops,
             live: v.stock_live(),
             left: v.rules.sets_per_turn.saturating_sub(v.laid),
-            unseen: v.unseen(),
+            unseen,
             bluff: g.bluff_risk * mismatch + g.bluff_margin,
             mismatch,
-            out: g.out_value(v)
+            out: g.out_value(v, unseen)
                 + if g.late(v) {
                     2.0 * super::IMPATIENCE
                 } else {
@@ -145,30 +154,32 @@ impl<'a> Plan<'a> {
             before,
             work: Cell::new(0),
             memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
-            cost: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            costs: tops.costs(),
             stay: Cell::new(None),
             miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            own: match v.owed {
+                None => Flat::of(v.hand, g.ace(v)),
+                Some(_) => None,
+            },
         }
     }
 
-    /// The least cost of putting `c` on one of the revealed tops of `t` (see `pile_cost`),
-    /// remembered for the decision's own table.
-    fn least_cost(&self, t: &Tops, c: Card) -> f32 {
-        let own = std::ptr::eq(t, &self.tops);
-        if own {
-            let x = self.cost[c.index() as usize].get();
-            if !x.is_nan() {
-                return x;
-            }
-        }
+    /// The least cost of putting `c` on one of the revealed tops (`pile_cost`) of the table
+    /// whose `costs` are `k`: on a top it matches, nothing or `feed` (`0.0 + feed`, as
+    /// `pile_cost` adds it); on one it does not, the bluff (`bluff + 0.0`: a top a card does
+    /// not match never makes three of a suit or rank with it). The least of the kinds of top
+    /// it finds is the least over the tops: a minimum does not depend on the order.
+    #[inline]
+    fn least_cost(&self, k: &Costs, c: Card) -> f32 {
         let mut x = f32::MAX;
-        for p in 0..SLOTS {
-            if t.top[p].is_some() {
-                x = x.min(self.pile_cost(t, c, p));
-            }
+        if k.free.contains(c) {
+            x = x.min(0.0 + 0.0);
         }
-        if own {
-            self.cost[c.index() as usize].set(x);
+        if k.fed.contains(c) {
+            x = x.min(0.0 + self.g.feed);
+        }
+        if k.bluffed.contains(c) {
+            x = x.min(self.bluff + 0.0);
         }
         x
     }
@@ -243,6 +254,9 @@ impl<'a> Plan<'a> {
         }
         let total = self.unseen.len();
         let misses = (self.miss(tops) * total as f32).round() as u32;
+        if misses < n.min(total) {
+            return 0.0; // the loop below would stop there with 0
+        }
         let mut p = 1.0f32;
         for i in 0..n.min(total) {
             if misses <= i {
@@ -269,9 +283,11 @@ impl<'a> Plan<'a> {
                 best
             }
             (Phase::Set, _) => self.end(h).0,
-            (Phase::Refill(..), Action::RefillWith(c)) => self.refill_with(h, c),
+            (Phase::Refill(..), Action::RefillWith(c)) => {
+                self.sets_less(h, self.own(), CardSet::from_card(c)).0
+            }
             (Phase::Refill(_, first), _) => self.refill_stock(h, first),
-            (Phase::Drawn(c), _) => self.sets(h.less(CardSet::from_card(c)), self.left).0,
+            (Phase::Drawn(c), _) => self.sets_less(h, self.own(), CardSet::from_card(c)).0,
             _ => self.discard(h, &self.tops, a),
         }
     }
@@ -283,6 +299,13 @@ impl<'a> Plan<'a> {
 
     /// `end`, told whether the hand holds a set.
     fn end_has(&self, h: Hand, has: bool) -> (f32, bool) {
+        let ace = self.g.ace(self.v);
+        self.end_with(h, has, || self.g.value_has(h.cards, ace, has), ace)
+    }
+
+    /// `end_has`, given how to value the hand (`value`, within the budget).
+    #[inline]
+    fn end_with(&self, h: Hand, has: bool, value: impl FnOnce() -> f32, ace: i32) -> (f32, bool) {
         match (h.cards.is_empty(), h.extra) {
             (true, false) => (self.out, true),
             (true, true) => (0.0, false),
@@ -291,13 +314,12 @@ impl<'a> Plan<'a> {
                 let tempo = if wasted { self.g.tempo } else { 0.0 };
                 let undone = h.pile && self.before.contains(&Some(h.cards));
                 let undo = if undone { self.g.undo } else { 0.0 };
-                let ace = self.g.ace(self.v);
                 // valuing a hand that holds a set looks at up to `SET_SCAN` sets
                 let cost = if has { 16 } else { 1 };
                 let value = if self.spend(cost) {
                     self.g.value_exact(h.cards, ace)
                 } else {
-                    self.g.value_has(h.cards, ace, has)
+                    value()
                 };
                 (value - tempo - undo, false)
             }
@@ -320,11 +342,7 @@ impl<'a> Plan<'a> {
     /// The set step: the best of laying each set (up to `left` of them) or passing
     /// (remembered by hand within the decision).
     fn sets(&self, h: Hand, left: u8) -> (f32, bool) {
-        let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
-            | u32::from(h.extra) << 8
-            | u32::from(h.pile) << 9
-            | u32::from(left) << 10;
-        let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        let (slot, meta) = self.memo_slot(h, left);
         let (k, m, v, out) = slot.get();
         if k == h.cards.0 && m == meta {
             return (v, out);
@@ -334,6 +352,17 @@ impl<'a> Plan<'a> {
         (v, out)
     }
 
+    /// The memo slot of `h` with `left` sets allowed, and the key's other fields.
+    #[inline]
+    fn memo_slot(&self, h: Hand, left: u8) -> (&Cell<Memo>, u32) {
+        let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
+            | u32::from(h.extra) << 8
+            | u32::from(h.pile) << 9
+            | u32::from(left) << 10;
+        let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        (slot, meta)
+    }
+
     /// The set step, worked out. A hand with no set owed that holds no set or exactly one
     /// (almost every hand) is worked out at once, as the general path below would.
     fn sets_now(&self, h: Hand, left: u8) -> (f32, bool) {
@@ -341,17 +370,10 @@ impl<'a> Plan<'a> {
             match sole_set(h.cards) {
                 Sole::No => return self.end_has(h, false),
                 Sole::One(s) => {
-                    let mut best = self.end_has(h, true);
-                    if left > 0 {
-                        self.spend(1);
-                        let pts = classify(s).map_or(0, |k| k.1) as f32;
-                        // what is left holds no set: its set step is its end
-                        let (v, out) = self.end_has(h.less(s), false);
-                        if pts + v > best.0 {
-                            best = (pts + v, out);
-                        }
-                    }
-                    return best;
+                    let rest = h.cards - s;
+                    let (p, q) = (pairs(rest), hand_penalty(rest, self.g.ace(self.v)));
+                    let pts = classify(s).map_or(0, |k| k.1);
+                    return self.one_step(h, left, s, pts, p, q);
                 }
                 Sole::Many => {}
             }
@@ -400,6 +422,31 @@ impl<'a> Plan<'a> {
         best
     }
 
+    /// The set step of `h` (nothing owed) holding exactly one set, `s` of `pts` points, the
+    /// rest having `pairs` pairs and penalty `pen`: that set is the best, kept or laid, and
+    /// the rest holds no set (its set step is its end).
+    fn one_step(
+        &self,
+        h: Hand,
+        left: u8,
+        s: CardSet,
+        pts: i32,
+        pairs: u32,
+        pen: i32,
+    ) -> (f32, bool) {
+        let ace = self.g.ace(self.v);
+        let mut best = self.end_with(h, true, || self.g.combine(pts, pairs, pen), ace);
+        if left > 0 {
+            self.spend(1);
+            let pts = pts as f32;
+            let (v, out) = self.end_with(h.less(s), false, || self.g.combine(0, pairs, pen), ace);
+            if pts + v > best.0 {
+                best = (pts + v, out);
+            }
+        }
+        best
+    }
+
     /// Laying `s` now, then the best further sets.
     fn lay(&self, h: Hand, s: CardSet, left: u8) -> f32 {
         let pts = classify(s).map_or(0, |k| k.1) as f32;
@@ -408,154 +455,6 @@ impl<'a> Plan<'a> {
             ..h.less(s)
         };
         pts + self.sets(rest, left.saturating_sub(1)).0
-    }
-
-    /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
-    /// matches the top in neither rank nor suit, and `feed` when it makes the top three
-    /// cards one suit or one rank (a set for whoever holds one more: three cards can be
-    /// taken at once).
-    fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
-        if t.top[p].is_none() {
-            return 0.0;
-        }
-        let bluff = if t.fit[p].contains(c) {
-            0.0
-        } else {
-            self.bluff
-        };
-        let three = t.three[p].contains(c);
-        bluff + if three { self.g.feed } else { 0.0 }
-    }
-
-    /// A discard from `h` onto pile `p`, then the set step.
-    fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
-        let (v, out) = self.sets(h.less(CardSet::from_card(c)), self.left);
-        if out { v } else { v - self.pile_cost(t, c, p) }
-    }
-
-    /// A refill's second card from the hand, then the set step.
-    fn refill_with(&self, h: Hand, c: Card) -> f32 {
-        self.sets(h.less(CardSet::from_card(c)), self.left).0
-    }
-
-    /// A refill's second card from the stock (unseen, face down on `first`).
-    fn refill_stock(&self, h: Hand, first: Card) -> f32 {
-        if !self.live {
-            return self.dead_end(h);
-        }
-        let (v, out) = self.sets(h, self.left);
-        if out {
-            v
-        } else {
-            v - self.miss([first]) * self.mismatch
-        }
-    }
-
-    /// The best refill starting with hand card `c`: a partner from the hand, or the stock.
-    fn refill(&self, h: Hand, c: Card) -> f32 {
-        let one = CardSet::from_card(c);
-        let rest = h.less(one);
-        let mut best = if self.live {
-            self.refill_stock(rest, c)
-        } else {
-            NONE
-        };
-        for d in rest.cards {
-            if pair_ok(c, d) && h.keeps(one.with(d)) {
-                best = best.max(self.refill_with(rest, d));
-            }
-        }
-        best
-    }
-
-    /// The worth of discard-step action `a` from hand `h` with the table `t`.
-    fn discard(&self, h: Hand, t: &Tops, a: Action) -> f32 {
-        let open = || t.top.iter().flatten().copied();
-        match a {
-            Action::Discard(c, p) => self.discard_card(h, c, t, p as usize),
-            Action::Refill(_, c) => self.refill(h, c),
-            _ if !self.live => self.dead_end(h),
-            Action::Blind(p) => {
-                let (v, out) = self.sets(h, self.left);
-                let top = t.top[p as usize];
-                if out {
-                    v
-                } else {
-                    v - self.miss(top) * self.mismatch
-                }
-            }
-            Action::DrawUntil if open().next().is_some() => {
-                let dry = self.dry(open());
-                let on = self.sets(h, self.left).0 - self.g.draw_cost;
-                (1.0 - dry) * on + dry * self.dead_end(h)
-            }
-            _ => NONE,
-        }
-    }
-
-    /// The best discard step from hand `h` with the table `t` (a dead end when only the
-    /// stock's moves are left and the stock is dead).
-    fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
-        self.best_discard_with(
-            h,
-            t,
-            |one| self.sets(h.less(one), self.left),
-            || {
-                let whole = self.sets(h, self.left);
-                (whole, self.g.value(h.cards, self.g.ace(self.v)))
-            },
-        )
-    }
-
-    /// `best_discard`, given the set step after each discard (`minus`: the hand less one
-    /// card) and, for keeping the hand, its set step and its value (`whole`).
-    fn best_discard_with(
-        &self,
-        h: Hand,
-        t: &Tops,
-        minus: impl Fn(CardSet) -> (f32, bool),
-        whole: impl FnOnce() -> ((f32, bool), f32),
-    ) -> f32 {
-        let mut best = NONE;
-        let any_open = t.top.iter().any(Option::is_some);
-        let any_empty = t.empty.iter().any(|&e| e);
-        for c in h.cards {
-            let one = CardSet::from_card(c);
-            if !h.keeps(one) {
-                continue;
-            }
-            let (v, out) = minus(one);
-            if any_open {
-                // onto the pile where it costs least
-                let cost = self.least_cost(t, c);
-                best = best.max(if out { v } else { v - cost });
-            }
-            if any_empty {
-                // `c` face up in an empty slot, the stock top or a partner on it
-                if self.live {
-                    let miss = if out {
-                        0.0
-                    } else {
-                        self.miss_one(c) * self.mismatch
-                    };
-                    best = best.max(v - miss);
-                }
-                for d in h.cards - one {
-                    if pair_ok(c, d) && h.keeps(one.with(d)) {
-                        best = best.max(self.refill_with(h.less(one), d));
-                    }
-                }
-            }
-        }
-        if self.live && any_open {
-            // the hand stays as it is: a blind card, or draw-until-match
-            let ((v, out), value) = whole();
-            let Stay { miss, dry } = self.stay(t);
-            best = best.max(if out { v } else { v - miss * self.mismatch });
-            let on = v - self.g.draw_cost;
-            best = best.max((1.0 - dry) * on + dry * self.dead_end_valued(h, value));
-        }
-        if best == NONE { self.dead_end(h) } else { best }
     }
 
     /// The worth of pick-up action `a`: the best turn it leaves.

@@ -4,6 +4,16 @@
 use crate::cards::{Card, CardSet};
 use crate::games::lasso::state::SLOTS;
 
+/// Which cards cost what when put down on a table (see `Plan::least_cost`): those that
+/// match some revealed top without making its top three a suit or a rank, those that make
+/// some top three so, and those that match some revealed top in neither rank nor suit.
+#[derive(Clone, Copy)]
+pub(super) struct Costs {
+    pub(super) free: CardSet,
+    pub(super) fed: CardSet,
+    pub(super) bluffed: CardSet,
+}
+
 /// The table after a pick-up: each slot's revealed top, or whether the slot is empty.
 #[derive(Clone, Copy)]
 pub(super) struct Tops {
@@ -42,5 +52,22 @@ impl Tops {
         };
         self.fit[p] = fit;
         self.three[p] = three;
+    }
+
+    /// The table's `Costs`.
+    pub(super) fn costs(&self) -> Costs {
+        let mut k = Costs {
+            free: CardSet::EMPTY,
+            fed: CardSet::EMPTY,
+            bluffed: CardSet::EMPTY,
+        };
+        for p in 0..SLOTS {
+            if self.top[p].is_some() {
+                k.free |= self.fit[p] - self.three[p];
+                k.fed |= self.three[p];
+                k.bluffed |= CardSet::DECK52 - self.fit[p];
+            }
+        }
+        k
     }
 }

@@ -1,0 +1,204 @@
+//! The discard step of `greedy`'s planner: what each discard, refill, blind card or
+//! draw-until-match is worth, and the best of them after a pick-up.
+
+use super::quick::{Flat, One};
+use super::tops::Tops;
+use super::{Hand, NONE, Plan, Stay};
+use crate::cards::{Card, CardSet};
+use crate::games::lasso::state::{Action, pair_ok};
+
+impl Plan<'_> {
+    /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
+    /// matches the top in neither rank nor suit, and `feed` when it makes the top three
+    /// cards one suit or one rank (a set for whoever holds one more: three cards can be
+    /// taken at once).
+    pub(super) fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
+        if t.top[p].is_none() {
+            return 0.0;
+        }
+        let bluff = if t.fit[p].contains(c) {
+            0.0
+        } else {
+            self.bluff
+        };
+        let three = t.three[p].contains(c);
+        bluff + if three { self.g.feed } else { 0.0 }
+    }
+
+    /// A discard from `h` onto pile `p`, then the set step.
+    pub(super) fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
+        let (v, out) = self.sets_less(h, self.own(), CardSet::from_card(c));
+        if out { v } else { v - self.pile_cost(t, c, p) }
+    }
+
+    /// A refill's second card from the stock (unseen, face down on `first`), from `h`
+    /// less `gone`; `flat`: the numbers of `h`, if known.
+    pub(super) fn refill_stock_less(
+        &self,
+        h: Hand,
+        flat: Option<&Flat>,
+        gone: CardSet,
+        first: Card,
+    ) -> f32 {
+        if !self.live {
+            return self.dead_end(h.less(gone));
+        }
+        let (v, out) = self.sets_less(h, flat, gone);
+        if out {
+            v
+        } else {
+            v - self.miss([first]) * self.mismatch
+        }
+    }
+
+    /// A refill's second card from the stock (unseen, face down on `first`).
+    pub(super) fn refill_stock(&self, h: Hand, first: Card) -> f32 {
+        if !self.live {
+            return self.dead_end(h);
+        }
+        let (v, out) = self.sets(h, self.left);
+        if out {
+            v
+        } else {
+            v - self.miss([first]) * self.mismatch
+        }
+    }
+
+    /// The best refill starting with hand card `c`: a partner from the hand, or the stock.
+    pub(super) fn refill(&self, h: Hand, c: Card) -> f32 {
+        let one = CardSet::from_card(c);
+        let flat = self.own();
+        let mut best = if self.live {
+            self.refill_stock_less(h, flat, one, c)
+        } else {
+            NONE
+        };
+        for d in h.cards - one {
+            if pair_ok(c, d) && h.keeps(one.with(d)) {
+                best = best.max(self.sets_less(h, flat, one.with(d)).0);
+            }
+        }
+        best
+    }
+
+    /// The worth of discard-step action `a` from hand `h` with the table `t`.
+    pub(super) fn discard(&self, h: Hand, t: &Tops, a: Action) -> f32 {
+        let open = || t.top.iter().flatten().copied();
+        match a {
+            Action::Discard(c, p) => self.discard_card(h, c, t, p as usize),
+            Action::Refill(_, c) => self.refill(h, c),
+            _ if !self.live => self.dead_end(h),
+            Action::Blind(p) => {
+                let (v, out) = self.sets_less(h, self.own(), CardSet::EMPTY);
+                let top = t.top[p as usize];
+                if out {
+                    v
+                } else {
+                    v - self.miss(top) * self.mismatch
+                }
+            }
+            Action::DrawUntil if open().next().is_some() => {
+                let dry = self.dry(open());
+                let on = self.sets(h, self.left).0 - self.g.draw_cost;
+                (1.0 - dry) * on + dry * self.dead_end(h)
+            }
+            _ => NONE,
+        }
+    }
+
+    /// The best discard step from hand `h` with the table `t` (a dead end when only the
+    /// stock's moves are left and the stock is dead).
+    pub(super) fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
+        let ace = self.g.ace(self.v);
+        let flat = match h.owed {
+            None => Flat::of(h.cards, ace),
+            Some(_) => None,
+        };
+        let flat = flat.as_ref();
+        // a hand holding exactly one set: the numbers of the rest, when not empty
+        let one = match (flat, h.owed) {
+            (None, None) => One::of(h.cards, ace),
+            _ => None,
+        };
+        let one = one.as_ref();
+        let rest = one.and_then(|o| Flat::of(h.cards - o.set, ace));
+        self.best_discard_with(
+            h,
+            t,
+            |gone| match one {
+                Some(o) if (gone & o.set).is_empty() => {
+                    let (p, q) = rest.as_ref().map_or((0, 0), |r| r.less(gone));
+                    self.sets_one(h.less(gone), self.left, o, p, q)
+                }
+                _ => self.sets_less(h, flat, gone),
+            },
+            || match (flat, one) {
+                (Some(f), _) => {
+                    let whole = self.sets_flat(h, self.left, f.pairs, f.pen);
+                    (whole, self.g.combine(0, f.pairs, f.pen))
+                }
+                (None, Some(o)) => {
+                    let whole = self.sets_one(h, self.left, o, o.pairs, o.pen);
+                    (whole, self.g.combine(o.pts, o.pairs, o.pen))
+                }
+                _ => (self.sets(h, self.left), self.g.value(h.cards, ace)),
+            },
+        )
+    }
+
+    /// `best_discard`, given the set step after each discard and refill (`minus`: the hand
+    /// less one card or two) and, for keeping the hand, its set step and its value (`whole`).
+    pub(super) fn best_discard_with(
+        &self,
+        h: Hand,
+        t: &Tops,
+        minus: impl Fn(CardSet) -> (f32, bool),
+        whole: impl FnOnce() -> ((f32, bool), f32),
+    ) -> f32 {
+        let mut best = NONE;
+        let any_open = t.top.iter().any(Option::is_some);
+        let any_empty = t.empty.iter().any(|&e| e);
+        let costs = if std::ptr::eq(t, &self.tops) {
+            self.costs
+        } else {
+            t.costs()
+        };
+        for c in h.cards {
+            let one = CardSet::from_card(c);
+            if !h.keeps(one) {
+                continue;
+            }
+            let (v, out) = minus(one);
+            if any_open {
+                // onto the pile where it costs least
+                let cost = self.least_cost(&costs, c);
+                best = best.max(if out { v } else { v - cost });
+            }
+            if any_empty {
+                // `c` face up in an empty slot, the stock top or a partner on it
+                if self.live {
+                    let miss = if out {
+                        0.0
+                    } else {
+                        self.miss_one(c) * self.mismatch
+                    };
+                    best = best.max(v - miss);
+                }
+                for d in h.cards - one {
+                    if pair_ok(c, d) && h.keeps(one.with(d)) {
+                        best = best.max(minus(one.with(d)).0);
+                    }
+                }
+            }
+        }
+        if self.live && any_open {
+            // the hand stays as it is: a blind card, or draw-until-match
+            let ((v, out), value) = whole();
+            let Stay { miss, dry } = self.stay(t);
+            best = best.max(if out { v } else { v - miss * self.mismatch });
+            let on = v - self.g.draw_cost;
+            best = best.max((1.0 - dry) * on + dry * self.dead_end_valued(h, value));
+        }
+        if best == NONE { self.dead_end(h) } else { best }
+    }
+}

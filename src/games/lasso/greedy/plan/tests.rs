@@ -1,0 +1,131 @@
+//! The planner's shortcuts against the plain computations they stand for, over the positions
+//! of whole greedy deals: bit for bit, so that play cannot change.
+
+use super::quick::Flat;
+use super::{Hand, Plan};
+use crate::cards::{Card, CardSet, GameRng};
+use crate::game::{ActionList, Game, Rules, Table};
+use crate::games::lasso::greedy::Greedy;
+use crate::games::lasso::greedy::eval::pairs;
+use crate::games::lasso::rules::LassoRules;
+use crate::games::lasso::scoring::{hand_penalty, has_set};
+use crate::games::lasso::state::{Lasso, Phase, SLOTS};
+use crate::strategy::Strategy;
+
+#[test]
+fn flat_hands_less_a_card_or_two_match_their_counts() {
+    let mut rng = GameRng::new(7, 7);
+    let mut checked = 0;
+    for i in 0..5_000 {
+        let mut deck: Vec<Card> = Card::all52().collect();
+        rng.shuffle(&mut deck);
+        let hand: CardSet = deck[..1 + rng.index(14)].iter().copied().collect();
+        let ace = [22, 2, 11][i % 3];
+        let Some(f) = Flat::of(hand, ace) else {
+            assert!(has_set(hand));
+            continue;
+        };
+        checked += 1;
+        for c in hand {
+            for d in hand {
+                let gone = CardSet::from_card(c).with(d); // one card when d == c
+                let rest = hand - gone;
+                assert_eq!(
+                    f.less(gone),
+                    (pairs(rest), hand_penalty(rest, ace)),
+                    "{hand}"
+                );
+            }
+        }
+    }
+    assert!(checked > 2_000, "{checked}");
+}
+
+/// Plays greedy deals and calls `f` with each pick-up a greedy seat decides.
+fn each_pickup(rules: &LassoRules, players: usize, deals: u64, mut f: impl FnMut(&Lasso, usize)) {
+    let mut list = ActionList::new();
+    for d in 0..deals {
+        let mut rng = GameRng::new(40 + d, players as u64);
+        let mut g = Lasso::deal(rules, &Table::first(players), &mut rng);
+        let mut bots = vec![Greedy::default(); players];
+        for (s, b) in bots.iter_mut().enumerate() {
+            b.begin_deal(s);
+        }
+        while let Some(seat) = g.to_act() {
+            g.legal_actions(&mut list);
+            if g.phase == Phase::Pickup && list.len() > 1 {
+                f(&g, seat);
+            }
+            let a = if list.len() == 1 {
+                list[0]
+            } else {
+                bots[seat].act(&g.view(seat), &list, &mut rng)
+            };
+            g.apply(a);
+        }
+    }
+}
+
+#[test]
+fn stock_pickup_costs_and_quick_set_steps_match_the_plain_ones() {
+    let mut rules = [LassoRules::default(); 3];
+    rules[1].set("mismatch_points", "0").unwrap();
+    rules[2].set("empty_stock", "reshuffle").unwrap();
+    rules[2].set("lasso", "off").unwrap();
+    let g = Greedy::default();
+    let mut stocks = 0;
+    for (i, r) in rules.iter().enumerate() {
+        each_pickup(r, 2 + i, 60, |state, seat| {
+            let v = state.view(seat);
+            let plan = Plan::new(&g, &v, None, [None; 3]);
+            let plain = Plan::new(&g, &v, None, [None; 3]);
+            // the least cost of a card on the table, from masks and pile by pile
+            for c in Card::all52() {
+                let piles = (0..SLOTS).filter(|&p| plan.tops.top[p].is_some());
+                let least = piles.fold(f32::MAX, |x, p| x.min(plain.pile_cost(&plan.tops, c, p)));
+                assert_eq!(plan.least_cost(&plan.costs, c).to_bits(), least.to_bits());
+            }
+            // the set step of the hand less a card or two, from the hand's numbers
+            let h = plan.hand();
+            for c in h.cards {
+                for d in h.cards {
+                    let gone = CardSet::from_card(c).with(d);
+                    let quick = plan.sets_less(h, plan.own(), gone);
+                    let full = plain.sets(h.less(gone), plain.left);
+                    assert_eq!((quick.0.to_bits(), quick.1), (full.0.to_bits(), full.1));
+                }
+            }
+            // the stock: the mean over the unseen cards of the best discard step after each
+            if !plan.live || plan.unseen.is_empty() {
+                return;
+            }
+            stocks += 1;
+            let fast = plan.stock_ev(h);
+            let mut sum = 0.0;
+            for x in plain.unseen {
+                let hx = Hand {
+                    cards: h.cards.with(x),
+                    pile: false,
+                    ..h
+                };
+                sum += plain.best_discard_plain(hx);
+            }
+            let mean = sum / plain.unseen.len() as f32;
+            assert_eq!(fast.to_bits(), mean.to_bits(), "{}", state.render());
+        });
+    }
+    assert!(stocks > 200, "{stocks}");
+}
+
+impl Plan<'_> {
+    /// `best_discard` on the decision's table, every hand's set step worked out by `sets`.
+    fn best_discard_plain(&self, h: Hand) -> f32 {
+        let ace = self.g.ace(self.v);
+        self.best_discard_with(
+            h,
+            &self.tops,
+            |gone| self.sets(h.less(gone), self.left),
+            || (self.sets(h, self.left), self.g.value(h.cards, ace)),
+        )
+    }
+}
