@@ -76,14 +76,14 @@
 //! before, 1.40 s with it, the slowest of seeds 1-5 0.24 s.
 //!
 //! **Speed.** The same values, found with less work: a hand's pairs and best set
-//! by table look-ups and bit tricks (`eval.rs`; the build targets baseline x86-64, where
-//! `count_ones` is a software count), the set step of a hand holding no set or exactly one
-//! worked out at once, pile costs from per-pile card masks, each card's mismatch chance
-//! cached per decision, and the stock pick-up valued incrementally (each hand less one card,
-//! and less each refill pair, valued once; each possible stock card added to it). Every
-//! shortcut equals the enumeration it replaces (tests compare them over random hands), so
-//! play and the CSV bytes are unchanged; callgrind, `simulate lasso --deals 1000 --seed 5
-//! --players 2 --threads 1`: 655M instructions before, see `docs/performance.md` after.
+//! by table look-ups and bit tricks (`eval.rs`), the set step of a hand holding no set or
+//! exactly one worked out at once, a hand without a set (`Flat`) or with exactly one (`One`)
+//! valued less a card or two from its numbers, pile costs from per-pile card masks, each
+//! card's mismatch chance cached per decision, and the stock pick-up valued incrementally
+//! (each hand less one card, and less each refill pair, valued once; each possible stock
+//! card added to it). Every shortcut equals the enumeration it replaces (tests compare them
+//! over random hands and greedy deals), so play and the CSV bytes are unchanged; the
+//! instruction counts before and after are in `docs/performance.md`.
 //!
 //! **Patience**, a safety net: after `patience` turns of a deal its stock moves (pick-up and
 //! discard) while the stock is live are worth 100 more, to use the stock up so that the deal
