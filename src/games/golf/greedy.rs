@@ -47,6 +47,7 @@ use grid::*;
 mod chance;
 mod decide;
 mod grid;
+mod unseen;
 
 /// The knobs of `greedy`.
 pub const KNOBS: &[Knob] = &[

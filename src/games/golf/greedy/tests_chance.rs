@@ -3,6 +3,7 @@
 //! every placed card recomputed).
 
 use super::*;
+use crate::games::golf::scoring::JOKER;
 
 /// [`unseen`] counted the long way, from every card the view shows (for tests).
 pub(in crate::games::golf) fn unseen_recount(v: &View) -> Unseen {
