@@ -284,7 +284,7 @@ impl<G: Game> Ismcts<G> {
         }
         while let Some(seat) = state.to_act() {
             if seat != me {
-                let a = self.rollout.act(state, seat, rng);
+                let a = self.rollout.act_noisy(state, seat, rng);
                 state.apply(a);
                 continue;
             }

@@ -98,6 +98,11 @@ const INFER: Knob = Knob {
     default: 1.0,
     doc: "samples drawn per determinization, one kept with probability proportional to how well it explains the others' moves (the game's explain; 1: plain sampling)",
 };
+const NOISE: Knob = Knob {
+    name: "noise",
+    default: 0.0,
+    doc: "chance that a rollout move (and, in ismcts, another seat's move) is uniform over the legal actions instead of the rollout policy's (0: never)",
+};
 const GATE: Knob = Knob {
     name: "gate",
     default: 0.0,
@@ -125,6 +130,7 @@ pub const PIMC_KNOBS: &[Knob] = &[
     CONFIDENCE,
     EVAL,
     INFER,
+    NOISE,
     GATE,
 ];
 
@@ -157,6 +163,7 @@ pub const ISMCTS_KNOBS: &[Knob] = &[
     PAIRED,
     EVAL,
     INFER,
+    NOISE,
     GATE,
 ];
 
@@ -220,6 +227,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
             "margin" | "exploration" | "prior" | "prior_visits" | "widening" | "confidence" => {
                 *v >= 0.0
             }
+            "noise" => (0.0..=1.0).contains(v),
             "margin_scale" => *v > 0.0,
             _ => true,
         };
@@ -234,6 +242,7 @@ pub fn check(base: &str, knobs: &[Knob], params: &Params) -> Result<(), String> 
                     "paired" => "0 (UCB1 at the root) or 1 (every root move on each sample)",
                     "eval" => "0 (result_now) or 1 (the game's win chances)",
                     "margin_scale" => "it must be positive",
+                    "noise" => "a chance from 0 to 1",
                     _ => "it must not be negative",
                 }
             ));
@@ -259,6 +268,8 @@ struct Common {
     eval: bool,
     /// Samples drawn per determinization (one kept by [`Game::explain`]'s weights).
     infer: u32,
+    /// Chance of a uniform move in a rollout (and for another seat in ismcts's descent).
+    noise: f64,
 }
 
 impl Common {
@@ -276,12 +287,13 @@ impl Common {
             gate: p.knob(knobs, "gate") == 1.0,
             eval: p.knob(knobs, "eval") == 1.0,
             infer: count(p, knobs, "infer"),
+            noise: p.knob(knobs, "noise"),
         }
     }
 
     /// The rollout player these knobs ask for.
     fn rollout<G: Game>(&self) -> rollout::Rollout<G> {
-        rollout::Rollout::with_eval(self.policy, self.depth, self.eval)
+        rollout::Rollout::with_eval(self.policy, self.depth, self.eval).with_noise(self.noise)
     }
 
     /// A determinization of `view`: with `infer` = K > 1, K samples are drawn and one kept

@@ -37,6 +37,9 @@ pub struct Rollout<G: Game> {
     depth: u32,
     /// At a cut-off, value the position by [`Game::win_chances`] where the game has them.
     eval: bool,
+    /// Chance that a seat's rollout move is uniform over the legal actions instead of the
+    /// policy's (0: never; no random number is drawn then).
+    noise: f64,
 }
 
 impl<G: Game> Rollout<G> {
@@ -66,7 +69,16 @@ impl<G: Game> Rollout<G> {
             buf: ActionList::new(),
             depth,
             eval,
+            noise: 0.0,
         }
+    }
+
+    /// The same player whose rollout moves are, with chance `noise`, uniform over the legal
+    /// actions instead of the policy's ([`Rollout::act_noisy`]): a model of opponents that
+    /// err, and rollouts that are not all the same line of play.
+    pub fn with_noise(mut self, noise: f64) -> Rollout<G> {
+        self.noise = noise;
+        self
     }
 
     /// Every seat's bot starts afresh (a few stores each): what follows is a new deal to it.
@@ -89,6 +101,18 @@ impl<G: Game> Rollout<G> {
         } else {
             self.bots[seat].act(&state.view(seat), &[], rng)
         }
+    }
+
+    /// A rollout move for `seat`: with chance `noise` uniform over the legal actions (one
+    /// draw decides, one more picks), otherwise the policy's [`Rollout::act`]. With `noise`
+    /// 0 no number is drawn, so the play is exactly the policy's.
+    pub fn act_noisy(&mut self, state: &G, seat: usize, rng: &mut GameRng) -> G::Action {
+        if self.noise > 0.0 && rng.chance(self.noise) {
+            self.buf.clear();
+            state.legal_actions(&mut self.buf);
+            return self.buf[rng.index(self.buf.len())];
+        }
+        self.act(state, seat, rng)
     }
 
     /// Plays `state` on to its end (or the depth cutoff) and returns every seat's value:
@@ -118,7 +142,7 @@ impl<G: Game> Rollout<G> {
             if self.depth > 0 && actions >= self.depth {
                 return state.result_now();
             }
-            let a = self.act(state, seat, rng);
+            let a = self.act_noisy(state, seat, rng);
             state.apply(a);
             actions += 1;
             assert!(
