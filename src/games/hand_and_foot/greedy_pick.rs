@@ -12,7 +12,7 @@
 use super::super::melds::{self, JOKER, TWO};
 use super::super::state::Action;
 use super::super::view::View;
-use super::{BooksMet, Greedy, leftover_base, rank_share};
+use super::{BooksMet, Greedy, rank_share};
 use crate::cards::Card;
 
 /// The lowest rank index of a non-empty rank mask.
@@ -93,30 +93,71 @@ impl Greedy {
     }
 
     /// On the foot, opened, going out wanted: every legal step valued as
-    /// [`Greedy::pick_meld`]'s going-out walk values it (the fewest cards left that could
-    /// not be melded first, then [`Greedy::opened_step`]), in the walk's order, stopping at
-    /// a step worth the most any can be (1101).
+    /// [`Greedy::pick_meld`]'s going-out walk values it (1 + 1000 less 100 for each card
+    /// the hand could not meld after it, at least 1, + [`Greedy::opened_step`]), in the
+    /// walk's order. No step leaves fewer such cards than the hand has now (a natural
+    /// added or a clean meld started leaves as many; a wild spends room or a pair's
+    /// need, or a clean meld closing its room), so the walk stops at a step worth that
+    /// count's value + 100 (a natural added), and a wild step is valued only while it
+    /// could still be the best.
     fn pick_out(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
         let (g, m) = (v.deal, &v.melds[v.seat % 2]);
-        let base = leftover_base(tl, m);
+        let base = melds::leftover_sums(tl, m);
         let (twos, jks, len) = (tl.ranks[1], tl.jokers, tl.len as i32);
         let (w0, threes) = ((twos + jks) as i32, tl.ranks[2] as i32);
+        let unmeldable = |lone: i32, room: i32, pairs: i32, w: i32| {
+            let covered = w.min(pairs);
+            threes + lone + 2 * (pairs - covered) + (w - covered - room).max(0)
+        };
+        let top = 101 + (1000 - 100 * unmeldable(base.0, base.1, base.2, w0)).max(0);
         let mut books = BooksMet(None);
         let (mut best, mut best_v) = (None, 0);
         let mut ranks = melds::step_ranks(tl, m, v.rules.rebook);
-        while ranks != 0 {
+        'ranks: while ranks != 0 {
             let rank = lowest(ranks);
             ranks &= ranks - 1;
             let i = rank as usize;
             let (n, mn, mw) = (tl.ranks[i], m.nat[i], m.wild[i]);
+            // The rank's steps in the walk's order: (step, naturals, wild kind, worth by
+            // its kind; -1: a wild step, whose worth depends on the meld and cards left).
+            let mut steps = [(Action::Draw, 0u8, 0u8, 0i32); 3];
+            let mut k = 0;
+            let mut push = |x| {
+                steps[k] = x;
+                k += 1;
+            };
+            if m.can_start(rank, v.rules.rebook) {
+                if n >= 3 {
+                    push((Action::New { rank, wild: 0 }, 3, 0, 90));
+                }
+                if n >= 2 {
+                    for (wild, have) in [(TWO, twos), (JOKER, jks)] {
+                        if have > 0 {
+                            push((Action::New { rank, wild }, 2, wild, -1));
+                        }
+                    }
+                }
+            } else if m.is_open(rank) {
+                if n >= 1 {
+                    push((Action::Add { rank, wild: 0 }, 1, 0, 100));
+                }
+                if m.wild_fits(rank) {
+                    for (wild, have) in [(TWO, twos), (JOKER, jks)] {
+                        if have > 0 {
+                            push((Action::Add { rank, wild }, 0, wild, -1));
+                        }
+                    }
+                }
+            }
             let before = rank_share(n as i32, mn, mw);
-            // One step of `nat` naturals and wild kind `wild`, worth `kind` by its kind
-            // (-1: a wild step whose worth depends on the cards it leaves); true to stop.
-            let mut step = |a: Action, nat: u8, wild: u8, kind: i32| -> bool {
+            for &(a, nat, wild, kind) in &steps[..k] {
+                if kind < 0 && best_v >= top - 40 {
+                    continue;
+                }
                 let w1 = u8::from(wild != 0);
                 let left = len - (nat + w1) as i32;
                 if left < 2 && !g.going_out_met(m.books_after(rank, nat, w1)) {
-                    return false;
+                    continue;
                 }
                 debug_assert!(g.leaves_ok(tl.len, rank, nat, w1, 0));
                 let (mut nat_k, wild_k) = (mn + nat, mw + w1);
@@ -124,12 +165,12 @@ impl Greedy {
                     nat_k = 0;
                 }
                 let after = rank_share(n as i32 - nat as i32, nat_k, wild_k);
-                let w = w0 - w1 as i32;
-                let lone = threes + base.0 - before.0 + after.0;
-                let room = base.1 - before.1 + after.1;
-                let pairs = base.2 - before.2 + after.2;
-                let covered = w.min(pairs);
-                let lo = lone + 2 * (pairs - covered) + (w - covered - room).max(0);
+                let lo = unmeldable(
+                    base.0 - before.0 + after.0,
+                    base.1 - before.1 + after.1,
+                    base.2 - before.2 + after.2,
+                    w0 - w1 as i32,
+                );
                 let kind = match kind {
                     -1 if matches!(a, Action::Add { .. }) => {
                         if mw > 0 {
@@ -148,33 +189,11 @@ impl Greedy {
                     k => k,
                 };
                 let value = 1 + (1000 - 100 * lo).max(0) + kind;
-                debug_assert!(value <= 1101, "a step above the bound");
+                debug_assert!(value <= top, "a step above the bound");
                 if value > best_v {
                     (best, best_v) = (Some(a), value);
-                }
-                best_v >= 1101
-            };
-            let wilds = [(TWO, twos), (JOKER, jks)];
-            if m.can_start(rank, v.rules.rebook) {
-                if n >= 3 && step(Action::New { rank, wild: 0 }, 3, 0, 90) {
-                    break;
-                }
-                if n >= 2 {
-                    for (wild, have) in wilds {
-                        if have > 0 && step(Action::New { rank, wild }, 2, wild, -1) {
-                            return best;
-                        }
-                    }
-                }
-            } else if m.is_open(rank) {
-                if n >= 1 && step(Action::Add { rank, wild: 0 }, 1, 0, 100) {
-                    break;
-                }
-                if m.wild_fits(rank) {
-                    for (wild, have) in wilds {
-                        if have > 0 && step(Action::Add { rank, wild }, 0, wild, -1) {
-                            return best;
-                        }
+                    if value == top {
+                        break 'ranks;
                     }
                 }
             }

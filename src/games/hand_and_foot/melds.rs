@@ -2,6 +2,12 @@
 
 use crate::cards::{Card, CardCounts, Rank, Suit};
 
+#[path = "melds_masks.rs"]
+mod masks;
+#[cfg(test)]
+pub use masks::step_masks_by_rank;
+pub use masks::{StepMasks, leftover_sums, step_masks};
+
 /// Ranks that may be melded (rank indices: ace, 4..king; never 2s or 3s).
 pub const MELD_RANKS: [u8; 11] = [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 /// Cards in a book.
@@ -106,13 +112,11 @@ fn lanes(b: &[u8; 13]) -> u128 {
 /// The sum of the bytes of `x`, exact for any bytes (added in 16-bit lanes first).
 #[inline]
 fn byte_sum(x: u128) -> u32 {
-    const LO: u128 = u128::from_le_bytes([
-        0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0,
-    ]);
-    let pairs = (x & LO) + ((x >> 8) & LO);
-    (pairs.wrapping_mul(u128::from_le_bytes([
-        1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0,
-    ])) >> 112) as u32
+    const LO: u64 = 0x00FF_00FF_00FF_00FF;
+    let (a, b) = (x as u64, (x >> 64) as u64);
+    // Four 16-bit lanes of at most 4 * 255 each; the multiplication sums them in the top one.
+    let lanes = (a & LO) + ((a >> 8) & LO) + (b & LO) + ((b >> 8) & LO);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// The high bit of each byte of `x` that is at least `k` (every byte under 128).
@@ -149,84 +153,6 @@ pub fn step_ranks(tl: &Tally, m: &Melds, rebook: bool) -> u32 {
     let wilds = tl.jokers > 0 || tl.ranks[1] > 0;
     let add = open & (at_least(hand, 1) | if wilds { room } else { 0 });
     high_bits(start | add) & MELD_MASK
-}
-
-/// The meld steps greedy tells apart once its partnership has opened, as rank masks (bit
-/// `r` for rank index `r`, meld ranks only), made a word at a time from the hand's and the
-/// melds' per-rank bytes. Whether a wild is held, and what the hand's length allows, is
-/// left to the caller.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StepMasks {
-    /// Open ranks with a natural in hand (`Add` a natural).
-    pub add_nat: u32,
-    /// Ranks that may be started with three naturals in hand (`New` clean).
-    pub new_nat: u32,
-    /// Ranks that may be started with a natural pair in hand (`New` with a wild).
-    pub new_pair: u32,
-    /// Open ranks holding a wild with room for another.
-    pub dirty_room: u32,
-    /// Open clean ranks with room for a wild.
-    pub clean_room: u32,
-    /// Those of `clean_room` with at least `dirty_at` naturals.
-    pub clean_ready: u32,
-}
-
-/// The [`StepMasks`] of the hand counted in `tl` beside the melds `m` (`dirty_at`: the
-/// naturals a clean meld needs for `clean_ready`, at most 127).
-#[inline]
-pub fn step_masks(tl: &Tally, m: &Melds, rebook: bool, dirty_at: u8) -> StepMasks {
-    let (hand, nat, wild) = (lanes(&tl.ranks), lanes(&m.nat), lanes(&m.wild));
-    let open = at_least(nat, 1);
-    let free = if rebook {
-        HIGH
-    } else {
-        !at_least(lanes(&m.nat_books), 1) & HIGH
-    };
-    let start = !open & free;
-    // nat > wild + 1, bytewise (as in `step_ranks`).
-    let room = open & ((nat | HIGH) - (wild + 2 * ONES)) & HIGH;
-    let dirty = at_least(wild, 1);
-    let bits = |x: u128| high_bits(x) & MELD_MASK;
-    StepMasks {
-        add_nat: bits(open & at_least(hand, 1)),
-        new_nat: bits(start & at_least(hand, 3)),
-        new_pair: bits(start & at_least(hand, 2)),
-        dirty_room: bits(room & dirty),
-        clean_room: bits(room & !dirty),
-        clean_ready: bits(room & !dirty & at_least(nat, dirty_at)),
-    }
-}
-
-/// [`step_masks`] rank by rank: the reference its word-at-a-time masks are tested against.
-#[cfg(test)]
-pub fn step_masks_by_rank(tl: &Tally, m: &Melds, rebook: bool, dirty_at: u8) -> StepMasks {
-    let mut s = StepMasks::default();
-    for r in MELD_RANKS {
-        let (i, bit) = (r as usize, 1u32 << r);
-        let n = tl.ranks[i];
-        if m.can_start(r, rebook) {
-            if n >= 3 {
-                s.new_nat |= bit;
-            }
-            if n >= 2 {
-                s.new_pair |= bit;
-            }
-        } else if m.is_open(r) {
-            if n >= 1 {
-                s.add_nat |= bit;
-            }
-            if m.wild_fits(r) && m.wild[i] > 0 {
-                s.dirty_room |= bit;
-            }
-            if m.wild_fits(r) && m.wild[i] == 0 {
-                s.clean_room |= bit;
-                if m.nat[i] >= dirty_at {
-                    s.clean_ready |= bit;
-                }
-            }
-        }
-    }
-    s
 }
 
 /// Copies of rank `r` (index) in `h`.
@@ -566,6 +492,17 @@ mod tests {
         assert_eq!((m.unnatural_books(), m.book_points()), (1, 800));
         assert_eq!(m.books_after(11, 1, 0), (1, 1));
         assert!(m.wild_fits(11));
+    }
+
+    #[test]
+    fn byte_sums_are_exact() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        for k in 0..200 {
+            let w = if k < 4 { [u128::MAX, 0, 1 << 127, 0xFF][k] } else { x };
+            let want: u32 = w.to_le_bytes().iter().map(|&b| b as u32).sum();
+            assert_eq!(byte_sum(w), want, "{w:#x}");
+            x = x.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
     }
 
     #[test]
