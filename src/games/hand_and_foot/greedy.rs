@@ -115,15 +115,14 @@ impl Greedy {
 
 /// How good a packet is to hold: wilds and pairs help, 3s hurt.
 fn packet_value(h: &CardCounts) -> i32 {
-    let tl = melds::tally(h);
-    let mut v = 30 * (tl.jokers + tl.ranks[1]) as i32;
+    let mut v = 30 * (melds::jokers(h) + melds::rank_count(h, 1)) as i32;
     for r in MELD_RANKS {
-        let n = tl.ranks[r as usize] as i32;
+        let n = melds::rank_count(h, r) as i32;
         if n >= 2 {
             v += 10 * n;
         }
     }
-    v - tl.ranks[2] as i32 * 20
+    v - melds::rank_count(h, 2) as i32 * 20
 }
 
 /// One meld rank's share of [`Greedy::leftover_after`]: (lone cards, wild room, pairs)

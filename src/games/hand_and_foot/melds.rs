@@ -104,9 +104,9 @@ const MELD_MASK: u32 = 0x1FFF & !0b110;
 /// Thirteen per-rank bytes as the low bytes of a word (the top three zero).
 #[inline]
 fn lanes(b: &[u8; 13]) -> u128 {
-    let mut x = [0u8; 16];
-    x[..13].copy_from_slice(b);
-    u128::from_le_bytes(x)
+    // Two overlapping 8-byte loads (bytes 0..8 and 5..13, the latter shifted past 5..8).
+    let word = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+    word(0) as u128 | ((word(5) >> 24) as u128) << 64
 }
 
 /// The sum of the bytes of `x`, exact for any bytes (added in 16-bit lanes first).
@@ -498,7 +498,11 @@ mod tests {
     fn byte_sums_are_exact() {
         let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
         for k in 0..200 {
-            let w = if k < 4 { [u128::MAX, 0, 1 << 127, 0xFF][k] } else { x };
+            let w = if k < 4 {
+                [u128::MAX, 0, 1 << 127, 0xFF][k]
+            } else {
+                x
+            };
             let want: u32 = w.to_le_bytes().iter().map(|&b| b as u32).sum();
             assert_eq!(byte_sum(w), want, "{w:#x}");
             x = x.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D);

@@ -51,7 +51,7 @@ pub fn step_masks(tl: &Tally, m: &Melds, rebook: bool, dirty_at: u8) -> StepMask
 }
 
 /// The high bits of the meld ranks' bytes (not the 2s', not the 3s').
-const MELD_HIGH: u128 = HIGH & !(0x80 << 8 | 0x80 << 16) & (1 << 104) - 1;
+const MELD_HIGH: u128 = HIGH & !(0x80 << 8 | 0x80 << 16) & ((1 << 104) - 1);
 
 /// Over every meld rank of the hand counted in `tl` beside the melds `m`: (lone naturals,
 /// room for wilds, natural pairs), per rank with an open meld of `mn` naturals and `mw`
@@ -66,7 +66,7 @@ pub fn leftover_sums(tl: &Tally, m: &Melds) -> (i32, i32, i32) {
     let (h2, h3) = (at_least(hand, 2), at_least(hand, 3));
     let lone = (closed & at_least(hand, 1) & !h2).count_ones();
     let pairs = (closed & h2 & !h3).count_ones();
-    let sel = open | closed & h3;
+    let sel = open | (closed & h3);
     // 0xFF in each selected rank's byte; an open rank's wilds only.
     let bytes = (sel >> 7) * 0xFF;
     let open_bytes = (open >> 7) * 0xFF;

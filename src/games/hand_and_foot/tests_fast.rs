@@ -178,7 +178,11 @@ fn check_position(g: &HandAndFoot, bots: &[Greedy]) -> usize {
     }
     let v = g.view(g.seat);
     for m in &g.melds {
-        assert_eq!(melds::leftover_sums(&tl, m), leftover_base(&tl, m), "at {g:?}");
+        assert_eq!(
+            melds::leftover_sums(&tl, m),
+            leftover_base(&tl, m),
+            "at {g:?}"
+        );
         for dirty_at in 2..=6 {
             for rebook in [false, true] {
                 assert_eq!(
