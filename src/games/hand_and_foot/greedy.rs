@@ -7,9 +7,10 @@
 //! (they freeze the pile for the next player), then lone cards of ranks nobody melds; goes
 //! out when its partnership's table points lead by the `out_margin` knob (or the stock runs
 //! low), otherwise keeps two cards in its foot. It does not read the legal list (the runner
-//! skips making it): it walks the legal meld steps and discards in the list's order
-//! through the game's own listing ([`HandAndFoot::each_meld`], `each_discard`), so it
-//! plays exactly as when it read the list.
+//! skips making it): before its partnership opens it walks the legal meld steps in the
+//! list's order through the game's own listing ([`HandAndFoot::each_meld`]); once opened
+//! it picks from rank masks and the discard from the tally (`greedy_pick.rs`), the same
+//! action the walk of the list gives, so it plays exactly as when it read the list.
 
 use super::melds::{self, MELD_RANKS};
 use super::state::{Action, HandAndFoot, Phase};
@@ -420,44 +421,6 @@ impl Greedy {
             _ => 0,
         }
     }
-
-    /// How much the seat wants to keep `c` (the lowest is discarded).
-    fn keep_value(&self, v: &View, tl: &melds::Tally, c: Card) -> i32 {
-        if melds::is_wild(c) {
-            return 500;
-        }
-        let r = c.rank().index();
-        if r == 2 {
-            return if c.suit().is_red() { -1000 } else { -900 };
-        }
-        let t = v.seat % 2;
-        let n = tl.ranks[r as usize] as i32;
-        let mut k = 30 * (n - 1) + melds::card_value(c);
-        if v.melds[t].is_open(r) {
-            k += 40;
-        }
-        if v.melds[1 - t].is_open(r) {
-            k += 25;
-        }
-        if self.pile_guard != 0 && melds::rank_count(&v.known[(v.seat + 1) % v.players], r) >= 2 {
-            k += self.pile_guard;
-        }
-        k
-    }
-
-    /// The legal discard the seat least wants to keep (the first of equal values, in the
-    /// legal list's order), if any.
-    fn pick_discard(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
-        let mut best = None;
-        let mut best_k = i32::MAX;
-        v.deal.each_discard(tl, |c| {
-            let k = self.keep_value(v, tl, c);
-            if k < best_k {
-                (best, best_k) = (Some(Action::Discard(c)), k);
-            }
-        });
-        best
-    }
 }
 
 impl Strategy<HandAndFoot> for Greedy {
@@ -488,11 +451,13 @@ impl Strategy<HandAndFoot> for Greedy {
             }
             _ => {
                 let tl = melds::tally(v.hand);
-                let (best, first) = self.pick_meld(v, &tl);
+                let (best, first) = self.choose_meld(v, &tl);
                 if let Some(a) = best {
                     return a;
                 }
-                let (retract, discards) = v.deal.meld_phase_rest(&tl, first.is_some());
+                // Once opened no `Retract` is listed, whatever the meld steps.
+                let any = first.is_some_and(|f| f.is_some());
+                let (retract, discards) = v.deal.meld_phase_rest(&tl, any);
                 if retract && !discards {
                     return Action::Retract;
                 }
@@ -500,6 +465,7 @@ impl Strategy<HandAndFoot> for Greedy {
                     return a;
                 }
                 // No discard is legal: the first legal action (as the list would give).
+                let first = first.unwrap_or_else(|| pick::first_step(v, &tl));
                 first.unwrap_or(Action::Retract)
             }
         }
@@ -512,6 +478,8 @@ impl Strategy<HandAndFoot> for Greedy {
     }
 }
 
+#[path = "greedy_pick.rs"]
+mod pick;
 #[path = "greedy_pile.rs"]
 mod pile;
 #[cfg(test)]

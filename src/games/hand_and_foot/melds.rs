@@ -2,6 +2,12 @@
 
 use crate::cards::{Card, CardCounts, Rank, Suit};
 
+#[path = "melds_masks.rs"]
+mod masks;
+#[cfg(test)]
+pub use masks::step_masks_by_rank;
+pub use masks::{StepMasks, leftover_sums, step_masks};
+
 /// Ranks that may be melded (rank indices: ace, 4..king; never 2s or 3s).
 pub const MELD_RANKS: [u8; 11] = [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 /// Cards in a book.
@@ -98,21 +104,19 @@ const MELD_MASK: u32 = 0x1FFF & !0b110;
 /// Thirteen per-rank bytes as the low bytes of a word (the top three zero).
 #[inline]
 fn lanes(b: &[u8; 13]) -> u128 {
-    let mut x = [0u8; 16];
-    x[..13].copy_from_slice(b);
-    u128::from_le_bytes(x)
+    // Two overlapping 8-byte loads (bytes 0..8 and 5..13, the latter shifted past 5..8).
+    let word = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+    word(0) as u128 | ((word(5) >> 24) as u128) << 64
 }
 
 /// The sum of the bytes of `x`, exact for any bytes (added in 16-bit lanes first).
 #[inline]
 fn byte_sum(x: u128) -> u32 {
-    const LO: u128 = u128::from_le_bytes([
-        0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0,
-    ]);
-    let pairs = (x & LO) + ((x >> 8) & LO);
-    (pairs.wrapping_mul(u128::from_le_bytes([
-        1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0,
-    ])) >> 112) as u32
+    const LO: u64 = 0x00FF_00FF_00FF_00FF;
+    let (a, b) = (x as u64, (x >> 64) as u64);
+    // Four 16-bit lanes of at most 4 * 255 each; the multiplication sums them in the top one.
+    let lanes = (a & LO) + ((a >> 8) & LO) + (b & LO) + ((b >> 8) & LO);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// The high bit of each byte of `x` that is at least `k` (every byte under 128).
@@ -488,6 +492,21 @@ mod tests {
         assert_eq!((m.unnatural_books(), m.book_points()), (1, 800));
         assert_eq!(m.books_after(11, 1, 0), (1, 1));
         assert!(m.wild_fits(11));
+    }
+
+    #[test]
+    fn byte_sums_are_exact() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        for k in 0..200 {
+            let w = if k < 4 {
+                [u128::MAX, 0, 1 << 127, 0xFF][k]
+            } else {
+                x
+            };
+            let want: u32 = w.to_le_bytes().iter().map(|&b| b as u32).sum();
+            assert_eq!(byte_sum(w), want, "{w:#x}");
+            x = x.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
     }
 
     #[test]

@@ -12,9 +12,70 @@ use crate::sim::deal_rngs;
 /// The pick as it was before its walks were split by case (the reference).
 trait Reference {
     fn pick_meld_by_step(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>);
+    fn keep_value(&self, v: &View, tl: &melds::Tally, c: Card) -> i32;
+    fn pick_discard_walk(&self, v: &View, tl: &melds::Tally) -> Option<Action>;
+    fn meld_phase_walk(&self, v: &View) -> Action;
 }
 
 impl Reference for Greedy {
+    /// How much the seat wants to keep `c` (the lowest is discarded).
+    fn keep_value(&self, v: &View, tl: &melds::Tally, c: Card) -> i32 {
+        if melds::is_wild(c) {
+            return 500;
+        }
+        let r = c.rank().index();
+        if r == 2 {
+            return if c.suit().is_red() { -1000 } else { -900 };
+        }
+        let t = v.seat % 2;
+        let n = tl.ranks[r as usize] as i32;
+        let mut k = 30 * (n - 1) + melds::card_value(c);
+        if v.melds[t].is_open(r) {
+            k += 40;
+        }
+        if v.melds[1 - t].is_open(r) {
+            k += 25;
+        }
+        if self.pile_guard != 0 && melds::rank_count(&v.known[(v.seat + 1) % v.players], r) >= 2 {
+            k += self.pile_guard;
+        }
+        k
+    }
+
+    /// The legal discard the seat least wants to keep (the first of equal values, in the
+    /// legal list's order), card by card through the game's listing: the reference of
+    /// [`Greedy::pick_discard`].
+    fn pick_discard_walk(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
+        let mut best = None;
+        let mut best_k = i32::MAX;
+        v.deal.each_discard(tl, |c| {
+            let k = self.keep_value(v, tl, c);
+            if k < best_k {
+                (best, best_k) = (Some(Action::Discard(c)), k);
+            }
+        });
+        best
+    }
+
+    /// The meld phase's decision with every step valued through the walk
+    /// ([`Greedy::pick_meld`]) and the discard through the listing: the reference of
+    /// `act`'s meld phase.
+    fn meld_phase_walk(&self, v: &View) -> Action {
+        let tl = melds::tally(v.hand);
+        let (best, first) = self.pick_meld(v, &tl);
+        if let Some(a) = best {
+            return a;
+        }
+        let (retract, discards) = v.deal.meld_phase_rest(&tl, first.is_some());
+        if retract && !discards {
+            return Action::Retract;
+        }
+        if discards && let Some(a) = self.pick_discard_walk(v, &tl) {
+            return a;
+        }
+        first.unwrap_or(Action::Retract)
+    }
+
     /// [`Greedy::pick_meld`] as it was before its walks were split by case: every step
     /// valued by [`Greedy::step_value`] (the reference the split walks are tested against).
     fn pick_meld_by_step(&self, v: &View, tl: &melds::Tally) -> (Option<Action>, Option<Action>) {
@@ -63,12 +124,13 @@ impl Reference for Greedy {
 }
 
 fn bots() -> Vec<Greedy> {
-    let knobs: [&[(&str, f64)]; 5] = [
+    let knobs: [&[(&str, f64)]; 6] = [
         &[],
         &[("pair_wild", 0.0)],
         &[("dirty_at", 2.0), ("out_margin", 300.0)],
         &[("out_margin", -5000.0), ("dirty_at", 6.0)],
         &[("out_margin", 5000.0)],
+        &[("pile_guard", -2000.0), ("dirty_at", 3.0)],
     ];
     knobs
         .iter()
@@ -115,12 +177,42 @@ fn check_position(g: &HandAndFoot, bots: &[Greedy]) -> usize {
         assert_eq!(walk(g, &tl, Some(k), true), all[..k], "stopped after {k}");
     }
     let v = g.view(g.seat);
+    for m in &g.melds {
+        assert_eq!(
+            melds::leftover_sums(&tl, m),
+            leftover_base(&tl, m),
+            "at {g:?}"
+        );
+        for dirty_at in 2..=6 {
+            for rebook in [false, true] {
+                assert_eq!(
+                    melds::step_masks(&tl, m, rebook, dirty_at),
+                    melds::step_masks_by_rank(&tl, m, rebook, dirty_at),
+                    "the step masks at {g:?}"
+                );
+            }
+        }
+    }
+    let mut rng = GameRng::new(0, 0);
     for b in bots {
         assert_eq!(
             b.pick_meld(&v, &tl),
             b.pick_meld_by_step(&v, &tl),
             "{b:?} at {g:?}"
         );
+        let mut fast = *b;
+        assert_eq!(
+            fast.act(&v, &[], &mut rng),
+            b.meld_phase_walk(&v),
+            "{b:?}'s meld phase at {g:?}"
+        );
+        if g.meld_phase_rest(&tl, false).1 {
+            assert_eq!(
+                b.pick_discard(&v, &tl),
+                b.pick_discard_walk(&v, &tl),
+                "{b:?}'s discard at {g:?}"
+            );
+        }
     }
     1
 }
