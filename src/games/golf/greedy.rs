@@ -142,6 +142,8 @@ pub struct Greedy {
     checked: bool,
     /// The copies of each key in this deal's shoe (set at its first decision).
     shoe: [i32; 16],
+    /// `shoe` as a word of nibbles (key k in bits 4k..4k+4).
+    shoe_word: u64,
     /// Knob `counting`.
     counting: bool,
     /// Knob `go_out_win` (0: off).
@@ -200,6 +202,7 @@ impl Greedy {
             own: Own::NONE,
             checked: false,
             shoe: [0; 16],
+            shoe_word: 0,
             counting: k("counting") >= 0.5,
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
@@ -241,6 +244,12 @@ impl Greedy {
             self.own = Own::NONE;
             self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
         }
+    }
+
+    /// Sets the shoe's copies per key for the deal of `v`.
+    fn set_shoe(&mut self, v: &View) {
+        self.shoe = chance::shoe(v);
+        self.shoe_word = chance::shoe_word(&self.shoe);
     }
 
     /// Whole rounds past `patience` after `turns` turns at `players` seats.
@@ -453,7 +462,7 @@ impl Strategy<Golf> for Greedy {
     fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         // The rules stay the same for the whole deal: the tables change only past patience.
         if !self.checked {
-            self.shoe = chance::shoe(v);
+            self.set_shoe(v);
         }
         if !self.checked || v.turns() >= self.patience.saturating_mul(v.players() as u32) {
             self.late = self.late_rounds(v.turns(), v.players());

@@ -194,6 +194,19 @@ impl Observer<Golf> for CountCheck {
             );
             assert_eq!(fast, slow, "seat {s}\n{}", g.render());
             self.0 += u32::from(v.stock_known());
+            if !v.stock_known() {
+                // The word of nibbles `counted` reads before any reshuffle, its value sum
+                // and the offset in integers.
+                let word = chance::unseen_word(&v, chance::shoe_word(&chance::shoe(&v)));
+                let pool = chance::Pool::from_word(word);
+                assert_eq!(pool, fast.down, "seat {s}\n{}", g.render());
+                let vals = value_table(v.rules(), 50);
+                let sum = pool.sum16(&vals);
+                assert_eq!(sum, fast.down.sum(&vals));
+                let b = Greedy::new(&Params::default());
+                let mean = fast.down.mean(&vals, b.unknown);
+                assert_eq!(b.offset(sum, pool.total), mean - b.unknown);
+            }
         }
     }
 
@@ -234,6 +247,20 @@ fn running_counts_of_the_public_cards_equal_a_recount() {
         }
     }
     assert!(known > 1_000, "{known} views of a known stock");
+}
+
+/// The face-down offset rounded in integers equals the f64 mean rounded, for every pool
+/// size and a wide range of value sums.
+#[test]
+fn the_integer_offset_rounds_as_the_float_mean() {
+    let b = Greedy::new(&Params::default());
+    for total in 1..=108 {
+        for sum in -4000..=16000 {
+            let want = (sum as f64 / total as f64).round() as i32 - b.unknown;
+            assert_eq!(b.offset(sum, total), want, "{sum} / {total}");
+        }
+    }
+    assert_eq!(b.offset(123, 0), 0);
 }
 
 /// The stock's expected gain summed the short way equals the maximum of the six gains per
@@ -289,7 +316,7 @@ impl Observer<Golf> for DrawnCheck {
     fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
         let v = g.view(seat);
         let h = &mut self.0;
-        h.shoe = chance::shoe(&v);
+        h.set_shoe(&v);
         h.refresh(v.rules(), h.unknown);
         match v.phase() {
             Phase::Draw => {

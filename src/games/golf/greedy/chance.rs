@@ -22,7 +22,7 @@
 
 use super::super::scoring::{UNKNOWN, has_rows_or_boxes, score_tenths};
 use super::super::view::View;
-pub(super) use super::unseen::{Pool, Unseen, shoe, unseen};
+pub(super) use super::unseen::{Pool, Unseen, shoe, shoe_word, unseen, unseen_word};
 use crate::game::MAX_SEATS;
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].

@@ -6,8 +6,8 @@
 //!   reaches this;
 //! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
 
-use super::chance::{Pool, Unseen, WinTable, chance_out, unseen};
-use super::grid::{BOXES_MADE, ROWS_MADE, argmax, unpack_max};
+use super::chance::{Pool, Unseen, WinTable, chance_out, unseen, unseen_word};
+use super::grid::{BOXES_MADE, ROWS_MADE, max_but, unpack_max};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
@@ -16,7 +16,9 @@ use crate::games::golf::view::View;
 
 impl Greedy {
     /// The gain (tenths) of putting key `ck` at each position, the grid scored in full
-    /// where a swap makes or meets a row or a box; no going-out logic.
+    /// where a swap makes or meets a row or a box; no going-out logic. Packed as
+    /// `gain * 8 + (7 - p)` (see [`unpack_max`]): the decisions below add to it in eighths
+    /// and take one maximum, as `argmax` would of the gains.
     pub(super) fn gains_of(&mut self, v: &View, ck: usize) -> [i32; 6] {
         let packed = v.packed_keys(v.seat());
         if self.own.packed != packed {
@@ -29,7 +31,7 @@ impl Greedy {
         if full != 0 {
             self.score_in_full(v.rules(), packed, ck as u8, full, &mut g);
         }
-        g.map(|x| x >> 3)
+        g
     }
 
     /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
@@ -39,7 +41,10 @@ impl Greedy {
         if total <= 0 {
             return 0;
         }
-        (sum as f64 / total as f64).round() as i32 - self.unknown
+        // Rounded half away from zero in integers: the same as rounding the f64 quotient,
+        // which is never within 1 / (2 total) of a half but on it.
+        let q = (2 * sum.unsigned_abs() + total as u32) / (2 * total as u32);
+        q as i32 * sum.signum() - self.unknown
     }
 
     /// The best position for key `ck` with face-down cards at the counted value (`off`
@@ -50,8 +55,8 @@ impl Greedy {
         self.counted_place_raw(v, raw, off, None)
     }
 
-    /// [`Greedy::counted_place`] given the card's gains `raw` ([`Greedy::gains_of`], with
-    /// `self.own` already for this grid), and `out`, when known, the answer of
+    /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
+    /// with `self.own` already for this grid), and `out`, when known, the answer of
     /// [`Greedy::may_go_out`] for going out with this card.
     fn counted_place_raw(
         &mut self,
@@ -68,30 +73,27 @@ impl Greedy {
         let mut g = raw;
         for (p, x) in g.iter_mut().enumerate() {
             // Without a branch: which positions are face down varies from call to call.
-            *x += off & -i32::from(down >> p & 1 == 1);
+            *x += (off * 8) & -i32::from(down >> p & 1 == 1);
         }
         let last = self.own.last_down as usize;
         if last < 6 && v.ender().is_none() {
-            let (gq, q) = argmax(&g, last);
-            let top = g[last].saturating_add(self.go_out_bonus.max(-1000));
-            if top > gq || (top == gq && last < q as usize) {
+            let gq = max_but(&g, last);
+            // Packed, a larger gain or the same gain at a lower position compares higher.
+            let top = g[last] + 8 * self.go_out_bonus.max(-1000);
+            if top > gq {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine = self.estimate(v, &v.keys(v.seat())) - raw[last];
+                        let mine = self.estimate(v, &v.keys(v.seat())) - (raw[last] >> 3);
                         self.may_go_out(v, mine)
                     }
                 };
-                if ok {
-                    g[last] += self.go_out_bonus;
-                } else {
-                    g[last] -= 1000;
-                }
-                return argmax(&g, 6);
+                g[last] += 8 * if ok { self.go_out_bonus } else { -1000 };
+                return unpack_max(&g);
             }
-            return (gq, q);
+            return unpack_max(&[gq; 6]);
         }
-        argmax(&g, 6)
+        unpack_max(&g)
     }
 
     /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
@@ -154,6 +156,13 @@ impl Greedy {
                     self.count.stock = self.count.down;
                     self.count_sum -= had * self.tables.base_vals[k];
                 }
+                // Before any reshuffle: the stock and the face-down cards are the shoe
+                // less the public cards, one word of nibbles.
+                _ if !v.stock_known() => {
+                    let down = Pool::from_word(unseen_word(v, self.shoe_word));
+                    self.count = Unseen { stock: down, down };
+                    self.count_sum = down.sum16(&self.tables.base_vals);
+                }
                 _ => {
                     self.count = unseen(v, &self.shoe);
                     self.count_sum = self.count.down.sum(&self.tables.base_vals);
@@ -165,20 +174,23 @@ impl Greedy {
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
-    /// a card of gains `g`: counted only when moving face-down cards 3 points either way could change
-    /// the choice (a face-down position against the best face-up one or the keep rule).
+    /// a card of packed gains `g`: counted only when moving face-down cards 3 points either
+    /// way could change the choice (a face-down position against the best face-up one or
+    /// the keep rule).
     pub(super) fn counted_offset(&mut self, v: &View, g: &[i32; 6]) -> i32 {
         let down = v.face_down(v.seat());
         if down == 0 {
             return 0;
         }
-        let (mut up, mut dn) = (self.keep_gain, i32::MIN / 2);
+        let (mut up, mut dn) = (i32::MIN, i32::MIN);
         for (p, &x) in g.iter().enumerate() {
             // Without a branch, as in `counted_place_raw`.
             let is_down = down >> p & 1 == 1;
             dn = dn.max([i32::MIN, x][usize::from(is_down)]);
             up = up.max([x, i32::MIN][usize::from(is_down)]);
         }
+        // The largest packed gain unpacks to the largest gain.
+        let (dn, up) = (dn >> 3, self.keep_gain.max(up >> 3));
         if dn + 30 < up || dn - 30 > up {
             return 0;
         }
@@ -200,7 +212,7 @@ impl Greedy {
                 Ok(plan) => plan,
                 Err(a) => return a,
             },
-            false => argmax(&raw, 6),
+            false => unpack_max(&raw),
         };
         let (a, plan) = self.draw_from(v, &raw, plan, going_out, None);
         self.draw_plan = Some((v.turns(), top, plan));
@@ -213,17 +225,17 @@ impl Greedy {
     /// left both if going out is allowed (going out with it gains too little) and if not.
     fn out_plan(&mut self, v: &View, top: Card, raw: &[i32; 6]) -> Result<(i32, u8), Action> {
         let p = self.own.last_down as usize;
-        let (g, q) = argmax(raw, p);
+        let gq = max_but(raw, p);
         let with = |d: i32| {
             let mut x = *raw;
-            x[p] += d;
-            argmax(&x, 6)
+            x[p] += 8 * d;
+            unpack_max(&x)
         };
-        let top_gain = raw[p].saturating_add(self.go_out_bonus.max(-1000));
-        if !(top_gain > g || (top_gain == g && p < q as usize)) {
-            return Ok((g, q));
+        // Packed, a larger gain or the same gain at a lower position compares higher.
+        if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
+            return Ok(unpack_max(&[gq; 6]));
         }
-        let mine = self.estimate(v, &v.keys(v.seat())) - raw[p];
+        let mine = self.estimate(v, &v.keys(v.seat())) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {
@@ -268,8 +280,10 @@ impl Greedy {
         let ev = self
             .own
             .stock_sum(&self.tables, &add, &self.count.stock.n, self.keep_gain);
-        let ev = ev as f64 / self.count.stock.total.max(1) as f64;
-        (self.take_if(take.0 as f64 > ev), take)
+        // The gain against the mean, `ev / total`, compared in integers: the f64 quotient
+        // is never within 1 / total of a whole number but on it.
+        let total = self.count.stock.total.max(1) as i64;
+        (self.take_if(take.0 as i64 * total > ev), take)
     }
 
     fn take_if(&self, take: bool) -> Action {

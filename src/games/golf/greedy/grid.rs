@@ -57,6 +57,16 @@ pub(super) fn argmax(gains: &[i32; 6], skip: usize) -> (i32, u8) {
     unpack_max(&packed)
 }
 
+/// The largest of packed gains (see [`unpack_max`]) outside position `skip`.
+#[inline(always)]
+pub(super) fn max_but(packed: &[i32; 6], skip: usize) -> i32 {
+    let mut m = i32::MIN;
+    for (p, &x) in packed.iter().enumerate() {
+        m = m.max([x, i32::MIN][usize::from(p == skip)]);
+    }
+    m
+}
+
 /// The maximum of gains packed as `gain * 8 + (7 - p)`, unpacked to (gain, p): one maximum
 /// (no branches, no tie logic) finds the largest gain at its lowest position.
 #[inline(always)]

@@ -128,6 +128,53 @@ fn nibbles(x: u64) -> [u8; 16] {
     (spread(x & LOW) | spread(x >> 4 & LOW) << 8).to_le_bytes()
 }
 
+/// The unseen cards of the seat of `v` before any reshuffle, as [`unseen`] counts them, from
+/// `shoe` ([`shoe_word`]): one subtraction of the public counts, since every nibble of
+/// the shoe holds at least the public copies of its key (and a stock card the seat holds
+/// is not public).
+pub(super) fn unseen_word(v: &View, shoe: u64) -> u64 {
+    let mut w = shoe - v.public_counts();
+    if let Some(h) = v.own_stock_card() {
+        let s = 4 * (super::super::scoring::key(h) as u32 & 15);
+        w -= u64::from(w >> s & 15 != 0) << s;
+    }
+    w
+}
+
+impl Pool {
+    /// The pool of a word of nibbles (key k in bits 4k..4k+4; the [`UNKNOWN`] nibble 0).
+    #[inline]
+    pub(super) fn from_word(w: u64) -> Pool {
+        const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        let bytes = (w & LOW) + (w >> 4 & LOW);
+        let total = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
+        let b = nibbles(w);
+        Pool {
+            n: std::array::from_fn(|k| i32::from(b[k])),
+            total,
+        }
+    }
+
+    /// [`Pool::sum`] over all 16 keys (the same sum when keys 14 and 15 have no copies, as
+    /// in a pool from [`Pool::from_word`]), in lanes.
+    #[inline]
+    pub(super) fn sum16(&self, vals: &[i32; 16]) -> i32 {
+        let mut s = [0i32; 16];
+        for k in 0..16 {
+            s[k] = self.n[k] * vals[k];
+        }
+        s.iter().sum()
+    }
+}
+
+/// The copies of each key in the shoe ([`shoe`]) as a word of nibbles (key k in bits
+/// 4k..4k+4): at most 8 copies with two decks.
+pub(super) fn shoe_word(shoe: &[i32; 16]) -> u64 {
+    (0..16)
+        .map(|k| (shoe[k].clamp(0, 15) as u64) << (4 * k))
+        .sum()
+}
+
 /// The copies of each key in the shoe of `v`'s deal, for [`unseen`].
 pub(super) fn shoe(v: &View) -> [i32; 16] {
     let decks = v.rules().decks_for(v.players()) as i32;
