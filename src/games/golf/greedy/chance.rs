@@ -111,10 +111,63 @@ fn first_down(keys: &[u8; 6]) -> usize {
     keys.iter().position(|&k| k == UNKNOWN).unwrap_or(6)
 }
 
+/// The key of the column partner of the first face-down card of `keys`: the one unseen
+/// key whose move ([`Model::moves`]) is not its value less the mean (`NO_PAIR`: none).
+fn first_partner(keys: &[u8; 6]) -> usize {
+    match first_down(keys) {
+        q if q < 6 && keys[(q + 3) % 6] < 14 => keys[(q + 3) % 6] as usize,
+        _ => NO_PAIR,
+    }
+}
+
+/// No key pairs the first face-down card ([`first_partner`]).
+const NO_PAIR: usize = 14;
+
+/// The score indices ([`index`]) of a score plus each unseen key's move, without a
+/// division per key where card values are whole points: a key y that does not pair the
+/// first face-down card moves the score by its value less the mean (`10 pts[y] - mean`
+/// tenths), so it lands `pts[y]` indices from the index of the score less the mean.
+#[derive(Clone, Copy, Debug)]
+struct Spots {
+    /// Every key's value is whole points (else each index is worked out on its own).
+    whole: bool,
+    /// Each key's value in points.
+    pts: [i32; 14],
+    /// The face-down mean of the model (tenths).
+    mean: i32,
+}
+
+impl Spots {
+    fn new(m: &Model) -> Spots {
+        Spots {
+            whole: (0..14).all(|y| m.vals[y] % 10 == 0),
+            pts: std::array::from_fn(|y| m.vals[y] / 10),
+            mean: m.vals[UNKNOWN as usize],
+        }
+    }
+
+    /// `index(at + moves[y])` for every key y, the moves of a grid whose first face-down
+    /// card has partner key `b` ([`first_partner`]).
+    #[inline]
+    fn of(&self, at: i32, moves: &[i32; 14], b: usize) -> [usize; 14] {
+        if !self.whole {
+            return std::array::from_fn(|y| index(at + moves[y]));
+        }
+        let i0 = (at - self.mean + 5).div_euclid(10) + OFF;
+        let mut i: [usize; 14] =
+            std::array::from_fn(|y| (i0 + self.pts[y]).clamp(0, LEN as i32 - 1) as usize);
+        if b < 14 {
+            i[b] = index(at + moves[b]);
+        }
+        i
+    }
+}
+
 /// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
 /// stands, or after one more card from the stock's unseen cards when `improves`.
 fn outcomes(
     m: &Model,
+    sp: &Spots,
     v: &View,
     s: usize,
     u: &Unseen,
@@ -125,16 +178,18 @@ fn outcomes(
     let now = m.score(&keys, v.rules());
     let q = first_down(&keys);
     let base = m.moves(&keys, &u.down);
+    let base_b = first_partner(&keys);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-    let mut spread = |at: i32, moves: &[i32; 14], w: f64| {
+    let mut spread = |at: i32, moves: &[i32; 14], b: usize, w: f64| {
         // One test of all moves at once (no early exit to mispredict).
         if moves.iter().fold(0, |a, &x| a | x) == 0 || u.down.total <= 0 {
             return f(index(at), w);
         }
         let per = w / u.down.total as f64;
+        let at = sp.of(at, moves, b);
         for y in 0..14 {
             if u.down.n[y] > 0 {
-                f(index(at + moves[y]), per * u.down.n[y] as f64);
+                f(at[y], per * u.down.n[y] as f64);
             }
         }
     };
@@ -145,14 +200,14 @@ fn outcomes(
                 let (at, k, p) = m.improve(&keys, &cur, now, x);
                 // Only a card put on the first face-down card or beside it moves its column.
                 if q < 6 && p < 6 && p % 3 == q % 3 {
-                    spread(at, &m.moves(&k, &u.down), w);
+                    spread(at, &m.moves(&k, &u.down), first_partner(&k), w);
                 } else {
-                    spread(at, &base, w);
+                    spread(at, &base, base_b, w);
                 }
             }
         }
     } else {
-        spread(now, &base, 1.0);
+        spread(now, &base, base_b, 1.0);
     }
 }
 
@@ -420,6 +475,8 @@ pub(super) struct WinTable {
     w: [f64; LEN],
     /// How scores are estimated.
     pub(super) model: Model,
+    /// Where moved scores land, for `model`.
+    spots: Spots,
 }
 
 impl WinTable {
@@ -432,11 +489,12 @@ impl WinTable {
         improves: impl Fn(usize) -> bool,
     ) -> WinTable {
         let model = Model::new(base_vals, v.rules(), &u.down);
+        let spots = Spots::new(&model);
         let mut w = [1.0f64; LEN];
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let mut h = [0.0f64; LEN];
             let (mut lo, mut hi) = (LEN, 0);
-            outcomes(&model, v, s, u, improves(s), |i, x| {
+            outcomes(&model, &spots, v, s, u, improves(s), |i, x| {
                 h[i] += x;
                 (lo, hi) = (lo.min(i), hi.max(i));
             });
@@ -449,7 +507,7 @@ impl WinTable {
                 above += h[i];
             }
         }
-        WinTable { w, model }
+        WinTable { w, model, spots }
     }
 
     /// True when every final score gives the same chance (nothing to play for).
@@ -464,10 +522,11 @@ impl WinTable {
         if moves.iter().fold(0, |a, &m| a | m) == 0 || down.total <= 0 {
             return self.w[index(at)];
         }
+        let at = self.spots.of(at, &moves, first_partner(keys));
         let mut p = 0.0;
         for y in 0..14 {
             if down.n[y] > 0 {
-                p += down.n[y] as f64 * self.w[index(at + moves[y])];
+                p += down.n[y] as f64 * self.w[at[y]];
             }
         }
         p / down.total as f64

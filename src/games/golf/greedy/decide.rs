@@ -141,36 +141,48 @@ impl Greedy {
 
     /// Counts the unseen cards into `self.count` (and their offset into `self.count_off`),
     /// once per turn and again after a stock draw (`drawn_seen`).
+    #[inline]
     pub(super) fn counted(&mut self, v: &View) {
         let at = self.count_key(v);
         if self.count_at != at {
-            match v.own_stock_card() {
-                // The card just drawn from the stock, taken off this turn's count before
-                // the draw (the public cards have not moved since). Before any reshuffle
-                // the stock and the face-down cards are the same unseen cards.
-                Some(h) if at & 1 == 1 && self.count_at == at ^ 1 && !v.stock_known() => {
-                    let k = key(h) as usize & 15;
-                    let had = i32::from(self.count.down.n[k] > 0);
-                    self.count.down.n[k] -= had;
-                    self.count.down.total -= had;
-                    self.count.stock = self.count.down;
-                    self.count_sum -= had * self.tables.base_vals[k];
-                }
-                // Before any reshuffle: the stock and the face-down cards are the shoe
-                // less the public cards, one word of nibbles.
-                _ if !v.stock_known() => {
-                    let down = Pool::from_word(unseen_word(v, self.shoe_word));
-                    self.count = Unseen { stock: down, down };
-                    self.count_sum = down.sum16(&self.tables.base_vals);
-                }
-                _ => {
-                    self.count = unseen(v, &self.shoe);
-                    self.count_sum = self.count.down.sum(&self.tables.base_vals);
-                }
-            }
-            self.count_off = self.offset(self.count_sum, self.count.down.total);
-            self.count_at = at;
+            self.recount(v, at);
         }
+    }
+
+    /// [`Greedy::counted`] for a new count key `at`.
+    #[inline(never)]
+    fn recount(&mut self, v: &View, at: u64) {
+        let known = v.stock_known();
+        match v.own_stock_card() {
+            // The card just drawn from the stock, taken off this turn's count before the
+            // draw (the public cards have not moved since). Before any reshuffle the stock
+            // and the face-down cards are the same unseen cards.
+            Some(h) if at & 1 == 1 && self.count_at == at ^ 1 && !known => {
+                let k = key(h) as usize & 15;
+                let had = i32::from(self.count.down.n[k] > 0);
+                self.count.down.n[k] -= had;
+                self.count.down.total -= had;
+                self.count.stock = self.count.down;
+                self.count_sum -= had * self.tables.base_vals[k];
+            }
+            // Before any reshuffle: the shoe less the public cards, one word of nibbles.
+            _ if !known => {
+                let down = Pool::from_word(unseen_word(v, self.shoe_word));
+                self.count_sum = down.sum16(&self.tables.base_vals);
+                self.count = Unseen { stock: down, down };
+            }
+            _ => self.recount_known(v),
+        }
+        self.count_off = self.offset(self.count_sum, self.count.down.total);
+        self.count_at = at;
+    }
+
+    /// The count once the stock is known (after a reshuffle): kept out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn recount_known(&mut self, v: &View) {
+        self.count = unseen(v, &self.shoe);
+        self.count_sum = self.count.down.sum(&self.tables.base_vals);
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
@@ -271,6 +283,11 @@ impl Greedy {
         self.counted(v);
         let off = self.count_off;
         let take = self.counted_place_raw(v, *raw, Some(off), out);
+        // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum: a discard
+        // gaining nothing is left without summing.
+        if take.0 <= 0 && self.keep_gain >= 0 {
+            return (Action::DrawStock, take);
+        }
         let down = v.face_down(v.seat());
         // Without branches: which positions are face down varies from call to call.
         let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
