@@ -163,6 +163,15 @@ pub struct Greedy {
     /// The value (tenths, at `unknown_value`) of the face-down pool of `count`.
     count_sum: i32,
     count_at: u64,
+    /// Before any reshuffle, the unseen cards as a word of nibbles (see `unseen_word`):
+    /// counting needs only their total and value, read off the word; `count` is built
+    /// from it when a decision needs the cards by key (`u64::MAX`: the stock is known,
+    /// `count` holds the cards).
+    count_word: u64,
+    /// The unseen face-down cards of the count (the total of `count.down`).
+    count_total: i32,
+    /// Whether `count` holds the cards of the current count (see `Greedy::pools`).
+    count_built: bool,
     /// The chance table of this seat's final turn (at the count key given), built from
     /// `count`.
     final_cache: Option<(u64, chance::WinTable)>,
@@ -194,6 +203,7 @@ impl Greedy {
                 cols8: [0; 256],
                 diag8: [0; 16],
                 base_cols: [0; 256],
+                sum8: [[0; 256]; 8],
                 rows: 0,
                 boxes: 0,
             },
@@ -212,6 +222,9 @@ impl Greedy {
             count_off: 0,
             count_sum: 0,
             count_at: u64::MAX,
+            count_word: u64::MAX,
+            count_total: 0,
+            count_built: true,
             final_cache: None,
         }
     }
@@ -238,11 +251,13 @@ impl Greedy {
                 cols8: cols.map(|c| c * 8),
                 diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
                 base_cols: column_table(rules, &base_vals),
+                sum8: chance::sum_table(&base_vals),
                 rows: if rules.row_rule { 0xff } else { 0 },
                 boxes: if rules.box_score.is_some() { 0xff } else { 0 },
             };
             self.own = Own::NONE;
             self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
+            self.count_at = u64::MAX;
         }
     }
 

@@ -6,7 +6,9 @@
 //!   reaches this;
 //! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
 
-use super::chance::{Pool, Unseen, WinTable, chance_out, unseen, unseen_word};
+use super::chance::{
+    Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_sum, word_total,
+};
 use super::grid::{BOXES_MADE, ROWS_MADE, max_but, unpack_max};
 use super::{Greedy, Own};
 use crate::cards::Card;
@@ -19,6 +21,7 @@ impl Greedy {
     /// where a swap makes or meets a row or a box; no going-out logic. Packed as
     /// `gain * 8 + (7 - p)` (see [`unpack_max`]): the decisions below add to it in eighths
     /// and take one maximum, as `argmax` would of the gains.
+    #[inline]
     pub(super) fn gains_of(&mut self, v: &View, ck: usize) -> [i32; 6] {
         let packed = v.packed_keys(v.seat());
         if self.own.packed != packed {
@@ -37,7 +40,7 @@ impl Greedy {
     /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
     /// (their values summing to `sum` tenths, `total` cards) less `unknown_value`, as
     /// [`Pool::mean`] rounds it.
-    fn offset(&self, sum: i32, total: i32) -> i32 {
+    pub(super) fn offset(&self, sum: i32, total: i32) -> i32 {
         if total <= 0 {
             return 0;
         }
@@ -58,6 +61,7 @@ impl Greedy {
     /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
     /// with `self.own` already for this grid), and `out`, when known, the answer of
     /// [`Greedy::may_go_out`] for going out with this card.
+    #[inline]
     fn counted_place_raw(
         &mut self,
         v: &View,
@@ -106,6 +110,7 @@ impl Greedy {
             return ok;
         }
         self.counted(v);
+        self.pools();
         let need = self.go_out_win - 0.05 * self.late as f64;
         let ok = chance_out(v, &self.tables.base_vals, &self.count, mine, need) >= need;
         self.out_cache = Some((self.count_at, v.phase(), mine, ok));
@@ -157,23 +162,31 @@ impl Greedy {
             // The card just drawn from the stock, taken off this turn's count before the
             // draw (the public cards have not moved since). Before any reshuffle the stock
             // and the face-down cards are the same unseen cards.
-            Some(h) if at & 1 == 1 && self.count_at == at ^ 1 && !known => {
-                let k = key(h) as usize & 15;
-                let had = i32::from(self.count.down.n[k] > 0);
-                self.count.down.n[k] -= had;
-                self.count.down.total -= had;
-                self.count.stock = self.count.down;
-                self.count_sum -= had * self.tables.base_vals[k];
+            Some(h)
+                if at & 1 == 1
+                    && self.count_at == at ^ 1
+                    && !known
+                    && self.count_word != u64::MAX =>
+            {
+                let s = 4 * (key(h) as u32 & 15);
+                let had = i32::from(self.count_word >> s & 15 != 0);
+                self.count_word -= (had as u64) << s;
+                self.count_total -= had;
+                self.count_sum -= had * self.tables.base_vals[(s / 4) as usize];
+                self.count_built = false;
             }
-            // Before any reshuffle: the shoe less the public cards, one word of nibbles.
+            // Before any reshuffle: the shoe less the public cards, one word of nibbles,
+            // its total and value read off it.
             _ if !known => {
-                let down = Pool::from_word(unseen_word(v, self.shoe_word));
-                self.count_sum = down.sum16(&self.tables.base_vals);
-                self.count = Unseen { stock: down, down };
+                let w = unseen_word(v, self.shoe_word);
+                self.count_word = w;
+                self.count_total = word_total(w);
+                self.count_sum = word_sum(w, &self.tables.sum8);
+                self.count_built = false;
             }
             _ => self.recount_known(v),
         }
-        self.count_off = self.offset(self.count_sum, self.count.down.total);
+        self.count_off = self.offset(self.count_sum, self.count_total);
         self.count_at = at;
     }
 
@@ -183,6 +196,19 @@ impl Greedy {
     fn recount_known(&mut self, v: &View) {
         self.count = unseen(v, &self.shoe);
         self.count_sum = self.count.down.sum(&self.tables.base_vals);
+        self.count_total = self.count.down.total;
+        self.count_word = u64::MAX;
+        self.count_built = true;
+    }
+
+    /// Builds `self.count` (the unseen cards by key) for the current count, from its word
+    /// of nibbles, when it does not hold them yet.
+    pub(super) fn pools(&mut self) {
+        if !self.count_built {
+            let down = Pool::from_word(self.count_word);
+            self.count = Unseen { stock: down, down };
+            self.count_built = true;
+        }
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
@@ -268,6 +294,7 @@ impl Greedy {
     /// The draw once the discard's plan is known (`out`: the answer of
     /// [`Greedy::may_go_out`] for going out with it, when known): the action and the plan
     /// the placement reuses.
+    #[inline]
     fn draw_from(
         &mut self,
         v: &View,
@@ -288,6 +315,7 @@ impl Greedy {
         if take.0 <= 0 && self.keep_gain >= 0 {
             return (Action::DrawStock, take);
         }
+        self.pools();
         let down = v.face_down(v.seat());
         // Without branches: which positions are face down varies from call to call.
         let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
@@ -342,6 +370,7 @@ impl Greedy {
     /// turn), with the unseen cards in `self.count`.
     fn final_table(&mut self, v: &View) {
         self.counted(v);
+        self.pools();
         if !matches!(&self.final_cache, Some((at, _)) if *at == self.count_at) {
             let u = &self.count;
             let wt = WinTable::new(v, &self.tables.base_vals, u, |s| Self::still_to_play(v, s));

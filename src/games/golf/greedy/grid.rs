@@ -109,6 +109,9 @@ pub(super) struct Tables {
     pub(super) base_cols: [i32; 256],
     /// The column pair of each key (`cols8[k << 4 | k]`; `UNKNOWN`'s is two face-down cards).
     pub(super) diag8: [i32; 16],
+    /// Per byte of a word of nibbles (keys 2i and 2i+1 in byte i): the value of those
+    /// copies under `base_vals` (see `unseen::word_sum`).
+    pub(super) sum8: [[i32; 256]; 8],
     /// All ones when matching rows score 0, else 0.
     pub(super) rows: u8,
     /// All ones when boxes score, else 0.

@@ -143,28 +143,37 @@ pub(super) fn unseen_word(v: &View, shoe: u64) -> u64 {
 
 impl Pool {
     /// The pool of a word of nibbles (key k in bits 4k..4k+4; the [`UNKNOWN`] nibble 0).
-    #[inline]
     pub(super) fn from_word(w: u64) -> Pool {
-        const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-        let bytes = (w & LOW) + (w >> 4 & LOW);
-        let total = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
         let b = nibbles(w);
         Pool {
             n: std::array::from_fn(|k| i32::from(b[k])),
-            total,
+            total: word_total(w),
         }
     }
+}
 
-    /// [`Pool::sum`] over all 16 keys (the same sum when keys 14 and 15 have no copies, as
-    /// in a pool from [`Pool::from_word`]), in lanes.
-    #[inline]
-    pub(super) fn sum16(&self, vals: &[i32; 16]) -> i32 {
-        let mut s = [0i32; 16];
-        for k in 0..16 {
-            s[k] = self.n[k] * vals[k];
-        }
-        s.iter().sum()
-    }
+/// The copies in a word of nibbles: the bytes' two nibbles added, then the bytes summed by
+/// one multiplication (at most 8 copies of each of 14 keys: no byte overflows).
+#[inline]
+pub(super) fn word_total(w: u64) -> i32 {
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let bytes = (w & LOW) + (w >> 4 & LOW);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
+}
+
+/// Per byte position i and byte b of a word of nibbles: the value (tenths, under `vals`)
+/// of its copies of keys 2i (low nibble) and 2i+1 (high nibble), for [`word_sum`].
+pub(super) fn sum_table(vals: &[i32; 16]) -> [[i32; 256]; 8] {
+    std::array::from_fn(|i| {
+        std::array::from_fn(|b| (b & 15) as i32 * vals[2 * i] + (b >> 4) as i32 * vals[2 * i + 1])
+    })
+}
+
+/// The value (tenths) of the copies in a word of nibbles: [`Pool::sum`] of
+/// [`Pool::from_word`], eight lookups in the table of [`sum_table`].
+#[inline]
+pub(super) fn word_sum(w: u64, t: &[[i32; 256]; 8]) -> i32 {
+    (0..8).map(|i| t[i][(w >> (8 * i)) as usize & 255]).sum()
 }
 
 /// The copies of each key in the shoe ([`shoe`]) as a word of nibbles (key k in bits
