@@ -142,6 +142,8 @@ pub struct Greedy {
     checked: bool,
     /// The copies of each key in this deal's shoe (set at its first decision).
     shoe: [i32; 16],
+    /// `shoe` as a word of nibbles (key k in bits 4k..4k+4).
+    shoe_word: u64,
     /// Knob `counting`.
     counting: bool,
     /// Knob `go_out_win` (0: off).
@@ -161,6 +163,15 @@ pub struct Greedy {
     /// The value (tenths, at `unknown_value`) of the face-down pool of `count`.
     count_sum: i32,
     count_at: u64,
+    /// Before any reshuffle, the unseen cards as a word of nibbles (see `unseen_word`):
+    /// counting needs only their total and value, read off the word; `count` is built
+    /// from it when a decision needs the cards by key (`u64::MAX`: the stock is known,
+    /// `count` holds the cards).
+    count_word: u64,
+    /// The unseen face-down cards of the count (the total of `count.down`).
+    count_total: i32,
+    /// Whether `count` holds the cards of the current count (see `Greedy::pools`).
+    count_built: bool,
     /// The chance table of this seat's final turn (at the count key given), built from
     /// `count`.
     final_cache: Option<(u64, chance::WinTable)>,
@@ -192,6 +203,7 @@ impl Greedy {
                 cols8: [0; 256],
                 diag8: [0; 16],
                 base_cols: [0; 256],
+                sum8: [[0; 256]; 8],
                 rows: 0,
                 boxes: 0,
             },
@@ -200,6 +212,7 @@ impl Greedy {
             own: Own::NONE,
             checked: false,
             shoe: [0; 16],
+            shoe_word: 0,
             counting: k("counting") >= 0.5,
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
@@ -209,6 +222,9 @@ impl Greedy {
             count_off: 0,
             count_sum: 0,
             count_at: u64::MAX,
+            count_word: u64::MAX,
+            count_total: 0,
+            count_built: true,
             final_cache: None,
         }
     }
@@ -235,12 +251,20 @@ impl Greedy {
                 cols8: cols.map(|c| c * 8),
                 diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
                 base_cols: column_table(rules, &base_vals),
+                sum8: chance::sum_table(&base_vals),
                 rows: if rules.row_rule { 0xff } else { 0 },
                 boxes: if rules.box_score.is_some() { 0xff } else { 0 },
             };
             self.own = Own::NONE;
             self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
+            self.count_at = u64::MAX;
         }
+    }
+
+    /// Sets the shoe's copies per key for the deal of `v`.
+    fn set_shoe(&mut self, v: &View) {
+        self.shoe = chance::shoe(v);
+        self.shoe_word = chance::shoe_word(&self.shoe);
     }
 
     /// Whole rounds past `patience` after `turns` turns at `players` seats.
@@ -453,7 +477,7 @@ impl Strategy<Golf> for Greedy {
     fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         // The rules stay the same for the whole deal: the tables change only past patience.
         if !self.checked {
-            self.shoe = chance::shoe(v);
+            self.set_shoe(v);
         }
         if !self.checked || v.turns() >= self.patience.saturating_mul(v.players() as u32) {
             self.late = self.late_rounds(v.turns(), v.players());

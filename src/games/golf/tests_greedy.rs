@@ -194,6 +194,20 @@ impl Observer<Golf> for CountCheck {
             );
             assert_eq!(fast, slow, "seat {s}\n{}", g.render());
             self.0 += u32::from(v.stock_known());
+            if !v.stock_known() {
+                // The word of nibbles `counted` reads before any reshuffle, its value sum
+                // and the offset in integers.
+                let word = chance::unseen_word(&v, chance::shoe_word(&chance::shoe(&v)));
+                let pool = chance::Pool::from_word(word);
+                assert_eq!(pool, fast.down, "seat {s}\n{}", g.render());
+                assert_eq!(chance::word_total(word), fast.down.total);
+                let vals = value_table(v.rules(), 50);
+                let sum = chance::word_sum(word, &chance::sum_table(&vals));
+                assert_eq!(sum, fast.down.sum(&vals));
+                let b = Greedy::new(&Params::default());
+                let mean = fast.down.mean(&vals, b.unknown);
+                assert_eq!(b.offset(sum, pool.total), mean - b.unknown);
+            }
         }
     }
 
@@ -234,6 +248,81 @@ fn running_counts_of_the_public_cards_equal_a_recount() {
         }
     }
     assert!(known > 1_000, "{known} views of a known stock");
+}
+
+/// At every decision of whole deals, for every seat in turn, the count kept from one
+/// decision to the next (only the keys whose copies changed updated, a drawn card taken
+/// off) equals the unseen cards counted afresh, with the same value and offset: one bot
+/// watching every seat, with reshuffles (known stocks), two decks and jokers.
+struct RunningCount(Greedy, u32);
+
+impl Observer<Golf> for RunningCount {
+    fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
+        for s in [seat, (seat + 1) % g.players as usize] {
+            let v = g.view(s);
+            let h = &mut self.0;
+            h.set_shoe(&v);
+            h.refresh(v.rules(), h.unknown);
+            if v.phase() != Phase::PlaceStock || s != seat {
+                h.count_at = u64::MAX;
+            }
+            h.counted(&v);
+            h.pools();
+            let fresh = chance::unseen(&v, &h.shoe);
+            assert_eq!(h.count, fresh, "seat {s}\n{}", g.render());
+            assert_eq!(h.count_total, fresh.down.total);
+            assert_eq!(h.count_sum, fresh.down.sum(&h.tables.base_vals));
+            let off = fresh.down.mean(&h.tables.base_vals, h.unknown) - h.unknown;
+            assert_eq!(h.count_off, off, "\n{}", g.render());
+            self.1 += u32::from(h.count_word != u64::MAX);
+        }
+    }
+}
+
+#[test]
+fn a_running_count_equals_a_recount() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("decks", "2")],
+        &[("empty_stock", "reshuffle"), ("jokers", "on")],
+        &[("flip_after_discard", "optional")],
+    ];
+    let mut buf = ActionList::new();
+    let mut obs = RunningCount(Greedy::new(&Params::default()), 0);
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        for (name, players) in [("greedy", 4), ("random", 3), ("greedy", 6)] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..players).map(|_| build::<Golf>(&spec)).collect();
+            for i in 0..30 {
+                let rngs = &mut deal_rngs(41, i, 0);
+                play_deal(
+                    &r,
+                    &Table::first(players),
+                    rngs,
+                    &mut seats,
+                    &mut buf,
+                    &mut obs,
+                );
+            }
+        }
+    }
+    assert!(obs.1 > 10_000, "{} running counts", obs.1);
+}
+
+/// The face-down offset rounded in integers equals the f64 mean rounded, for every pool
+/// size and a wide range of value sums.
+#[test]
+fn the_integer_offset_rounds_as_the_float_mean() {
+    let b = Greedy::new(&Params::default());
+    for total in 1..=108 {
+        for sum in -4000..=16000 {
+            let want = (sum as f64 / total as f64).round() as i32 - b.unknown;
+            assert_eq!(b.offset(sum, total), want, "{sum} / {total}");
+        }
+    }
+    assert_eq!(b.offset(123, 0), 0);
 }
 
 /// The stock's expected gain summed the short way equals the maximum of the six gains per
@@ -289,7 +378,7 @@ impl Observer<Golf> for DrawnCheck {
     fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
         let v = g.view(seat);
         let h = &mut self.0;
-        h.shoe = chance::shoe(&v);
+        h.set_shoe(&v);
         h.refresh(v.rules(), h.unknown);
         match v.phase() {
             Phase::Draw => {
@@ -299,6 +388,7 @@ impl Observer<Golf> for DrawnCheck {
             Phase::PlaceStock => {
                 let carried = h.count_at == v.turns() as u64 * 2 && !v.stock_known();
                 h.counted(&v);
+                h.pools();
                 let fresh = chance::unseen(&v, &h.shoe);
                 assert_eq!(h.count, fresh, "\n{}", g.render());
                 let off = fresh.down.mean(&h.tables.base_vals, h.unknown) - h.unknown;

@@ -22,7 +22,9 @@
 
 use super::super::scoring::{UNKNOWN, has_rows_or_boxes, score_tenths};
 use super::super::view::View;
-pub(super) use super::unseen::{Pool, Unseen, shoe, unseen};
+pub(super) use super::unseen::{
+    Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_sum, word_total,
+};
 use crate::game::MAX_SEATS;
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].
@@ -75,7 +77,9 @@ impl Model {
     }
 
     /// Per unseen key: how the score moves when the grid's first face-down card is that
-    /// card (its column rescored; all 0 when nothing is face down).
+    /// card (its column rescored; all 0 when nothing is face down). The reference for
+    /// [`Spots`], which finds where these moves land without them.
+    #[cfg(test)]
     fn moves(&self, keys: &[u8; 6], down: &Pool) -> [i32; 14] {
         match keys.iter().position(|&k| k == UNKNOWN) {
             Some(q) if down.total > 0 => {
@@ -111,10 +115,82 @@ fn first_down(keys: &[u8; 6]) -> usize {
     keys.iter().position(|&k| k == UNKNOWN).unwrap_or(6)
 }
 
+/// No key pairs the first face-down card (see [`Spots::moving`]).
+const NO_PAIR: usize = 14;
+
+/// Where a grid's score lands when its first face-down card turns out to be each unseen
+/// key ([`Model::moves`]), without the moves: a key y that does not pair that card's
+/// partner moves the score by its value less the mean, the same for every grid, so only
+/// the partner's own key is worked out per grid; and where card values are whole points
+/// (as they are), key y lands `pts[y]` score indices from the index of the score less the
+/// mean (no division per key).
+#[derive(Clone, Copy, Debug)]
+struct Spots {
+    /// Every key's value is whole points (else each index is worked out on its own).
+    whole: bool,
+    /// Each key's value (tenths).
+    vals: [i32; 14],
+    /// Each key's value in points (when `whole`).
+    pts: [i32; 14],
+    /// The face-down mean of the model (tenths).
+    mean: i32,
+    /// Keys whose value is not the mean (whose move is not 0 unless they pair).
+    moving: i32,
+}
+
+impl Spots {
+    fn new(m: &Model) -> Spots {
+        let mean = m.vals[UNKNOWN as usize];
+        Spots {
+            whole: (0..14).all(|y| m.vals[y] % 10 == 0),
+            vals: std::array::from_fn(|y| m.vals[y]),
+            pts: std::array::from_fn(|y| m.vals[y] / 10),
+            mean,
+            moving: (0..14).map(|y| i32::from(m.vals[y] != mean)).sum(),
+        }
+    }
+
+    /// `None` when no unseen card moves the score of `keys` (nothing face down, no unseen
+    /// card, or every move 0: as [`Model::moves`] would find); else the key `b` of the
+    /// first face-down card's partner ([`NO_PAIR`] when it pairs no key) and `b`'s move.
+    #[inline]
+    fn moving(&self, m: &Model, keys: &[u8; 6], total: i32) -> Option<(usize, i32)> {
+        let q = first_down(keys);
+        if q >= 6 || total <= 0 {
+            return None;
+        }
+        let bk = keys[(q + 3) % 6];
+        if bk >= 14 {
+            return (self.moving != 0).then_some((NO_PAIR, 0));
+        }
+        let b = bk as usize;
+        let mb = m.col(bk, bk) - m.col(UNKNOWN, bk);
+        let others = self.moving - i32::from(self.vals[b] != self.mean);
+        (others != 0 || mb != 0).then_some((b, mb))
+    }
+
+    /// `index(at + move)` for every unseen key, the moves of a grid whose first face-down
+    /// card's partner is key `b` moving by `mb` ([`Spots::moving`]).
+    #[inline]
+    fn of(&self, at: i32, (b, mb): (usize, i32)) -> [usize; 14] {
+        let mut i: [usize; 14] = if self.whole {
+            let i0 = (at - self.mean + 5).div_euclid(10) + OFF;
+            std::array::from_fn(|y| (i0 + self.pts[y]).clamp(0, LEN as i32 - 1) as usize)
+        } else {
+            std::array::from_fn(|y| index(at + self.vals[y] - self.mean))
+        };
+        if b < 14 {
+            i[b] = index(at + mb);
+        }
+        i
+    }
+}
+
 /// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
 /// stands, or after one more card from the stock's unseen cards when `improves`.
 fn outcomes(
     m: &Model,
+    sp: &Spots,
     v: &View,
     s: usize,
     u: &Unseen,
@@ -124,17 +200,17 @@ fn outcomes(
     let keys = v.keys(s);
     let now = m.score(&keys, v.rules());
     let q = first_down(&keys);
-    let base = m.moves(&keys, &u.down);
+    let base = sp.moving(m, &keys, u.down.total);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-    let mut spread = |at: i32, moves: &[i32; 14], w: f64| {
-        // One test of all moves at once (no early exit to mispredict).
-        if moves.iter().fold(0, |a, &x| a | x) == 0 || u.down.total <= 0 {
+    let mut spread = |at: i32, moving: Option<(usize, i32)>, w: f64| {
+        let Some(mv) = moving else {
             return f(index(at), w);
-        }
+        };
         let per = w / u.down.total as f64;
+        let at = sp.of(at, mv);
         for y in 0..14 {
             if u.down.n[y] > 0 {
-                f(index(at + moves[y]), per * u.down.n[y] as f64);
+                f(at[y], per * u.down.n[y] as f64);
             }
         }
     };
@@ -145,14 +221,14 @@ fn outcomes(
                 let (at, k, p) = m.improve(&keys, &cur, now, x);
                 // Only a card put on the first face-down card or beside it moves its column.
                 if q < 6 && p < 6 && p % 3 == q % 3 {
-                    spread(at, &m.moves(&k, &u.down), w);
+                    spread(at, sp.moving(m, &k, u.down.total), w);
                 } else {
-                    spread(at, &base, w);
+                    spread(at, base, w);
                 }
             }
         }
     } else {
-        spread(now, &base, 1.0);
+        spread(now, base, 1.0);
     }
 }
 
@@ -420,6 +496,10 @@ pub(super) struct WinTable {
     w: [f64; LEN],
     /// How scores are estimated.
     pub(super) model: Model,
+    /// Where moved scores land, for `model`.
+    spots: Spots,
+    /// Every final score gives the same chance (see [`WinTable::flat`]).
+    flat: bool,
 }
 
 impl WinTable {
@@ -432,11 +512,12 @@ impl WinTable {
         improves: impl Fn(usize) -> bool,
     ) -> WinTable {
         let model = Model::new(base_vals, v.rules(), &u.down);
+        let spots = Spots::new(&model);
         let mut w = [1.0f64; LEN];
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let mut h = [0.0f64; LEN];
             let (mut lo, mut hi) = (LEN, 0);
-            outcomes(&model, v, s, u, improves(s), |i, x| {
+            outcomes(&model, &spots, v, s, u, improves(s), |i, x| {
                 h[i] += x;
                 (lo, hi) = (lo.min(i), hi.max(i));
             });
@@ -449,25 +530,31 @@ impl WinTable {
                 above += h[i];
             }
         }
-        WinTable { w, model }
+        let flat = w.iter().all(|&x| (x - w[0]).abs() < 1e-12);
+        WinTable {
+            w,
+            model,
+            spots,
+            flat,
+        }
     }
 
     /// True when every final score gives the same chance (nothing to play for).
     pub(super) fn flat(&self) -> bool {
-        self.w.iter().all(|&x| (x - self.w[0]).abs() < 1e-12)
+        self.flat
     }
 
     /// The bot's chance to win with grid `keys` (face-down cards from `down`).
     pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
         let at = self.model.score(keys, rules);
-        let moves = self.model.moves(keys, down);
-        if moves.iter().fold(0, |a, &m| a | m) == 0 || down.total <= 0 {
+        let Some(mv) = self.spots.moving(&self.model, keys, down.total) else {
             return self.w[index(at)];
-        }
+        };
+        let at = self.spots.of(at, mv);
         let mut p = 0.0;
         for y in 0..14 {
             if down.n[y] > 0 {
-                p += down.n[y] as f64 * self.w[index(at + moves[y])];
+                p += down.n[y] as f64 * self.w[at[y]];
             }
         }
         p / down.total as f64

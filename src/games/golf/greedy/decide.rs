@@ -6,8 +6,10 @@
 //!   reaches this;
 //! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
 
-use super::chance::{Pool, Unseen, WinTable, chance_out, unseen};
-use super::grid::{BOXES_MADE, ROWS_MADE, argmax, unpack_max};
+use super::chance::{
+    Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_sum, word_total,
+};
+use super::grid::{BOXES_MADE, ROWS_MADE, max_but, unpack_max};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
@@ -16,7 +18,10 @@ use crate::games::golf::view::View;
 
 impl Greedy {
     /// The gain (tenths) of putting key `ck` at each position, the grid scored in full
-    /// where a swap makes or meets a row or a box; no going-out logic.
+    /// where a swap makes or meets a row or a box; no going-out logic. Packed as
+    /// `gain * 8 + (7 - p)` (see [`unpack_max`]): the decisions below add to it in eighths
+    /// and take one maximum, as `argmax` would of the gains.
+    #[inline]
     pub(super) fn gains_of(&mut self, v: &View, ck: usize) -> [i32; 6] {
         let packed = v.packed_keys(v.seat());
         if self.own.packed != packed {
@@ -29,17 +34,20 @@ impl Greedy {
         if full != 0 {
             self.score_in_full(v.rules(), packed, ck as u8, full, &mut g);
         }
-        g.map(|x| x >> 3)
+        g
     }
 
     /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
     /// (their values summing to `sum` tenths, `total` cards) less `unknown_value`, as
     /// [`Pool::mean`] rounds it.
-    fn offset(&self, sum: i32, total: i32) -> i32 {
+    pub(super) fn offset(&self, sum: i32, total: i32) -> i32 {
         if total <= 0 {
             return 0;
         }
-        (sum as f64 / total as f64).round() as i32 - self.unknown
+        // Rounded half away from zero in integers: the same as rounding the f64 quotient,
+        // which is never within 1 / (2 total) of a half but on it.
+        let q = (2 * sum.unsigned_abs() + total as u32) / (2 * total as u32);
+        q as i32 * sum.signum() - self.unknown
     }
 
     /// The best position for key `ck` with face-down cards at the counted value (`off`
@@ -50,9 +58,10 @@ impl Greedy {
         self.counted_place_raw(v, raw, off, None)
     }
 
-    /// [`Greedy::counted_place`] given the card's gains `raw` ([`Greedy::gains_of`], with
-    /// `self.own` already for this grid), and `out`, when known, the answer of
+    /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
+    /// with `self.own` already for this grid), and `out`, when known, the answer of
     /// [`Greedy::may_go_out`] for going out with this card.
+    #[inline]
     fn counted_place_raw(
         &mut self,
         v: &View,
@@ -68,30 +77,27 @@ impl Greedy {
         let mut g = raw;
         for (p, x) in g.iter_mut().enumerate() {
             // Without a branch: which positions are face down varies from call to call.
-            *x += off & -i32::from(down >> p & 1 == 1);
+            *x += (off * 8) & -i32::from(down >> p & 1 == 1);
         }
         let last = self.own.last_down as usize;
         if last < 6 && v.ender().is_none() {
-            let (gq, q) = argmax(&g, last);
-            let top = g[last].saturating_add(self.go_out_bonus.max(-1000));
-            if top > gq || (top == gq && last < q as usize) {
+            let gq = max_but(&g, last);
+            // Packed, a larger gain or the same gain at a lower position compares higher.
+            let top = g[last] + 8 * self.go_out_bonus.max(-1000);
+            if top > gq {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine = self.estimate(v, &v.keys(v.seat())) - raw[last];
+                        let mine = self.estimate(v, &v.keys(v.seat())) - (raw[last] >> 3);
                         self.may_go_out(v, mine)
                     }
                 };
-                if ok {
-                    g[last] += self.go_out_bonus;
-                } else {
-                    g[last] -= 1000;
-                }
-                return argmax(&g, 6);
+                g[last] += 8 * if ok { self.go_out_bonus } else { -1000 };
+                return unpack_max(&g);
             }
-            return (gq, q);
+            return unpack_max(&[gq; 6]);
         }
-        argmax(&g, 6)
+        unpack_max(&g)
     }
 
     /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
@@ -104,6 +110,7 @@ impl Greedy {
             return ok;
         }
         self.counted(v);
+        self.pools();
         let need = self.go_out_win - 0.05 * self.late as f64;
         let ok = chance_out(v, &self.tables.base_vals, &self.count, mine, need) >= need;
         self.out_cache = Some((self.count_at, v.phase(), mine, ok));
@@ -139,46 +146,89 @@ impl Greedy {
 
     /// Counts the unseen cards into `self.count` (and their offset into `self.count_off`),
     /// once per turn and again after a stock draw (`drawn_seen`).
+    #[inline]
     pub(super) fn counted(&mut self, v: &View) {
         let at = self.count_key(v);
         if self.count_at != at {
-            match v.own_stock_card() {
-                // The card just drawn from the stock, taken off this turn's count before
-                // the draw (the public cards have not moved since). Before any reshuffle
-                // the stock and the face-down cards are the same unseen cards.
-                Some(h) if at & 1 == 1 && self.count_at == at ^ 1 && !v.stock_known() => {
-                    let k = key(h) as usize & 15;
-                    let had = i32::from(self.count.down.n[k] > 0);
-                    self.count.down.n[k] -= had;
-                    self.count.down.total -= had;
-                    self.count.stock = self.count.down;
-                    self.count_sum -= had * self.tables.base_vals[k];
-                }
-                _ => {
-                    self.count = unseen(v, &self.shoe);
-                    self.count_sum = self.count.down.sum(&self.tables.base_vals);
-                }
+            self.recount(v, at);
+        }
+    }
+
+    /// [`Greedy::counted`] for a new count key `at`.
+    #[inline(never)]
+    fn recount(&mut self, v: &View, at: u64) {
+        let known = v.stock_known();
+        match v.own_stock_card() {
+            // The card just drawn from the stock, taken off this turn's count before the
+            // draw (the public cards have not moved since). Before any reshuffle the stock
+            // and the face-down cards are the same unseen cards.
+            Some(h)
+                if at & 1 == 1
+                    && self.count_at == at ^ 1
+                    && !known
+                    && self.count_word != u64::MAX =>
+            {
+                let s = 4 * (key(h) as u32 & 15);
+                let had = i32::from(self.count_word >> s & 15 != 0);
+                self.count_word -= (had as u64) << s;
+                self.count_total -= had;
+                self.count_sum -= had * self.tables.base_vals[(s / 4) as usize];
+                self.count_built = false;
             }
-            self.count_off = self.offset(self.count_sum, self.count.down.total);
-            self.count_at = at;
+            // Before any reshuffle: the shoe less the public cards, one word of nibbles,
+            // its total and value read off it.
+            _ if !known => {
+                let w = unseen_word(v, self.shoe_word);
+                self.count_word = w;
+                self.count_total = word_total(w);
+                self.count_sum = word_sum(w, &self.tables.sum8);
+                self.count_built = false;
+            }
+            _ => self.recount_known(v),
+        }
+        self.count_off = self.offset(self.count_sum, self.count_total);
+        self.count_at = at;
+    }
+
+    /// The count once the stock is known (after a reshuffle): kept out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn recount_known(&mut self, v: &View) {
+        self.count = unseen(v, &self.shoe);
+        self.count_sum = self.count.down.sum(&self.tables.base_vals);
+        self.count_total = self.count.down.total;
+        self.count_word = u64::MAX;
+        self.count_built = true;
+    }
+
+    /// Builds `self.count` (the unseen cards by key) for the current count, from its word
+    /// of nibbles, when it does not hold them yet.
+    pub(super) fn pools(&mut self) {
+        if !self.count_built {
+            let down = Pool::from_word(self.count_word);
+            self.count = Unseen { stock: down, down };
+            self.count_built = true;
         }
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
-    /// a card of gains `g`: counted only when moving face-down cards 3 points either way could change
-    /// the choice (a face-down position against the best face-up one or the keep rule).
+    /// a card of packed gains `g`: counted only when moving face-down cards 3 points either
+    /// way could change the choice (a face-down position against the best face-up one or
+    /// the keep rule).
     pub(super) fn counted_offset(&mut self, v: &View, g: &[i32; 6]) -> i32 {
         let down = v.face_down(v.seat());
         if down == 0 {
             return 0;
         }
-        let (mut up, mut dn) = (self.keep_gain, i32::MIN / 2);
+        let (mut up, mut dn) = (i32::MIN, i32::MIN);
         for (p, &x) in g.iter().enumerate() {
             // Without a branch, as in `counted_place_raw`.
             let is_down = down >> p & 1 == 1;
             dn = dn.max([i32::MIN, x][usize::from(is_down)]);
             up = up.max([x, i32::MIN][usize::from(is_down)]);
         }
+        // The largest packed gain unpacks to the largest gain.
+        let (dn, up) = (dn >> 3, self.keep_gain.max(up >> 3));
         if dn + 30 < up || dn - 30 > up {
             return 0;
         }
@@ -200,7 +250,7 @@ impl Greedy {
                 Ok(plan) => plan,
                 Err(a) => return a,
             },
-            false => argmax(&raw, 6),
+            false => unpack_max(&raw),
         };
         let (a, plan) = self.draw_from(v, &raw, plan, going_out, None);
         self.draw_plan = Some((v.turns(), top, plan));
@@ -213,17 +263,17 @@ impl Greedy {
     /// left both if going out is allowed (going out with it gains too little) and if not.
     fn out_plan(&mut self, v: &View, top: Card, raw: &[i32; 6]) -> Result<(i32, u8), Action> {
         let p = self.own.last_down as usize;
-        let (g, q) = argmax(raw, p);
+        let gq = max_but(raw, p);
         let with = |d: i32| {
             let mut x = *raw;
-            x[p] += d;
-            argmax(&x, 6)
+            x[p] += 8 * d;
+            unpack_max(&x)
         };
-        let top_gain = raw[p].saturating_add(self.go_out_bonus.max(-1000));
-        if !(top_gain > g || (top_gain == g && p < q as usize)) {
-            return Ok((g, q));
+        // Packed, a larger gain or the same gain at a lower position compares higher.
+        if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
+            return Ok(unpack_max(&[gq; 6]));
         }
-        let mine = self.estimate(v, &v.keys(v.seat())) - raw[p];
+        let mine = self.estimate(v, &v.keys(v.seat())) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {
@@ -244,6 +294,7 @@ impl Greedy {
     /// The draw once the discard's plan is known (`out`: the answer of
     /// [`Greedy::may_go_out`] for going out with it, when known): the action and the plan
     /// the placement reuses.
+    #[inline]
     fn draw_from(
         &mut self,
         v: &View,
@@ -259,6 +310,12 @@ impl Greedy {
         self.counted(v);
         let off = self.count_off;
         let take = self.counted_place_raw(v, *raw, Some(off), out);
+        // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum: a discard
+        // gaining nothing is left without summing.
+        if take.0 <= 0 && self.keep_gain >= 0 {
+            return (Action::DrawStock, take);
+        }
+        self.pools();
         let down = v.face_down(v.seat());
         // Without branches: which positions are face down varies from call to call.
         let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
@@ -268,8 +325,10 @@ impl Greedy {
         let ev = self
             .own
             .stock_sum(&self.tables, &add, &self.count.stock.n, self.keep_gain);
-        let ev = ev as f64 / self.count.stock.total.max(1) as f64;
-        (self.take_if(take.0 as f64 > ev), take)
+        // The gain against the mean, `ev / total`, compared in integers: the f64 quotient
+        // is never within 1 / total of a whole number but on it.
+        let total = self.count.stock.total.max(1) as i64;
+        (self.take_if(take.0 as i64 * total > ev), take)
     }
 
     fn take_if(&self, take: bool) -> Action {
@@ -311,6 +370,7 @@ impl Greedy {
     /// turn), with the unseen cards in `self.count`.
     fn final_table(&mut self, v: &View) {
         self.counted(v);
+        self.pools();
         if !matches!(&self.final_cache, Some((at, _)) if *at == self.count_at) {
             let u = &self.count;
             let wt = WinTable::new(v, &self.tables.base_vals, u, |s| Self::still_to_play(v, s));

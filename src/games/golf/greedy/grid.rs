@@ -57,6 +57,16 @@ pub(super) fn argmax(gains: &[i32; 6], skip: usize) -> (i32, u8) {
     unpack_max(&packed)
 }
 
+/// The largest of packed gains (see [`unpack_max`]) outside position `skip`.
+#[inline(always)]
+pub(super) fn max_but(packed: &[i32; 6], skip: usize) -> i32 {
+    let mut m = i32::MIN;
+    for (p, &x) in packed.iter().enumerate() {
+        m = m.max([x, i32::MIN][usize::from(p == skip)]);
+    }
+    m
+}
+
 /// The maximum of gains packed as `gain * 8 + (7 - p)`, unpacked to (gain, p): one maximum
 /// (no branches, no tie logic) finds the largest gain at its lowest position.
 #[inline(always)]
@@ -99,6 +109,9 @@ pub(super) struct Tables {
     pub(super) base_cols: [i32; 256],
     /// The column pair of each key (`cols8[k << 4 | k]`; `UNKNOWN`'s is two face-down cards).
     pub(super) diag8: [i32; 16],
+    /// Per byte of a word of nibbles (keys 2i and 2i+1 in byte i): the value of those
+    /// copies under `base_vals` (see `unseen::word_sum`).
+    pub(super) sum8: [[i32; 256]; 8],
     /// All ones when matching rows score 0, else 0.
     pub(super) rows: u8,
     /// All ones when boxes score, else 0.

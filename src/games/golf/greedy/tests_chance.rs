@@ -274,6 +274,59 @@ fn the_value_table_counts_each_keys_move() {
     }
 }
 
+/// [`Spots`] puts each unseen key's moved score where [`index`] puts the score plus that
+/// key's move ([`Model::moves`]), and finds nothing moving exactly when every move is 0:
+/// whole-point values and values that are not, all values at the mean, empty pools, every
+/// partner of the first face-down card.
+#[test]
+fn the_spots_land_where_the_moves_do() {
+    let mut rng = crate::cards::GameRng::new(11, 3);
+    let mut moved = 0;
+    for round in 0..3000 {
+        let whole = round % 2 == 0;
+        let flat = round % 5 == 0;
+        let mut vals = [0i32; 16];
+        for v in vals.iter_mut().take(14) {
+            *v = (rng.index(16) as i32 - 3) * 10 + if whole { 0 } else { rng.index(10) as i32 };
+        }
+        vals[UNKNOWN as usize] = rng.index(160) as i32 - 30;
+        if flat {
+            vals = [40; 16];
+        }
+        let n: [i32; 16] = std::array::from_fn(|k| match k < 14 && round % 11 != 0 {
+            true => rng.index(4) as i32,
+            false => 0,
+        });
+        let down = Pool {
+            n,
+            total: n.iter().sum(),
+        };
+        let m = Model {
+            vals,
+            twos: [0, -40][rng.index(2)],
+        };
+        let sp = Spots::new(&m);
+        for _ in 0..8 {
+            let keys: [u8; 6] = std::array::from_fn(|_| match rng.index(3) {
+                0 => UNKNOWN,
+                _ => rng.index(14) as u8,
+            });
+            let moves = m.moves(&keys, &down);
+            let none = moves.iter().all(|&x| x == 0) || down.total <= 0;
+            let got = sp.moving(&m, &keys, down.total);
+            assert_eq!(got.is_none(), none, "{vals:?} {keys:?} {n:?}");
+            if let Some(mv) = got {
+                moved += 1;
+                for at in (-900..1500).step_by(13) {
+                    let want: [usize; 14] = std::array::from_fn(|y| index(at + moves[y]));
+                    assert_eq!(sp.of(at, mv), want, "{vals:?} {keys:?} at {at}");
+                }
+            }
+        }
+    }
+    assert!(moved > 10_000, "{moved}");
+}
+
 /// [`Model::score`] (three columns unless a row or a box) equals scoring the grid in full,
 /// under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
 #[test]

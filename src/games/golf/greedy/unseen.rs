@@ -128,6 +128,62 @@ fn nibbles(x: u64) -> [u8; 16] {
     (spread(x & LOW) | spread(x >> 4 & LOW) << 8).to_le_bytes()
 }
 
+/// The unseen cards of the seat of `v` before any reshuffle, as [`unseen`] counts them, from
+/// `shoe` ([`shoe_word`]): one subtraction of the public counts, since every nibble of
+/// the shoe holds at least the public copies of its key (and a stock card the seat holds
+/// is not public).
+pub(super) fn unseen_word(v: &View, shoe: u64) -> u64 {
+    let mut w = shoe - v.public_counts();
+    if let Some(h) = v.own_stock_card() {
+        let s = 4 * (super::super::scoring::key(h) as u32 & 15);
+        w -= u64::from(w >> s & 15 != 0) << s;
+    }
+    w
+}
+
+impl Pool {
+    /// The pool of a word of nibbles (key k in bits 4k..4k+4; the [`UNKNOWN`] nibble 0).
+    pub(super) fn from_word(w: u64) -> Pool {
+        let b = nibbles(w);
+        Pool {
+            n: std::array::from_fn(|k| i32::from(b[k])),
+            total: word_total(w),
+        }
+    }
+}
+
+/// The copies in a word of nibbles: the bytes' two nibbles added, then the bytes summed by
+/// one multiplication (at most 8 copies of each of 14 keys: no byte overflows).
+#[inline]
+pub(super) fn word_total(w: u64) -> i32 {
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let bytes = (w & LOW) + (w >> 4 & LOW);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
+}
+
+/// Per byte position i and byte b of a word of nibbles: the value (tenths, under `vals`)
+/// of its copies of keys 2i (low nibble) and 2i+1 (high nibble), for [`word_sum`].
+pub(super) fn sum_table(vals: &[i32; 16]) -> [[i32; 256]; 8] {
+    std::array::from_fn(|i| {
+        std::array::from_fn(|b| (b & 15) as i32 * vals[2 * i] + (b >> 4) as i32 * vals[2 * i + 1])
+    })
+}
+
+/// The value (tenths) of the copies in a word of nibbles: [`Pool::sum`] of
+/// [`Pool::from_word`], eight lookups in the table of [`sum_table`].
+#[inline]
+pub(super) fn word_sum(w: u64, t: &[[i32; 256]; 8]) -> i32 {
+    (0..8).map(|i| t[i][(w >> (8 * i)) as usize & 255]).sum()
+}
+
+/// The copies of each key in the shoe ([`shoe`]) as a word of nibbles (key k in bits
+/// 4k..4k+4): at most 8 copies with two decks.
+pub(super) fn shoe_word(shoe: &[i32; 16]) -> u64 {
+    (0..16)
+        .map(|k| (shoe[k].clamp(0, 15) as u64) << (4 * k))
+        .sum()
+}
+
 /// The copies of each key in the shoe of `v`'s deal, for [`unseen`].
 pub(super) fn shoe(v: &View) -> [i32; 16] {
     let decks = v.rules().decks_for(v.players()) as i32;
