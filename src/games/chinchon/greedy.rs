@@ -37,7 +37,7 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
-use super::hand_memo::{HandMemo, with_dead};
+use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{Held, Odds, keep_value_at, keep_values, loose_of, swap_gain};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
@@ -277,23 +277,32 @@ impl Greedy {
         for (p, &c) in pts.iter_mut().zip(&cards[..=n]) {
             *p = v.points(c);
         }
+        let key = Key::of(v.hand, v.card_points);
         // The hand's combinations are listed; only those holding the top are new. Without
         // any, the top is dead and the hand's values give those with it.
-        let mut listed = *v.combos;
-        listed.added(&cards[..=n]);
-        let joins = match (listed.list(), v.combos.list()) {
-            (Some(with), Some(before)) => with.len() != before.len(),
-            _ => true,
-        };
+        let before = v.combos.list();
+        let with = v.combos.may_join(top).then(|| {
+            let mut l = *v.combos;
+            l.added(&cards[..=n]);
+            l
+        });
+        let listed = with.as_ref().map_or(before, |l| l.list());
+        let joins = before.is_none() || listed.map(|l| l.len()) != before.map(|l| l.len());
         let without = if joins {
             let mut w = [0u16; HAND_CAP];
-            best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut w);
+            best_and_without_listed(&cards[..=n], &pts[..=n], listed, &mut w);
             w
         } else {
-            let (w, best) = self.memo.rest(v.hand, &pts[..n], v.combos.list());
-            with_dead(&w, best, n, pts[n])
+            let (w, best) = self.memo.rest(key, v.hand, &pts[..n], v.combos.list());
+            let all = with_dead(&w, best, n, pts[n]);
+            debug_assert!({
+                let mut w = [0u16; HAND_CAP];
+                best_and_without_listed(&cards[..=n], &pts[..=n], listed, &mut w);
+                w[..=n] == all[..=n]
+            });
+            all
         };
-        self.memo.set_taken(&cards[..=n], &pts[..=n], &without);
+        self.memo.set_taken(key.with(top), &without);
         let worth = self.worth(v, Some(top));
         let odds = (self.lookahead != 0 || self.stock_draw != 0).then(|| Odds::of(v));
         let mut cost = [0i32; HAND_CAP];
@@ -336,7 +345,7 @@ impl Greedy {
         let mut gain = 0;
         if let Some(odds) = odds.as_ref().filter(|_| self.stock_draw != 0) {
             // The hand as it is: what a stock card is expected to gain it.
-            let (w7, _) = self.memo.rest(v.hand, &pts[..n], v.combos.list());
+            let (w7, _) = self.memo.rest(key, v.hand, &pts[..n], v.combos.list());
             let mut unused = [0i32; HAND_CAP];
             let (all, worst) = self.keeps(v.hand, &pts[..n], &w7[..n], odds, &mut unused);
             let total = odds.total.max(1) as i64;
@@ -363,11 +372,14 @@ impl Greedy {
         let listed = v.combos.list();
         let live = listed.map(|l| l.iter().fold(0u16, |a, &c| a | c));
         let last = n.saturating_sub(1);
-        let all = match self.memo.taken(v.hand, &pts[..n]) {
-            Some(w) => w,
-            None => match self.memo.rest_if(&v.hand[..last], &pts[..last]) {
+        let hand_key = Key::of(v.hand, v.card_points);
+        let all = match self.memo.taken(hand_key) {
+            Some(w) => *w,
+            None => match self.memo.rest_if(hand_key.less_last()) {
                 Some((w, best)) if live.is_some_and(|l| l >> last & 1 == 0) => {
-                    with_dead(w, best, last, pts[last])
+                    let all = with_dead(w, best, last, pts[last]);
+                    debug_assert_eq!(all[..n], v.without().expect("discarding")[..n]);
+                    all
                 }
                 _ => v.without().expect("the discarding seat sees its table"),
             },
@@ -375,17 +387,14 @@ impl Greedy {
         let without = &all[..n];
         // A close beats every discard: look for one first, and weigh the discards only
         // without one.
-        let mut seen = 0u64;
         let mut close: Option<(u16, usize)> = None;
-        for (i, (&c, &w)) in v.hand.iter().zip(without).enumerate() {
-            let bit = 1u64 << (c.index() & 63);
-            if seen & bit != 0 {
-                continue; // a second copy: the same choices
-            }
-            seen |= bit;
-            let may = w <= v.rules.close_limit;
-            if w <= self.close_at && may && close.is_none_or(|(x, _)| w < x) {
-                close = Some((w, i));
+        let limit = self.close_at.min(v.rules.close_limit);
+        if without.iter().any(|&w| w <= limit) {
+            // The first of the least (copies of a card have the same value).
+            for (i, &w) in without.iter().enumerate() {
+                if w <= limit && close.is_none_or(|(x, _)| w < x) {
+                    close = Some((w, i));
+                }
             }
         }
         if let Some((_, i)) = close {
@@ -430,7 +439,7 @@ impl Greedy {
             }
         };
         if live.is_some_and(|l| l >> at & 1 == 0) {
-            self.memo.discarded_dead(v.hand, &pts[..n], without, at);
+            self.memo.discarded_dead(hand_key, &all, at, pts[at]);
         }
         Action::Discard(v.hand[at])
     }

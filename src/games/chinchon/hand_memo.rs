@@ -19,46 +19,81 @@ use super::arrange::HAND_CAP;
 use super::unmatched::best_and_without_listed;
 use crate::cards::Card;
 
-/// A hand (cards and their points) with its least unmatched points and those without each
-/// card; `n == 0` for none.
+/// A hand as a key: its cards packed one byte each above their number (the low byte), and
+/// the points of the special cards under the rules (the numbers' points never change).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Key {
+    cards: u128,
+    special: [u16; 5],
+}
+
+impl Key {
+    const NONE: Key = Key {
+        cards: 0,
+        special: [0; 5],
+    };
+
+    /// The key of `cards` under the card points `points`.
+    #[inline]
+    pub(super) fn of(cards: &[Card], points: &[u16; 64]) -> Key {
+        let mut k = cards.len() as u128;
+        for (i, c) in cards.iter().enumerate() {
+            k |= ((c.index() & 63) as u128) << (8 * i + 8);
+        }
+        let mut special = [0; 5];
+        special.copy_from_slice(&points[48..53]);
+        Key { cards: k, special }
+    }
+
+    /// The hand with `c` added at its end.
+    #[inline]
+    pub(super) fn with(self, c: Card) -> Key {
+        let n = self.cards as u8 as usize;
+        let cards =
+            (self.cards & !0xff) | (n as u128 + 1) | ((c.index() & 63) as u128) << (8 * n + 8);
+        Key { cards, ..self }
+    }
+
+    /// The hand less its last card.
+    #[inline]
+    pub(super) fn less_last(self) -> Key {
+        let n = self.cards as u8 as usize;
+        let keep = (1u128 << (8 * n)) - 1; // the count and the first n - 1 cards
+        Key {
+            cards: (self.cards & keep & !0xff) | (n as u128 - 1),
+            ..self
+        }
+    }
+
+    /// The hand less position `d` (the cards above it move down one).
+    #[inline]
+    fn less(self, d: usize) -> Key {
+        let n = self.cards as u8 as usize;
+        let body = self.cards >> 8;
+        let low = body & ((1u128 << (8 * d)) - 1);
+        let high = (body >> (8 * d + 8)) << (8 * d);
+        Key {
+            cards: ((low | high) << 8) | (n as u128 - 1),
+            ..self
+        }
+    }
+}
+
+/// A hand's least unmatched points (`best`) and those without each card; `key` is
+/// [`Key::NONE`] for none.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Seen {
-    n: usize,
-    cards: [Card; HAND_CAP],
-    pts: [u16; HAND_CAP],
+struct Seen {
+    key: Key,
     without: [u16; HAND_CAP],
     best: u16,
 }
 
 impl Seen {
-    pub(super) const NONE: Seen = Seen {
-        n: 0,
-        cards: [Card::from_index(0); HAND_CAP],
-        pts: [0; HAND_CAP],
+    const NONE: Seen = Seen {
+        key: Key::NONE,
         without: [0; HAND_CAP],
         best: 0,
     };
-
-    /// The values of `cards` with points `pts` (as long as `cards`).
-    fn new(cards: &[Card], pts: &[u16], without: &[u16; HAND_CAP], best: u16) -> Seen {
-        let n = cards.len();
-        let mut s = Seen {
-            n,
-            without: *without,
-            best,
-            ..Seen::NONE
-        };
-        s.cards[..n].copy_from_slice(cards);
-        s.pts[..n].copy_from_slice(pts);
-        s
-    }
-
-    /// Whether these are the values of exactly this hand with these points.
-    #[inline]
-    fn is(&self, cards: &[Card], pts: &[u16]) -> bool {
-        let n = self.n;
-        n != 0 && n == cards.len() && self.cards[..n] == *cards && self.pts[..n] == *pts
-    }
 }
 
 /// The hands `greedy` remembers (see the module docs).
@@ -76,64 +111,62 @@ impl HandMemo {
         taken: Seen::NONE,
     };
 
-    /// The least points without each card of `cards` and the least points of all of them
-    /// (searched from `listed`, the hand's combinations, unless remembered); remembered as
-    /// the hand between turns.
+    /// The least points without each card of `cards` (points `pts`, key `key`) and the
+    /// least points of all of them (searched from `listed`, the hand's combinations, unless
+    /// remembered); remembered as the hand between turns.
     pub(super) fn rest(
         &mut self,
+        key: Key,
         cards: &[Card],
         pts: &[u16],
         listed: Option<&[u16]>,
     ) -> ([u16; HAND_CAP], u16) {
-        if !self.rest.is(cards, pts) {
+        if self.rest.key != key {
             let mut without = [0u16; HAND_CAP];
             let best = best_and_without_listed(cards, pts, listed, &mut without);
-            self.rest = Seen::new(cards, pts, &without, best);
+            self.rest = Seen { key, without, best };
         }
         (self.rest.without, self.rest.best)
     }
 
-    /// The values of the hand between turns (as [`HandMemo::rest`]) if it is `cards` with
-    /// `pts`.
-    pub(super) fn rest_if(&self, cards: &[Card], pts: &[u16]) -> Option<(&[u16; HAND_CAP], u16)> {
-        self.rest
-            .is(cards, pts)
-            .then_some((&self.rest.without, self.rest.best))
+    /// The values of the hand between turns (as [`HandMemo::rest`]) if it is `key`'s.
+    #[inline]
+    pub(super) fn rest_if(&self, key: Key) -> Option<(&[u16; HAND_CAP], u16)> {
+        (self.rest.key == key).then_some((&self.rest.without, self.rest.best))
     }
 
     /// Remembers the values of the hand with the discard top.
-    pub(super) fn set_taken(&mut self, cards: &[Card], pts: &[u16], without: &[u16; HAND_CAP]) {
-        self.taken = Seen::new(cards, pts, without, 0);
+    #[inline]
+    pub(super) fn set_taken(&mut self, key: Key, without: &[u16; HAND_CAP]) {
+        self.taken = Seen {
+            key,
+            without: *without,
+            best: 0,
+        };
     }
 
-    /// The values of the hand with the discard top, if it is `cards` with `pts`.
-    pub(super) fn taken(&self, cards: &[Card], pts: &[u16]) -> Option<[u16; HAND_CAP]> {
-        self.taken.is(cards, pts).then_some(self.taken.without)
+    /// The values of the hand with the discard top, if it is `key`'s.
+    #[inline]
+    pub(super) fn taken(&self, key: Key) -> Option<&[u16; HAND_CAP]> {
+        (self.taken.key == key).then_some(&self.taken.without)
     }
 
-    /// After discarding position `d` of `cards` (with `without`), a card in no combination
-    /// of them: remembers the hand left as the hand between turns.
+    /// After discarding position `d` (of `d_pts` points) of the hand `key` with `without`, a
+    /// card in no combination of it: remembers the hand left as the hand between turns.
     pub(super) fn discarded_dead(
         &mut self,
-        cards: &[Card],
-        pts: &[u16],
-        without: &[u16],
+        key: Key,
+        without: &[u16; HAND_CAP],
         d: usize,
+        d_pts: u16,
     ) {
-        let n = cards.len();
-        let mut s = Seen {
-            n: n - 1,
-            best: without[d],
-            ..Seen::NONE
-        };
-        let mut k = 0;
-        for i in (0..n).filter(|&i| i != d) {
-            s.cards[k] = cards[i];
-            s.pts[k] = pts[i];
-            s.without[k] = without[i] - pts[d];
-            k += 1;
+        let r = &mut self.rest;
+        r.key = key.less(d);
+        r.best = without[d];
+        for (o, &w) in r.without.iter_mut().zip(without) {
+            *o = w.wrapping_sub(d_pts);
         }
-        self.rest = s;
+        r.without.copy_within(d + 1.., d);
     }
 }
 
