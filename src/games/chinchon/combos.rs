@@ -422,7 +422,11 @@ impl ComboList {
             return;
         }
         let i = hand.len() - 1;
+        let joins = self.may_join(hand[i]);
         self.hand.add(i, hand[i]);
+        if !joins {
+            return; // in no combination: nothing new to list
+        }
         let len = self.len as usize;
         let n = combinations_with(&self.hand, 1 << i, &mut self.found[len..]);
         self.set_len(len + n);

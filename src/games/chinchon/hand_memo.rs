@@ -19,63 +19,57 @@ use super::arrange::HAND_CAP;
 use super::unmatched::best_and_without_listed;
 use crate::cards::Card;
 
-/// A hand as a key: its cards packed one byte each above their number (the low byte), and
-/// the points of the special cards under the rules (the numbers' points never change).
+/// A hand as a key: its number of cards, then its cards' indices, a byte each (the rest
+/// zero), and the points of the special cards under the rules (the numbers' points never
+/// change).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Key {
-    cards: u128,
+    cards: [u8; 16],
     special: [u16; 5],
 }
 
 impl Key {
     const NONE: Key = Key {
-        cards: 0,
+        cards: [0; 16],
         special: [0; 5],
     };
 
     /// The key of `cards` under the card points `points`.
     #[inline]
     pub(super) fn of(cards: &[Card], points: &[u16; 64]) -> Key {
-        let mut k = cards.len() as u128;
-        for (i, c) in cards.iter().enumerate() {
-            k |= ((c.index() & 63) as u128) << (8 * i + 8);
+        let mut k = Key::NONE;
+        k.cards[0] = cards.len() as u8;
+        for (b, c) in k.cards[1..].iter_mut().zip(cards) {
+            *b = c.index() & 63;
         }
-        let mut special = [0; 5];
-        special.copy_from_slice(&points[48..53]);
-        Key { cards: k, special }
+        k.special.copy_from_slice(&points[48..53]);
+        k
     }
 
     /// The hand with `c` added at its end.
     #[inline]
-    pub(super) fn with(self, c: Card) -> Key {
-        let n = self.cards as u8 as usize;
-        let cards =
-            (self.cards & !0xff) | (n as u128 + 1) | ((c.index() & 63) as u128) << (8 * n + 8);
-        Key { cards, ..self }
+    pub(super) fn with(mut self, c: Card) -> Key {
+        let n = self.cards[0] as usize;
+        self.cards[n + 1] = c.index() & 63;
+        self.cards[0] += 1;
+        self
     }
 
     /// The hand less its last card.
     #[inline]
-    pub(super) fn less_last(self) -> Key {
-        let n = self.cards as u8 as usize;
-        let keep = (1u128 << (8 * n)) - 1; // the count and the first n - 1 cards
-        Key {
-            cards: (self.cards & keep & !0xff) | (n as u128 - 1),
-            ..self
-        }
+    pub(super) fn less_last(mut self) -> Key {
+        let n = self.cards[0] as usize;
+        self.cards[n] = 0;
+        self.cards[0] -= 1;
+        self
     }
 
     /// The hand less position `d` (the cards above it move down one).
     #[inline]
-    fn less(self, d: usize) -> Key {
-        let n = self.cards as u8 as usize;
-        let body = self.cards >> 8;
-        let low = body & ((1u128 << (8 * d)) - 1);
-        let high = (body >> (8 * d + 8)) << (8 * d);
-        Key {
-            cards: ((low | high) << 8) | (n as u128 - 1),
-            ..self
-        }
+    fn less(mut self, d: usize) -> Key {
+        let n = self.cards[0] as usize;
+        self.cards.copy_within(d + 2..=n, d + 1);
+        self.less_last()
     }
 }
 
