@@ -25,7 +25,7 @@ impl Chinchon {
         let c = self.discard.pop().expect("draw from an empty discard pile");
         assert!(!is_special(c), "a special card taken from the discards");
         self.give(seat, c);
-        self.known[seat].push(c);
+        self.known[seat].push(c); // from the discards to the known cards: `public` stays
         self.after_draw();
     }
 
@@ -33,6 +33,7 @@ impl Chinchon {
     pub(crate) fn apply_discard(&mut self, c: Card) {
         self.take_from_hand(self.turn, c);
         self.discard.push(c);
+        self.public[c.index() as usize & 63] += 1;
         self.turns += 1;
         self.pass_turn(c);
     }
@@ -67,6 +68,7 @@ impl Chinchon {
         self.stock.shuffle(&mut self.rng);
         self.reshuffles += 1;
         self.restocked = self.stock.counts();
+        self.recount();
     }
 
     /// `seat` draws a stock card (after a reshuffle if need be); false when there is none.
@@ -162,6 +164,7 @@ impl Chinchon {
         let known = &mut self.known[seat];
         if let Some(k) = known.as_slice().iter().position(|&x| x == c) {
             known.remove_at(k);
+            self.public[c.index() as usize & 63] -= 1;
         }
         i
     }

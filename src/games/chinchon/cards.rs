@@ -142,9 +142,25 @@ pub fn points(rules: &Rules, c: Card) -> u16 {
     }
 }
 
-/// [`points`] of every card index under `rules` (a table for the hot paths).
+/// [`points`] of every card index under `rules` (a table for the hot paths, made for each
+/// deal: the number cards' points are a constant).
 pub fn point_table(rules: &Rules) -> [u16; 64] {
-    std::array::from_fn(|i| points(rules, Card::from_index(i as u8)))
+    const NUMBERS: [u16; 64] = {
+        let mut t = [0u16; 64];
+        let mut i = 0;
+        while i < 48 {
+            t[i] = (i % 12 + 1) as u16;
+            i += 1;
+        }
+        t
+    };
+    let mut t = NUMBERS;
+    t[WILD.index() as usize] = rules.wild_points;
+    t[CIRC.index() as usize] = rules.circ_points;
+    for c in [DRAW, SKIP, REV] {
+        t[c.index() as usize] = rules.action_points;
+    }
+    t
 }
 
 /// Decks in the shoe for `players`: one for 2-4, two for 5-8.
@@ -190,19 +206,22 @@ fn specials(rules: &Rules) -> [(Card, u8); 5] {
 /// The shoe in a fixed order (index order), ready to shuffle.
 pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
     let d = decks(players) as usize;
-    let mut p = Pile::new();
+    let mut cards = [Card::from_index(0); SHOE_CAP];
     let numbers = &Card::DECK[..48];
+    let mut n = 48 * d;
     if d == 1 {
-        p.extend_from_slice(numbers);
+        cards[..48].copy_from_slice(numbers);
     } else {
-        for &c in numbers {
-            p.extend_from_slice(&[c; 2][..d]);
+        for (pair, &c) in cards.chunks_exact_mut(2).zip(numbers) {
+            pair.fill(c);
         }
     }
-    for (c, n) in specials(rules) {
-        p.extend(std::iter::repeat_n(c, n as usize * d));
+    for (c, k) in specials(rules) {
+        let k = k as usize * d;
+        cards[n..n + k].fill(c);
+        n += k;
     }
-    p
+    Pile::from_slice(&cards[..n])
 }
 
 #[cfg(test)]

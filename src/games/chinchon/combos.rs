@@ -111,6 +111,17 @@ impl Masks {
         (0..4).fold(0, |a, s| a | (self.may_run(s) as u8) << s)
     }
 
+    /// Whether the card in ring slot `slot` (a bit) of suit `s` has a card a run could hold
+    /// next to it: another of the suit's slots (the `CIRC`'s when one is held) one slot away,
+    /// or two with a wild to fill the one between. A card without one is in no run.
+    #[inline]
+    fn has_run_neighbour(&self, s: usize, slot: u16) -> bool {
+        let ring = (self.suit_nums[s] & !slot) | ((self.circ != 0) as u16) << 12;
+        let one = rot(slot, 1) | rot(slot, 12);
+        let two = (rot(slot, 2) | rot(slot, 11)) & ((self.wild != 0) as u16).wrapping_neg();
+        ring & (one | two) != 0
+    }
+
     /// Whether suit `s` may hold a run (see [`Masks::run_suits`]).
     #[inline]
     fn may_run(&self, s: usize) -> bool {
@@ -328,11 +339,12 @@ pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize 
                 runs(&only, b.trailing_zeros() as usize, &mut push)
             });
         } else if let Some(s) = (0..4).find(|&s| m.suit[s] & must != 0) {
-            let n = m.slot[must.trailing_zeros() as usize].trailing_zeros() as usize;
+            let slot = m.slot[must.trailing_zeros() as usize];
+            let n = slot.trailing_zeros() as usize;
             if m.repeated >> n & 1 == 1 {
                 groups(m.num[n], m.wild, &mut push);
             }
-            if m.may_run(s) {
+            if m.may_run(s) && m.has_run_neighbour(s, slot) {
                 runs(m, s, &mut push);
             }
         }
@@ -387,6 +399,22 @@ impl ComboList {
         (!self.crowded).then(|| &self.found[..self.len as usize])
     }
 
+    /// False when card `c` added to the hand would be in none of its combinations (then
+    /// [`ComboList::added`] would list nothing new), by a test on the hand's masks: another
+    /// two of its number (one with a wild), or a card a run could hold next to it. True
+    /// when it may be (a `WILD` or a `CIRC` always may).
+    #[inline]
+    pub fn may_join(&self, c: Card) -> bool {
+        let m = &self.hand;
+        let x = c.index() as usize & 63;
+        let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
+        if s == 4 {
+            return c == WILD || c == CIRC;
+        }
+        let same = m.num[n].count_ones() + (m.wild != 0) as u32;
+        same >= 2 || m.has_run_neighbour(s, 1 << n)
+    }
+
     /// `hand` is the listed hand with one card added at its end.
     pub fn added(&mut self, hand: &[Card]) {
         if self.crowded {
@@ -394,7 +422,11 @@ impl ComboList {
             return;
         }
         let i = hand.len() - 1;
+        let joins = self.may_join(hand[i]);
         self.hand.add(i, hand[i]);
+        if !joins {
+            return; // in no combination: nothing new to list
+        }
         let len = self.len as usize;
         let n = combinations_with(&self.hand, 1 << i, &mut self.found[len..]);
         self.set_len(len + n);

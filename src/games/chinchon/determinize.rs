@@ -62,6 +62,7 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
         s.combos[p] = ComboList::of(s.hands[p].as_slice());
     }
     s.discard.extend_from_slice(v.discard);
+    s.recount();
     (s.turn, s.clockwise, s.turns, s.effect) = (v.turn, v.clockwise, v.turns, v.effect);
     (s.reshuffles, s.restocked) = (v.reshuffles, *v.restocked);
     s.phase = v.phase;

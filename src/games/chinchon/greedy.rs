@@ -37,6 +37,7 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
+use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{Held, Odds, keep_value_at, keep_values, loose_of, swap_gain};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
@@ -109,36 +110,9 @@ pub struct Greedy {
     partner_value: i32,
     lookahead: i64,
     stock_draw: i64,
-    /// The last hand whose least points without each card the draw worked out (the hand
-    /// with the discard top): when the bot takes the top, its discard reads them here
-    /// instead of working them out again.
-    memo: Seen,
-}
-
-/// A hand (cards and their points) and the least unmatched points without each of its
-/// cards; `n == 0` for none.
-#[derive(Clone, Copy, Debug)]
-struct Seen {
-    n: usize,
-    cards: [Card; HAND_CAP],
-    pts: [u16; HAND_CAP],
-    without: [u16; HAND_CAP],
-}
-
-impl Seen {
-    const NONE: Seen = Seen {
-        n: 0,
-        cards: [Card::from_index(0); HAND_CAP],
-        pts: [0; HAND_CAP],
-        without: [0; HAND_CAP],
-    };
-
-    /// The values kept for exactly this hand with these points, if any.
-    fn get(&self, cards: &[Card], pts: &[u16]) -> Option<[u16; HAND_CAP]> {
-        let n = self.n;
-        (n != 0 && n == cards.len() && self.cards[..n] == *cards && self.pts[..n] == *pts)
-            .then_some(self.without)
-    }
+    /// The hands whose least points the bot worked out: most decisions derive theirs from
+    /// them instead of searching the hand.
+    memo: HandMemo,
 }
 
 /// What a card's keeping is worth beyond the points of the hand, for one decision.
@@ -230,7 +204,7 @@ impl Greedy {
             partner_value: quarters("partner_value"),
             lookahead: quarters("lookahead") as i64,
             stock_draw: quarters("stock_draw") as i64,
-            memo: Seen::NONE,
+            memo: HandMemo::NONE,
         }
     }
 
@@ -303,17 +277,32 @@ impl Greedy {
         for (p, &c) in pts.iter_mut().zip(&cards[..=n]) {
             *p = v.points(c);
         }
-        // The hand's combinations are listed; only those holding the top are new.
-        let mut listed = *v.combos;
-        listed.added(&cards[..=n]);
-        let mut without = [0u16; HAND_CAP];
-        best_and_without_listed(&cards[..=n], &pts[..=n], listed.list(), &mut without);
-        self.memo = Seen {
-            n: n + 1,
-            cards,
-            pts,
-            without,
+        let key = Key::of(v.hand, v.card_points);
+        // The hand's combinations are listed; only those holding the top are new. Without
+        // any, the top is dead and the hand's values give those with it.
+        let before = v.combos.list();
+        let with = v.combos.may_join(top).then(|| {
+            let mut l = *v.combos;
+            l.added(&cards[..=n]);
+            l
+        });
+        let listed = with.as_ref().map_or(before, |l| l.list());
+        let joins = before.is_none() || listed.map(|l| l.len()) != before.map(|l| l.len());
+        let without = if joins {
+            let mut w = [0u16; HAND_CAP];
+            best_and_without_listed(&cards[..=n], &pts[..=n], listed, &mut w);
+            w
+        } else {
+            let (w, best) = self.memo.rest(key, v.hand, &pts[..n], v.combos.list());
+            let all = with_dead(&w, best, n, pts[n]);
+            debug_assert!({
+                let mut w = [0u16; HAND_CAP];
+                best_and_without_listed(&cards[..=n], &pts[..=n], listed, &mut w);
+                w[..=n] == all[..=n]
+            });
+            all
         };
+        self.memo.set_taken(key.with(top), &without);
         let worth = self.worth(v, Some(top));
         let odds = (self.lookahead != 0 || self.stock_draw != 0).then(|| Odds::of(v));
         let mut cost = [0i32; HAND_CAP];
@@ -356,8 +345,7 @@ impl Greedy {
         let mut gain = 0;
         if let Some(odds) = odds.as_ref().filter(|_| self.stock_draw != 0) {
             // The hand as it is: what a stock card is expected to gain it.
-            let mut w7 = [0u16; HAND_CAP];
-            best_and_without_listed(v.hand, &pts[..n], v.combos.list(), &mut w7);
+            let (w7, _) = self.memo.rest(key, v.hand, &pts[..n], v.combos.list());
             let mut unused = [0i32; HAND_CAP];
             let (all, worst) = self.keeps(v.hand, &pts[..n], &w7[..n], odds, &mut unused);
             let total = odds.total.max(1) as i64;
@@ -379,25 +367,34 @@ impl Greedy {
         for (p, &c) in pts.iter_mut().zip(v.hand) {
             *p = v.points(c);
         }
-        // The hand the draw weighed, when the bot took the discard top.
-        let all = match self.memo.get(v.hand, &pts[..n]) {
-            Some(w) => w,
-            None => v.without().expect("the discarding seat sees its table"),
+        // The hand the draw weighed, when the bot took the discard top; or the hand between
+        // turns with a dead card drawn.
+        let listed = v.combos.list();
+        let live = listed.map(|l| l.iter().fold(0u16, |a, &c| a | c));
+        let last = n.saturating_sub(1);
+        let hand_key = Key::of(v.hand, v.card_points);
+        let all = match self.memo.taken(hand_key) {
+            Some(w) => *w,
+            None => match self.memo.rest_if(hand_key.less_last()) {
+                Some((w, best)) if live.is_some_and(|l| l >> last & 1 == 0) => {
+                    let all = with_dead(w, best, last, pts[last]);
+                    debug_assert_eq!(all[..n], v.without().expect("discarding")[..n]);
+                    all
+                }
+                _ => v.without().expect("the discarding seat sees its table"),
+            },
         };
         let without = &all[..n];
         // A close beats every discard: look for one first, and weigh the discards only
         // without one.
-        let mut seen = 0u64;
         let mut close: Option<(u16, usize)> = None;
-        for (i, (&c, &w)) in v.hand.iter().zip(without).enumerate() {
-            let bit = 1u64 << (c.index() & 63);
-            if seen & bit != 0 {
-                continue; // a second copy: the same choices
-            }
-            seen |= bit;
-            let may = w <= v.rules.close_limit;
-            if w <= self.close_at && may && close.is_none_or(|(x, _)| w < x) {
-                close = Some((w, i));
+        let limit = self.close_at.min(v.rules.close_limit);
+        if without.iter().any(|&w| w <= limit) {
+            // The first of the least (copies of a card have the same value).
+            for (i, &w) in without.iter().enumerate() {
+                if w <= limit && close.is_none_or(|(x, _)| w < x) {
+                    close = Some((w, i));
+                }
             }
         }
         if let Some((_, i)) = close {
@@ -441,6 +438,9 @@ impl Greedy {
                 least_by_bound(&exact, cands, |i| exact[i]).1
             }
         };
+        if live.is_some_and(|l| l >> at & 1 == 0) {
+            self.memo.discarded_dead(hand_key, &all, at, pts[at]);
+        }
         Action::Discard(v.hand[at])
     }
 
@@ -490,7 +490,7 @@ fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) ->
 
 impl Strategy<Chinchon> for Greedy {
     fn begin_deal(&mut self, _seat: Seat) {
-        self.memo = Seen::NONE;
+        self.memo = HandMemo::NONE;
     }
 
     fn act(

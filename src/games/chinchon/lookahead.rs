@@ -25,7 +25,7 @@ use super::view::View;
 use crate::cards::Card;
 
 /// The copies of each card index that may be the next stock card, and their sum.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Odds {
     /// Copies by card index.
     pub w: [u8; 64],
@@ -36,8 +36,31 @@ pub struct Odds {
 }
 
 impl Odds {
-    /// The odds as `v`'s seat can tell them (see the module docs).
+    /// The odds as `v`'s seat can tell them (see the module docs): the shoe less the cards
+    /// the deal keeps counted as public (the discard pile and the known cards, the seat's
+    /// own among them) and less its hand.
     pub fn of(v: &View<'_>) -> Odds {
+        let g = v.g;
+        let mut w = [0u8; 64];
+        for ((x, &s), &p) in w.iter_mut().zip(&g.shoe_counts).zip(&g.public) {
+            *x = s - p;
+        }
+        let own = v.known(v.seat);
+        for &c in own {
+            w[c.index() as usize & 63] += 1;
+        }
+        for &c in v.hand {
+            w[c.index() as usize & 63] -= 1;
+        }
+        let known: usize = (0..v.players).map(|s| v.known(s).len()).sum();
+        let seen = v.hand.len() + v.discard.len() + known - own.len();
+        let odds = Odds::finish(v, w, g.shoe_len - seen as u32);
+        debug_assert_eq!(odds, Odds::scan(v), "the public counts");
+        odds
+    }
+
+    /// [`Odds::of`] from the cards in sight, one at a time (what the public counts save).
+    pub(super) fn scan(v: &View<'_>) -> Odds {
         let mut w = v.g.shoe_counts;
         let mut gone = 0;
         let mut seen = |c: Card| {
@@ -49,18 +72,31 @@ impl Odds {
         for s in (0..v.players).filter(|&s| s != v.seat) {
             v.known(s).iter().for_each(|&c| seen(c));
         }
+        Odds::finish(v, w, v.g.shoe_len - gone)
+    }
+
+    /// The odds from the copies out of sight `w` (`unseen` of them): after a reshuffle, only
+    /// those the reshuffle put into the stock.
+    #[inline]
+    fn finish(v: &View<'_>, mut w: [u8; 64], unseen: u32) -> Odds {
         let total = if v.reshuffles > 0 {
             for (i, x) in w.iter_mut().enumerate() {
                 *x = (*x).min(v.restocked.count(Card::from_index(i as u8)));
             }
             w.iter().map(|&x| x as u32).sum()
         } else {
-            v.g.shoe_len - gone
+            unseen
         };
-        let mut nums = [0u8; 12];
-        for (n, x) in nums.iter_mut().enumerate() {
-            *x = w[n] + w[12 + n] + w[24 + n] + w[36 + n];
+        // The four suits' rows summed sixteen lanes at a time (the last four lanes, past the
+        // numbers, are dropped).
+        let mut lanes = [0u8; 16];
+        for row in 0..4 {
+            for (l, &x) in lanes.iter_mut().zip(&w[12 * row..12 * row + 16]) {
+                *l = l.wrapping_add(x);
+            }
         }
+        let mut nums = [0u8; 12];
+        nums.copy_from_slice(&lanes[..12]);
         Odds { w, total, nums }
     }
 

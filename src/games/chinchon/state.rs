@@ -96,6 +96,10 @@ pub struct Chinchon {
     pub(crate) combos: [ComboList; MAX_SEATS],
     /// Cards each seat took from the discard pile in view of all and still holds (public).
     pub(crate) known: [Pile<HAND_CAP>; MAX_SEATS],
+    /// The copies of each card index face up in the discard pile or known to be in a hand
+    /// (taken from the discards in view of all), kept with them: what every seat sees besides
+    /// its own hand ([`Chinchon::recount`] makes it afresh).
+    pub(crate) public: [u8; 64],
     /// How many times the discards were shuffled into a new stock.
     pub(crate) reshuffles: u32,
     /// The cards the last reshuffle put into the stock (public: all were face up), empty
@@ -131,6 +135,7 @@ impl Chinchon {
             s.combos[p] = ComboList::of(s.hands[p].as_slice());
         }
         s.discard.push(deck[k]);
+        s.public[deck[k].index() as usize & 63] += 1;
         s.stock.extend_reversed(&deck[k + 1..]);
         s.begin_turn();
         s
@@ -160,8 +165,19 @@ impl Chinchon {
             shoe_len: shoe_counts.iter().map(|&k| k as u32).sum(),
             combos: [ComboList::EMPTY; MAX_SEATS],
             known: [Pile::new(); MAX_SEATS],
+            public: [0; 64],
             reshuffles: 0,
             restocked: CardCounts::EMPTY,
+        }
+    }
+
+    /// Makes [`Chinchon::public`] afresh from the discard pile and the known cards (after
+    /// they were set other than by playing).
+    pub(crate) fn recount(&mut self) {
+        self.public = [0; 64];
+        let known = self.known[..self.players].iter().flat_map(|k| k.as_slice());
+        for &c in self.discard.as_slice().iter().chain(known) {
+            self.public[c.index() as usize & 63] += 1;
         }
     }
 
@@ -169,10 +185,13 @@ impl Chinchon {
     pub(crate) fn next(&self, seat: Seat) -> Seat {
         let mut p = seat;
         loop {
+            // Seats wrap round the table (no division: this runs at every turn).
             p = if self.clockwise {
-                (p + 1) % self.players
+                if p + 1 == self.players { 0 } else { p + 1 }
+            } else if p == 0 {
+                self.players - 1
             } else {
-                (p + self.players - 1) % self.players
+                p - 1
             };
             if self.active.contains(p) || p == seat {
                 return p;

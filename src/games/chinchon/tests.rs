@@ -322,3 +322,6 @@ mod search_hooks;
 
 #[path = "tests_trace.rs"]
 mod trace;
+
+#[path = "tests_counts.rs"]
+mod counts;

@@ -71,6 +71,7 @@ fn greedy_does_not_feed_the_next_player_what_it_collects() {
         g.turn = 0;
         if known {
             g.known[1].extend_from_slice(&[c("5B"), c("5E")]);
+            g.recount();
         }
         let (_, discard) = greedy_turn(&mut g);
         assert_eq!(discard, Action::Discard(c(want)), "known: {known}");
