@@ -20,6 +20,9 @@ fn main() {
     let result = cardsim::cli::run(cli);
     let stdout = cardsim::stdout::finish();
     if let Err(e) = result {
+        // An error that follows SIGINT/SIGTERM (a bot the handler ended, a temporary it
+        // removed) is the handler's to report: it exits 130, and this thread waits for it.
+        cardsim::cleanup::park_if_interrupted();
         match e {
             cardsim::Error::Interrupted(_) => eprintln!("cardsim: interrupted: {e}"),
             _ => eprintln!("cardsim: error: {e}"),
