@@ -403,6 +403,31 @@ impl Greedy {
         bonus + self.worth(v, plan, flat, a)
     }
 
+    /// The score of the stock pick-up listed last, `best` the best score before it: one
+    /// that beats `best` exactly when `score` does (`Plan::stock_score`), `None` where that
+    /// does not apply.
+    fn stock_last<'a>(
+        &'a self,
+        v: &'a View<'a>,
+        plan: &mut Option<Plan<'a>>,
+        a: Action,
+        best: f32,
+    ) -> Option<f32> {
+        let bonus = if self.impatient(v, a) {
+            IMPATIENCE
+        } else {
+            0.0
+        };
+        self.plan(v, plan).stock_score(bonus, best)
+    }
+
+    /// The planner of this decision, made on first use.
+    fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
+        let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
+        let before = self.recent(v.turns);
+        plan.get_or_insert_with(|| Plan::new(self, v, start, before))
+    }
+
     /// The estimated worth of one action from this view, patience aside.
     fn worth<'a>(
         &'a self,
@@ -429,12 +454,7 @@ impl Greedy {
             Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
                 self.value(v.hand, ace)
             }
-            _ => {
-                let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-                let before = self.recent(v.turns);
-                plan.get_or_insert_with(|| Plan::new(self, v, start, before))
-                    .action(a)
-            }
+            _ => self.plan(v, plan).action(a),
         }
     }
 }
@@ -494,8 +514,13 @@ impl Strategy<Lasso> for Greedy {
             Some(Phase::Setup | Phase::Reveal) => Flat::of(view.hand, self.ace(view)),
             _ => None,
         };
-        for &a in legal {
-            let s = self.score(view, &mut plan, flat.as_ref(), a);
+        for (k, &a) in legal.iter().enumerate() {
+            // the stock, listed last: only whether it beats the pile pick-ups matters
+            let last = k > 0 && k + 1 == legal.len() && matches!(a, Action::Stock);
+            let s = match last.then(|| self.stock_last(view, &mut plan, a, best_v)) {
+                Some(Some(s)) => s,
+                _ => self.score(view, &mut plan, flat.as_ref(), a),
+            };
             if s > best_v {
                 best = a;
                 best_v = s;

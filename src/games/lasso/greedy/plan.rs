@@ -12,6 +12,7 @@ use crate::games::lasso::state::{Action, Phase, SLOTS};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
+mod bound;
 mod discard;
 mod quick;
 mod stock;
