@@ -21,11 +21,11 @@
 //! reach the budget (`BUDGET`): every value is then the one the full path finds.
 
 use super::stock::{At, FAST, Less, Prep};
-use super::{BUDGET, Hand, Plan};
+use super::{BUDGET, Flat, Hand, Plan};
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::lasso::greedy::eval::{pairs, rank_count};
 use crate::games::lasso::scoring::{classify, hand_penalty};
-use crate::games::lasso::state::Phase;
+use crate::games::lasso::state::{Phase, same};
 
 /// A hand holding no set holds at most 3 cards of a suit: 12 cards, and at most
 /// 4 * C(3, 2) same-suit and 4 * C(3, 2) same-rank pairs (refill pairs).
@@ -36,6 +36,13 @@ const FLAT_PAIRS: usize = 24;
 /// few `f32` operations).
 const SLACK: f64 = 1e-5;
 
+/// Work the pile pick-ups of one decision are allowed besides the stock's when the stock is
+/// bracketed before them (single-card takes onto a hand without a set count a few hundred).
+const MARGIN: u32 = 50_000;
+
+/// Rounding allowance of `take_high`, relative to the bound (a few `f32` roundings).
+const TAKE_SLACK: f32 = 1e-4;
+
 /// The most work one option of one drawn card counts in `stock_x` when the hand holds no
 /// set: a hand less a card or two, plus the drawn card, holds at most two sets (one of the
 /// drawn card's suit, one of its rank), valued (16) and each laid (1 + 1).
@@ -44,13 +51,44 @@ const OPTION_WORK: u32 = 20;
 impl Plan<'_> {
     /// The score of the stock pick-up (`bonus` plus its worth) when it is the last action
     /// and `best` the best score before it: a value that beats `best` exactly when the full
-    /// score does (the full score itself when the bounds do not decide). `None` when the
-    /// stock is not valued by `stock_fast` or the hand holds a set.
+    /// score does (the full score itself when the bounds do not decide). `None` where the
+    /// stock is not bracketed (`stock_bracket`).
     pub(in crate::games::lasso::greedy) fn stock_score(
         &self,
         bonus: f32,
         best: f32,
     ) -> Option<f32> {
+        let (lo, hi) = self.stock_bracket()?;
+        let (lo, hi) = (bonus + lo, bonus + hi);
+        if lo.is_finite() && hi.is_finite() && best.is_finite() {
+            if lo > best {
+                return Some(lo);
+            }
+            if hi <= best {
+                return Some(hi);
+            }
+        }
+        Some(bonus + self.stock_ev(self.hand()))
+    }
+
+    /// Lower and upper bounds of the stock pick-up's worth (`stock_ev`), worked out once per
+    /// decision; `None` unless the hand holds no set and owes none, the stock is live and
+    /// some card is unseen, and all the work the pick-up decision can count stays far within
+    /// the budget (then every value is the one the full path finds, whatever the order the
+    /// work is counted in). The work counted here is put back.
+    pub(in crate::games::lasso::greedy) fn stock_bracket(&self) -> Option<(f32, f32)> {
+        if let Some(b) = self.bracket.get() {
+            return b;
+        }
+        let work = self.work.get();
+        let b = self.bracket_now();
+        self.work.set(work);
+        self.bracket.set(Some(b));
+        b
+    }
+
+    /// `stock_bracket`, worked out.
+    fn bracket_now(&self) -> Option<(f32, f32)> {
         let v = self.v;
         if v.phase != Phase::Pickup || !self.live || self.unseen.is_empty() || v.owed.is_some() {
             return None;
@@ -63,32 +101,64 @@ impl Plan<'_> {
         if n as usize > FLAT || self.own.is_none() {
             return None;
         }
-        // all the work the full path can count stays within the budget
+        // the stock's own work, and a wide margin for the pile pick-ups
         let options = 2 + n + n * n.saturating_sub(1) / 2;
-        let most = 2 + n + self.unseen.len() * options * OPTION_WORK;
+        let most = 2 + n + self.unseen.len() * options * OPTION_WORK + MARGIN;
         if self.work.get().saturating_add(most) > BUDGET {
             return None;
         }
         let mut p = Prep::<FLAT_PAIRS>::new();
         self.stock_prep(h, &mut p);
         if !p.flat || !(p.any_open || p.any_empty) {
-            return Some(bonus + self.stock_sum(h, &p));
+            return None;
         }
-        let work = self.work.get();
-        let bounds = self.stock_bounds(h, &p);
-        self.work.set(work);
-        if let Some((lo, hi)) = bounds {
-            let (lo, hi) = (bonus + lo, bonus + hi);
-            if lo.is_finite() && hi.is_finite() && best.is_finite() {
-                if lo > best {
-                    return Some(lo);
-                }
-                if hi <= best {
-                    return Some(hi);
+        self.stock_bounds(h, &p)
+    }
+
+    /// An upper bound of the worth of taking the top of pile `p` alone (`pickup`), when
+    /// the hand plus it holds no set: every option ends the turn with the hand less a card
+    /// or two (or with all of it) less a cost that is not negative, so the best of those
+    /// hands' values bounds it (with a rounding allowance for draw-until-match, a weighted
+    /// mean). `None` where a cost knob is negative or the bound does not apply.
+    pub(in crate::games::lasso::greedy) fn take_high(&self, p: usize) -> Option<f32> {
+        let (g, v) = (self.g, self.v);
+        let costs = [
+            g.feed,
+            self.bluff,
+            self.mismatch,
+            g.draw_cost,
+            g.tempo,
+            g.undo,
+        ];
+        if !costs.iter().all(|&c| c >= 0.0 && c.is_finite()) || v.owed.is_some() {
+            return None;
+        }
+        let t = v.piles[p].open_top()?;
+        let hand = v.hand.with(t);
+        if hand.len() < 3 {
+            return None; // a discard may go out
+        }
+        let f = Flat::of(hand, g.ace(v))?;
+        let empty = self.tops.empty.iter().any(|&e| e) || v.piles[p].up.len() == 1;
+        let mut hi = g.combine(0, f.pairs, f.pen);
+        for c in hand {
+            let one = CardSet::from_card(c);
+            let (pairs, pen) = f.less(one);
+            hi = hi.max(g.combine(0, pairs, pen));
+            if empty {
+                // a refill with a partner from the hand
+                for d in hand {
+                    if d.index() > c.index() && same(c, d) {
+                        let (pairs, pen) = f.less(one.with(d));
+                        hi = hi.max(g.combine(0, pairs, pen));
+                    }
                 }
             }
         }
-        Some(bonus + self.stock_sum(h, &p))
+        if !hi.is_finite() {
+            return None;
+        }
+        Some(hi + TAKE_SLACK * (hi.abs() + 1.0))
     }
 
     /// Lower and upper bounds of `stock_sum(h, p)` for a hand holding no set (see the
