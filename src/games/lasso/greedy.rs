@@ -81,7 +81,10 @@
 //! valued less a card or two from its numbers, pile costs from per-pile card masks, each
 //! card's mismatch chance cached per decision, and the stock pick-up valued incrementally
 //! (each hand less one card, and less each refill pair, valued once; each possible stock
-//! card added to it). Every shortcut equals the enumeration it replaces (tests compare them
+//! card added to it). The stock, listed last among the pick-ups, is only compared with the
+//! best pile pick-up: its mean is bracketed by exact float bounds (`plan/bound.rs`: per suit
+//! of the drawn card, the best option found once) and worked out in full only when the
+//! bracket straddles that best (under 1% of pick-ups). Every shortcut equals the enumeration it replaces (tests compare them
 //! over random hands and greedy deals), so play and the CSV bytes are unchanged; the
 //! instruction counts before and after are in `docs/performance.md`.
 //!
@@ -403,6 +406,55 @@ impl Greedy {
         bonus + self.worth(v, plan, flat, a)
     }
 
+    /// The score of the stock pick-up listed last, `best` the best score before it: one
+    /// that beats `best` exactly when `score` does (`Plan::stock_score`), `None` where that
+    /// does not apply.
+    fn stock_last<'a>(
+        &'a self,
+        v: &'a View<'a>,
+        plan: &mut Option<Plan<'a>>,
+        a: Action,
+        best: f32,
+    ) -> Option<f32> {
+        let bonus = if self.impatient(v, a) {
+            IMPATIENCE
+        } else {
+            0.0
+        };
+        self.plan(v, plan).stock_score(bonus, best)
+    }
+
+    /// A lower bound of the stock pick-up's score, when it is listed last and every other
+    /// pick-up takes one pile card (`Plan::stock_bracket`).
+    fn stock_floor<'a>(
+        &'a self,
+        v: &'a View<'a>,
+        plan: &mut Option<Plan<'a>>,
+        legal: &[Action],
+    ) -> Option<f32> {
+        let (&last, rest) = legal.split_last()?;
+        if rest.is_empty()
+            || last != Action::Stock
+            || !rest.iter().all(|a| matches!(a, Action::Take(_, 1)))
+        {
+            return None;
+        }
+        let bonus = if self.impatient(v, last) {
+            IMPATIENCE
+        } else {
+            0.0
+        };
+        let (lo, _) = self.plan(v, plan).stock_bracket()?;
+        Some(bonus + lo)
+    }
+
+    /// The planner of this decision, made on first use.
+    fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
+        let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
+        let before = self.recent(v.turns);
+        plan.get_or_insert_with(|| Plan::new(self, v, start, before))
+    }
+
     /// The estimated worth of one action from this view, patience aside.
     fn worth<'a>(
         &'a self,
@@ -429,12 +481,7 @@ impl Greedy {
             Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
                 self.value(v.hand, ace)
             }
-            _ => {
-                let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-                let before = self.recent(v.turns);
-                plan.get_or_insert_with(|| Plan::new(self, v, start, before))
-                    .action(a)
-            }
+            _ => self.plan(v, plan).action(a),
         }
     }
 }
@@ -494,8 +541,26 @@ impl Strategy<Lasso> for Greedy {
             Some(Phase::Setup | Phase::Reveal) => Flat::of(view.hand, self.ace(view)),
             _ => None,
         };
-        for &a in legal {
-            let s = self.score(view, &mut plan, flat.as_ref(), a);
+        let floor = match view.my_phase {
+            Some(Phase::Pickup) => self.stock_floor(view, &mut plan, legal),
+            _ => None,
+        };
+        for (k, &a) in legal.iter().enumerate() {
+            // a pile card that cannot reach the stock's worth cannot be chosen
+            if let (Some(f), Action::Take(p, 1)) = (floor, a)
+                && self
+                    .plan(view, &mut plan)
+                    .take_high(p as usize)
+                    .is_some_and(|h| h < f)
+            {
+                continue;
+            }
+            // the stock, listed last: only whether it beats the pile pick-ups matters
+            let last = k > 0 && k + 1 == legal.len() && matches!(a, Action::Stock);
+            let s = match last.then(|| self.stock_last(view, &mut plan, a, best_v)) {
+                Some(Some(s)) => s,
+                _ => self.score(view, &mut plan, flat.as_ref(), a),
+            };
             if s > best_v {
                 best = a;
                 best_v = s;

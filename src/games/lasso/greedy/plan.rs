@@ -12,6 +12,7 @@ use crate::games::lasso::state::{Action, Phase, SLOTS};
 use crate::games::lasso::view::View;
 use std::cell::Cell;
 
+mod bound;
 mod discard;
 mod quick;
 mod stock;
@@ -90,6 +91,8 @@ pub(super) struct Plan<'a> {
     miss1: [Cell<f32>; 52],
     /// The numbers of the hand to play, when it holds no set and owes none.
     own: Option<Flat>,
+    /// The stock pick-up's worth bracketed (`stock_bracket`), once worked out.
+    bracket: Cell<Option<Option<(f32, f32)>>>,
 }
 
 /// One remembered set step: the hand's cards, its other fields and the steps left, the result.
@@ -161,6 +164,7 @@ impl<'a> Plan<'a> {
                 None => Flat::of(v.hand, g.ace(v)),
                 Some(_) => None,
             },
+            bracket: Cell::new(None),
         }
     }
 

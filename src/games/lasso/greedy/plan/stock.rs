@@ -11,7 +11,7 @@ use crate::games::lasso::state::same;
 
 /// Hands of at most this many cards take `stock_fast` (its tables hold every hand less one
 /// card and every same-suit or same-rank pair); bigger (hoarded) hands the general path.
-const FAST: usize = 16;
+pub(super) const FAST: usize = 16;
 
 /// Same-suit or same-rank pairs among `FAST` cards: at most C(16, 2).
 const PAIRS: usize = FAST * (FAST - 1) / 2;
@@ -95,6 +95,15 @@ impl Plan<'_> {
     /// go through `one_set` or the set step, in the order `best_discard_with` would meet them,
     /// so that the work counted and the memo see the same calls.
     fn stock_fast(&self, h: Hand) -> f32 {
+        let mut p = Prep::<PAIRS>::new();
+        self.stock_prep(h, &mut p);
+        self.stock_sum(h, &p)
+    }
+
+    /// Fills `p` with the tables `stock_fast` makes once for hand `h`, before its loop over
+    /// the drawn cards (the set steps it works out here are counted as work, as before the
+    /// loop). `K` must hold the hand's refill pairs.
+    pub(super) fn stock_prep<const K: usize>(&self, h: Hand, p: &mut Prep<K>) {
         let ace = self.g.ace(self.v);
         let t = &self.tops;
         let any_open = t.top.iter().any(Option::is_some);
@@ -117,133 +126,163 @@ impl Plan<'_> {
             }
             None => Less::of(h.cards - gone, ace, c),
         };
-        let mut cards = [Card::from_index(0); FAST];
-        let mut less = [Less::default(); FAST];
-        let mut n = 0;
-        for c in h.cards {
-            cards[n] = c;
-            less[n] = of(CardSet::from_card(c), c);
-            n += 1;
-        }
-        let (cards, less) = (&cards[..n], &less[..n]);
-        let all = of(CardSet::EMPTY, Card::from_index(0));
+        p.ace = ace;
+        p.flat = flat.is_some();
+        p.any_open = any_open;
+        p.any_empty = any_empty;
+        p.all = of(CardSet::EMPTY, Card::from_index(0));
         // `x` put straight back: the hand as it was
-        let kept = self.sets_less(h, flat, CardSet::EMPTY);
+        p.kept = self.sets_less(h, flat, CardSet::EMPTY);
+        for c in h.cards {
+            p.cards[p.n] = c;
+            p.less[p.n] = of(CardSet::from_card(c), c);
+            p.n += 1;
+        }
+        let n = p.n;
         // refills: a pair of hand cards (the hand less both, plus `x`), or `x` with a hand
         // card `c` (the hand less `c`): the best of the latter by suit and by rank of `x`
-        let mut two = [(Less::default(), 0u8, 0u8); PAIRS];
-        let mut m = 0;
-        let mut by_suit = [NONE; 4];
-        let mut by_rank = [NONE; 13];
         if any_empty {
             for i in 0..n {
                 for j in i + 1..n {
-                    if same(cards[i], cards[j]) {
-                        let gone = CardSet::from_card(cards[i]).with(cards[j]);
-                        two[m] = (of(gone, cards[i]), i as u8, j as u8);
-                        m += 1;
+                    if same(p.cards[i], p.cards[j]) {
+                        let gone = CardSet::from_card(p.cards[i]).with(p.cards[j]);
+                        p.two[p.m] = (of(gone, p.cards[i]), i as u8, j as u8);
+                        p.m += 1;
                     }
                 }
-                let w = self.sets_less(h, flat, CardSet::from_card(cards[i])).0;
-                let (s, r) = (suit_of(cards[i]), cards[i].rank().index() as usize);
-                by_suit[s] = by_suit[s].max(w);
-                by_rank[r] = by_rank[r].max(w);
+                let w = self.sets_less(h, flat, CardSet::from_card(p.cards[i])).0;
+                let (s, r) = (suit_of(p.cards[i]), p.cards[i].rank().index() as usize);
+                p.by_suit[s] = p.by_suit[s].max(w);
+                p.by_rank[r] = p.by_rank[r].max(w);
             }
         }
-        let two = &two[..m];
         // each hand card's suit and rank, and what putting it down costs where it costs
         // least (`INFINITY`: nowhere, as with no revealed top and no empty slot)
-        let mut suit = [0u8; FAST];
-        let mut rank = [0u8; FAST];
-        let mut down = [f32::INFINITY; FAST];
-        for (i, &c) in cards.iter().enumerate() {
-            suit[i] = suit_of(c) as u8;
-            rank[i] = c.rank().index();
-            down[i] = self.down_cost(c, any_open, any_empty);
+        for i in 0..n {
+            let c = p.cards[i];
+            p.suit[i] = suit_of(c) as u8;
+            p.rank[i] = c.rank().index();
+            p.down[i] = self.down_cost(c, any_open, any_empty);
         }
-        let mut counts = [0u32; 4];
-        for (s, k) in counts.iter_mut().enumerate() {
+        for (s, k) in p.counts.iter_mut().enumerate() {
             *k = pop13((h.cards.0 >> (13 * s)) as u16);
         }
-        let stay = any_open.then(|| self.stay(t));
-        let pen_all = hand_penalty(h.cards, self.v.rules.ace_in_hand);
-        let race = 100.0 / self.v.players as f32;
-        let (open_or_empty, draw_cost) = (any_open || any_empty, self.g.draw_cost);
+        p.stay = any_open.then(|| self.stay(t));
+        p.pen_all = hand_penalty(h.cards, self.v.rules.ace_in_hand);
+        p.race = 100.0 / self.v.players as f32;
+    }
+
+    /// The mean over the unseen cards of `stock_x`, the work owed counted at the end.
+    pub(super) fn stock_sum<const K: usize>(&self, h: Hand, p: &Prep<K>) -> f32 {
         // work counted for hands valued from integers, not yet added (added before any call
         // that reads the count, and at the end)
         let mut owed = 0u32;
         let mut sum = 0.0;
         for x in self.unseen {
-            let at = At::of(x, ace);
-            let (sx, rx) = (at.suit as u8, at.rank);
-            let ns = counts[at.suit];
-            let kr = rank_count(h.cards, rx);
-            let mut best = NONE;
-            if open_or_empty {
-                best = best.max(if kept.1 {
-                    kept.0
-                } else {
-                    kept.0 - self.down_cost(x, any_open, any_empty)
-                });
-            }
-            for (i, l) in less.iter().enumerate() {
-                let ds = u32::from(suit[i] == sx);
-                let dr = u32::from(rank[i] == rx);
-                let (v, out) = self.valued(h, l, x, at, ns - ds, kr - dr, &mut owed);
-                if out {
-                    if open_or_empty {
-                        best = best.max(v);
-                    }
-                } else {
-                    best = best.max(v - down[i]);
-                }
-            }
-            if any_empty {
-                for (l, i, j) in two {
-                    let (i, j) = (*i as usize, *j as usize);
-                    let ds = u32::from(suit[i] == sx) + u32::from(suit[j] == sx);
-                    let dr = u32::from(rank[i] == rx) + u32::from(rank[j] == rx);
-                    best = best.max(self.valued(h, l, x, at, ns - ds, kr - dr, &mut owed).0);
-                }
-                best = best.max(by_suit[at.suit]).max(by_rank[rx as usize]);
-            }
-            let hx = Hand {
-                cards: h.cards.with(x),
-                ..h
-            };
-            if let Some(Stay { miss, dry }) = stay {
-                // the hand stays as it is: a blind card, or draw-until-match
-                let ((v, out), value) = if !all.has && ns < 3 && kr < 3 {
-                    owed += 1;
-                    let v = self.g.combine(0, all.pairs + ns + kr, all.pen + at.pen);
-                    ((v, false), v)
-                } else if let Some(o) = &all.one
-                    && let Some((p, q)) = o.plus(ns, kr, at.suit, rx, at.pen)
-                {
-                    self.spend(std::mem::take(&mut owed));
-                    let step = self.sets_one(hx, self.left, o, p, q);
-                    (step, self.g.combine(o.pts, p, q))
-                } else {
-                    self.spend(std::mem::take(&mut owed));
-                    match self.one_set(&all, x, at, ace) {
-                        Some(both) => both,
-                        None => (self.sets(hx, self.left), self.g.value(hx.cards, ace)),
-                    }
-                };
-                best = best.max(if out { v } else { v - miss * self.mismatch });
-                let on = v - draw_cost;
-                let full = -((pen_all + real_pen(rx, self.v.rules.ace_in_hand)) as f32);
-                best = best.max((1.0 - dry) * on + dry * (full.min(value) - race));
-            }
-            sum += if best == NONE {
-                self.spend(std::mem::take(&mut owed));
-                self.dead_end(hx)
-            } else {
-                best
-            };
+            sum += self.stock_x(h, p, x, &mut owed);
         }
         self.spend(owed);
         sum / self.unseen.len() as f32
+    }
+
+    /// The best turn after drawing `x` into hand `h` (tables `p`): each option of
+    /// `best_discard_with`, each hand valued from the tables.
+    pub(super) fn stock_x<const K: usize>(
+        &self,
+        h: Hand,
+        p: &Prep<K>,
+        x: Card,
+        owed: &mut u32,
+    ) -> f32 {
+        let ace = p.ace;
+        let (any_open, any_empty) = (p.any_open, p.any_empty);
+        let open_or_empty = any_open || any_empty;
+        let (less, two) = (&p.less[..p.n], &p.two[..p.m]);
+        let (suit, rank, down) = (&p.suit, &p.rank, &p.down);
+        let at = At::of(x, ace);
+        let (sx, rx) = (at.suit as u8, at.rank);
+        let ns = p.counts[at.suit];
+        let kr = rank_count(h.cards, rx);
+        let kept = p.kept;
+        let mut best = NONE;
+        if open_or_empty {
+            best = best.max(if kept.1 {
+                kept.0
+            } else {
+                kept.0 - self.down_cost(x, any_open, any_empty)
+            });
+        }
+        for (i, l) in less.iter().enumerate() {
+            let ds = u32::from(suit[i] == sx);
+            let dr = u32::from(rank[i] == rx);
+            let (v, out) = self.valued(h, l, x, at, ns - ds, kr - dr, owed);
+            if out {
+                if open_or_empty {
+                    best = best.max(v);
+                }
+            } else {
+                best = best.max(v - down[i]);
+            }
+        }
+        if any_empty {
+            for (l, i, j) in two {
+                let (i, j) = (*i as usize, *j as usize);
+                let ds = u32::from(suit[i] == sx) + u32::from(suit[j] == sx);
+                let dr = u32::from(rank[i] == rx) + u32::from(rank[j] == rx);
+                best = best.max(self.valued(h, l, x, at, ns - ds, kr - dr, owed).0);
+            }
+            best = best.max(p.by_suit[at.suit]).max(p.by_rank[rx as usize]);
+        }
+        let hx = Hand {
+            cards: h.cards.with(x),
+            ..h
+        };
+        if let Some(stay) = p.stay {
+            // the hand stays as it is: a blind card, or draw-until-match
+            let all = &p.all;
+            let ((v, out), value) = if !all.has && ns < 3 && kr < 3 {
+                *owed += 1;
+                let v = self.g.combine(0, all.pairs + ns + kr, all.pen + at.pen);
+                ((v, false), v)
+            } else if let Some(o) = &all.one
+                && let Some((q, r)) = o.plus(ns, kr, at.suit, rx, at.pen)
+            {
+                self.spend(std::mem::take(owed));
+                let step = self.sets_one(hx, self.left, o, q, r);
+                (step, self.g.combine(o.pts, q, r))
+            } else {
+                self.spend(std::mem::take(owed));
+                match self.one_set(all, x, at, ace) {
+                    Some(both) => both,
+                    None => (self.sets(hx, self.left), self.g.value(hx.cards, ace)),
+                }
+            };
+            best = best.max(self.stay_value(p, stay, (v, out), value, rx));
+        }
+        if best == NONE {
+            self.spend(std::mem::take(owed));
+            self.dead_end(hx)
+        } else {
+            best
+        }
+    }
+
+    /// The best of a blind card and draw-until-match when the hand plus `x` (of rank `rx`)
+    /// has set step `(v, out)` and value `value`.
+    #[inline(always)]
+    pub(super) fn stay_value<const K: usize>(
+        &self,
+        p: &Prep<K>,
+        stay: Stay,
+        (v, out): (f32, bool),
+        value: f32,
+        rx: u8,
+    ) -> f32 {
+        let Stay { miss, dry } = stay;
+        let blind = if out { v } else { v - miss * self.mismatch };
+        let on = v - self.g.draw_cost;
+        let full = -((p.pen_all + real_pen(rx, self.v.rules.ace_in_hand)) as f32);
+        blind.max((1.0 - dry) * on + dry * (full.min(value) - p.race))
     }
 
     /// The set step of the hand of `l` plus `x` (from hand `h`), which holds `n` cards of the
@@ -252,7 +291,7 @@ impl Plan<'_> {
     /// work owed is counted first, so that the count they read is the same).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn valued(
+    pub(super) fn valued(
         &self,
         h: Hand,
         l: &Less,
@@ -287,7 +326,7 @@ impl Plan<'_> {
     /// where it costs least, or face up into an empty slot with the stock top on it (the
     /// stock is live); `INFINITY` when neither is open. The larger of `v - a` and `v - b` is
     /// `v` less the smaller of `a` and `b` (rounding keeps order), so one subtraction does.
-    fn down_cost(&self, c: Card, any_open: bool, any_empty: bool) -> f32 {
+    pub(super) fn down_cost(&self, c: Card, any_open: bool, any_empty: bool) -> f32 {
         let mut e = f32::INFINITY;
         if any_open {
             e = self.least_cost(&self.costs, c);
@@ -331,33 +370,109 @@ impl Plan<'_> {
         let pts = classify(set).map_or(0, |k| k.1);
         let rest = l.cards.with(x) - set;
         let (p, q) = (pairs(rest), hand_penalty(rest, ace));
-        let keep = self.g.combine(pts, p, q);
+        Some(self.set_parts(pts, p, q, rest.is_empty()))
+    }
+
+    /// The set step and the value of a hand holding exactly one set, of `pts` points, the
+    /// other cards having `pairs` pairs and penalty `pen` (`empty`: there are none).
+    #[inline]
+    pub(super) fn set_parts(
+        &self,
+        pts: i32,
+        pairs: u32,
+        pen: i32,
+        empty: bool,
+    ) -> ((f32, bool), f32) {
+        let keep = self.g.combine(pts, pairs, pen);
         let mut best = (keep, false);
         if self.left > 0 {
-            let (v, out) = if rest.is_empty() {
+            let (v, out) = if empty {
                 (self.out, true)
             } else {
-                (self.g.combine(0, p, q), false)
+                (self.g.combine(0, pairs, pen), false)
             };
             let laid = pts as f32 + v;
             if laid > best.0 {
                 best = (laid, out);
             }
         }
-        Some((best, keep))
+        (best, keep)
+    }
+}
+
+/// What `stock_fast` works out once per hand, for every card the stock may give (room for
+/// `K` refill pairs of hand cards).
+pub(super) struct Prep<const K: usize> {
+    /// An ace's penalty in the hand evaluation.
+    pub(super) ace: i32,
+    /// The hand holds no set.
+    pub(super) flat: bool,
+    pub(super) any_open: bool,
+    pub(super) any_empty: bool,
+    /// The hand's cards, and the hand less each of them.
+    pub(super) n: usize,
+    pub(super) cards: [Card; FAST],
+    pub(super) less: [Less; FAST],
+    /// The whole hand, and its set step (the drawn card put straight back).
+    pub(super) all: Less,
+    pub(super) kept: (f32, bool),
+    /// The hand less each refill pair of hand cards (by their indices in `cards`).
+    pub(super) two: [(Less, u8, u8); K],
+    pub(super) m: usize,
+    /// The best refill of the drawn card with a hand card, by the drawn card's suit and rank.
+    pub(super) by_suit: [f32; 4],
+    pub(super) by_rank: [f32; 13],
+    /// Each hand card's suit, rank and least cost of putting it down.
+    pub(super) suit: [u8; FAST],
+    pub(super) rank: [u8; FAST],
+    pub(super) down: [f32; FAST],
+    /// The hand's cards of each suit.
+    pub(super) counts: [u32; 4],
+    pub(super) stay: Option<Stay>,
+    /// The hand's full penalty, and the share of the +100 lost to a dead end.
+    pub(super) pen_all: i32,
+    pub(super) race: f32,
+}
+
+impl<const K: usize> Prep<K> {
+    /// Empty tables, to be filled by `stock_prep`.
+    #[inline(always)]
+    pub(super) fn new() -> Self {
+        Prep {
+            ace: 0,
+            flat: false,
+            any_open: false,
+            any_empty: false,
+            n: 0,
+            cards: [Card::from_index(0); FAST],
+            less: [Less::default(); FAST],
+            all: Less::default(),
+            kept: (NONE, false),
+            two: [(Less::default(), 0u8, 0u8); K],
+            m: 0,
+            by_suit: [NONE; 4],
+            by_rank: [NONE; 13],
+            suit: [0u8; FAST],
+            rank: [0u8; FAST],
+            down: [f32::INFINITY; FAST],
+            counts: [0u32; 4],
+            stay: None,
+            pen_all: 0,
+            race: 0.0,
+        }
     }
 }
 
 /// A drawn card, as `Less::plus` reads it: its suit's index, its rank and its penalty.
 #[derive(Clone, Copy)]
-struct At {
-    suit: usize,
-    rank: u8,
-    pen: i32,
+pub(super) struct At {
+    pub(super) suit: usize,
+    pub(super) rank: u8,
+    pub(super) pen: i32,
 }
 
 impl At {
-    fn of(x: Card, ace: i32) -> At {
+    pub(super) fn of(x: Card, ace: i32) -> At {
         let r = x.rank().index();
         At {
             suit: x.suit().index() as usize,
@@ -369,13 +484,13 @@ impl At {
 
 /// A hand less one card, for `stock_ev`: what valuing it with one more card needs.
 #[derive(Clone, Copy)]
-struct Less {
+pub(super) struct Less {
     cards: CardSet,
     /// The card taken out.
     gone: Card,
-    has: bool,
-    pairs: u32,
-    pen: i32,
+    pub(super) has: bool,
+    pub(super) pairs: u32,
+    pub(super) pen: i32,
     /// The hand's one set, when it holds exactly one.
     one: Option<One>,
 }

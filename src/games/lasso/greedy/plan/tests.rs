@@ -2,6 +2,7 @@
 //! of whole greedy deals: bit for bit, so that play cannot change.
 
 use super::quick::Flat;
+use super::stock::Prep;
 use super::{Hand, Plan};
 use crate::cards::{Card, CardSet, GameRng};
 use crate::game::{ActionList, Game, Rules, Table};
@@ -9,8 +10,8 @@ use crate::games::lasso::greedy::Greedy;
 use crate::games::lasso::greedy::eval::pairs;
 use crate::games::lasso::rules::LassoRules;
 use crate::games::lasso::scoring::{hand_penalty, has_set};
-use crate::games::lasso::state::{Lasso, Phase, SLOTS};
-use crate::strategy::Strategy;
+use crate::games::lasso::state::{Action, Lasso, Phase, SLOTS};
+use crate::strategy::{Params, Strategy};
 
 #[test]
 fn flat_hands_less_a_card_or_two_match_their_counts() {
@@ -128,4 +129,119 @@ impl Plan<'_> {
             || (self.sets(h, self.left), self.g.value(h.cards, ace)),
         )
     }
+}
+
+/// Plays greedy deals (knobs `params`) and calls `f` with each pick-up a greedy seat
+/// decides, and its bot.
+fn each_pickup_with(
+    rules: &LassoRules,
+    params: &Params,
+    players: usize,
+    deals: u64,
+    mut f: impl FnMut(&Lasso, usize, &Greedy),
+) {
+    let mut list = ActionList::new();
+    for d in 0..deals {
+        let mut rng = GameRng::new(90 + d, players as u64);
+        let mut g = Lasso::deal(rules, &Table::first(players), &mut rng);
+        let mut bots = vec![Greedy::new(params); players];
+        for (s, b) in bots.iter_mut().enumerate() {
+            b.begin_deal(s);
+        }
+        while let Some(seat) = g.to_act() {
+            g.legal_actions(&mut list);
+            if g.phase == Phase::Pickup && list.len() > 1 {
+                f(&g, seat, &bots[seat]);
+            }
+            let a = if list.len() == 1 {
+                list[0]
+            } else {
+                bots[seat].act(&g.view(seat), &list, &mut rng)
+            };
+            g.apply(a);
+        }
+    }
+}
+
+#[test]
+fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
+    let mut rules = [LassoRules::default(); 4];
+    rules[1].set("mismatch_points", "40").unwrap();
+    rules[1].set("ace_in_hand", "2").unwrap();
+    rules[2].set("sets_per_turn", "3").unwrap();
+    rules[2].set("empty_stock", "reshuffle").unwrap();
+    rules[3].set("mismatch_penalty", "off").unwrap();
+    rules[3].set("lasso", "off").unwrap();
+    let knobs =
+        |v: &[(&str, f64)]| Params::new(v.iter().map(|(n, x)| (n.to_string(), *x)).collect());
+    let params = [
+        Params::default(),
+        knobs(&[("penalty_weight", 0.8), ("bluff_margin", 100.0)]),
+        knobs(&[
+            ("bluff_risk", 0.5),
+            ("bluff_margin", 0.0),
+            ("progress", 0.3),
+        ]),
+        knobs(&[
+            ("set_weight", 1.7),
+            ("penalty_weight", -0.25),
+            ("draw_cost", -3.0),
+        ]),
+    ];
+    let (mut bounded, mut decided, mut takes) = (0, 0, 0);
+    for (i, r) in rules.iter().enumerate() {
+        for (j, k) in params.iter().enumerate() {
+            let players = 2 + (i + j) % 3;
+            each_pickup_with(r, k, players, 25, |state, seat, g| {
+                let v = state.view(seat);
+                let exact_plan = Plan::new(g, &v, None, [None; 3]);
+                let h = Hand {
+                    pile: false,
+                    ..exact_plan.hand()
+                };
+                if !exact_plan.live || exact_plan.unseen.is_empty() || h.cards.len() > 12 {
+                    return;
+                }
+                let exact = exact_plan.stock_ev(exact_plan.hand());
+                // the bounds bracket the exact mean
+                if exact_plan.own.is_some() {
+                    let plan = Plan::new(g, &v, None, [None; 3]);
+                    let mut p = Prep::<24>::new();
+                    plan.stock_prep(h, &mut p);
+                    if let Some((lo, hi)) = plan.stock_bounds(h, &p) {
+                        bounded += 1;
+                        assert!(lo <= exact && exact <= hi, "{lo} {exact} {hi}");
+                    }
+                }
+                // a single pile card's worth stays within its bound
+                for p in 0..SLOTS {
+                    if state.open_top(p).is_none() {
+                        continue;
+                    }
+                    let plan = Plan::new(g, &v, None, [None; 3]);
+                    if let Some(hi) = plan.take_high(p) {
+                        takes += 1;
+                        let worth = plan.action(Action::Take(p as u8, 1));
+                        assert!(worth <= hi, "{worth} {hi}");
+                    }
+                }
+                // and the score decides against any best as the exact score does
+                for bonus in [0.0, 100.0] {
+                    let s = bonus + exact;
+                    for best in [s, s - 0.01, s + 0.01, s - 0.5, s + 0.5, s - 3.0, s + 3.0] {
+                        let plan = Plan::new(g, &v, None, [None; 3]);
+                        let Some(score) = plan.stock_score(bonus, best) else {
+                            continue;
+                        };
+                        decided += 1;
+                        assert_eq!(score > best, s > best, "{score} {s} {best}");
+                    }
+                }
+            });
+        }
+    }
+    assert!(
+        bounded > 500 && decided > 5_000 && takes > 500,
+        "{bounded} {decided} {takes}"
+    );
 }
