@@ -20,20 +20,27 @@
 //! can join) are worth their points only.
 
 use super::arrange::{HAND_CAP, positions};
-use super::cards::{CIRC, Kind, WILD, kind};
+use super::cards::{CIRC, WILD};
 use super::view::View;
 use crate::cards::Card;
 
 /// The copies of each card index that may be the next stock card, and their sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Odds {
-    /// Copies by card index.
-    pub w: [u8; 64],
+    /// Copies by card index (the first 64 entries); from [`NUMS`] on, the copies of each
+    /// number (`number - 1`) over the suits; the rest 0 (the entry [`ZERO`] that
+    /// [`OUTS`] names for nothing).
+    pub w: [u8; ODDS_LEN],
     /// All of them.
     pub total: u32,
-    /// Copies of each number (index `number - 1`) over the suits.
-    nums: [u8; 12],
 }
+
+/// Where [`Odds::w`] holds the copies of each number over the suits.
+const NUMS: usize = 64;
+/// An entry of [`Odds::w`] that is always 0.
+const ZERO: usize = 76;
+/// The entries of [`Odds::w`].
+const ODDS_LEN: usize = 80;
 
 impl Odds {
     /// The odds as `v`'s seat can tell them (see the module docs): the shoe less the cards
@@ -41,8 +48,8 @@ impl Odds {
     /// own among them) and less its hand.
     pub fn of(v: &View<'_>) -> Odds {
         let g = v.g;
-        let mut w = [0u8; 64];
-        for ((x, &s), &p) in w.iter_mut().zip(&g.shoe_counts).zip(&g.public) {
+        let mut w = [0u8; ODDS_LEN];
+        for ((x, &s), &p) in w[..64].iter_mut().zip(&g.shoe_counts).zip(&g.public) {
             *x = s - p;
         }
         let own = v.known(v.seat);
@@ -61,7 +68,8 @@ impl Odds {
 
     /// [`Odds::of`] from the cards in sight, one at a time (what the public counts save).
     pub(super) fn scan(v: &View<'_>) -> Odds {
-        let mut w = v.g.shoe_counts;
+        let mut w = [0u8; ODDS_LEN];
+        w[..64].copy_from_slice(&v.g.shoe_counts);
         let mut gone = 0;
         let mut seen = |c: Card| {
             let x = &mut w[c.index() as usize & 63];
@@ -78,12 +86,12 @@ impl Odds {
     /// The odds from the copies out of sight `w` (`unseen` of them): after a reshuffle, only
     /// those the reshuffle put into the stock.
     #[inline]
-    fn finish(v: &View<'_>, mut w: [u8; 64], unseen: u32) -> Odds {
+    fn finish(v: &View<'_>, mut w: [u8; ODDS_LEN], unseen: u32) -> Odds {
         let total = if v.reshuffles > 0 {
-            for (i, x) in w.iter_mut().enumerate() {
+            for (i, x) in w[..64].iter_mut().enumerate() {
                 *x = (*x).min(v.restocked.count(Card::from_index(i as u8)));
             }
-            w.iter().map(|&x| x as u32).sum()
+            w[..64].iter().map(|&x| x as u32).sum()
         } else {
             unseen
         };
@@ -95,59 +103,129 @@ impl Odds {
                 *l = l.wrapping_add(x);
             }
         }
-        let mut nums = [0u8; 12];
-        nums.copy_from_slice(&lanes[..12]);
-        Odds { w, total, nums }
-    }
-
-    /// Copies of number `num` (1..=12) of `suit` (0 for none outside 1..=12).
-    #[inline]
-    fn num(&self, suit: u8, num: i32) -> u32 {
-        if (1..=12).contains(&num) {
-            self.w[suit as usize * 12 + num as usize - 1] as u32
-        } else {
-            0
-        }
+        w[NUMS..NUMS + 12].copy_from_slice(&lanes[..12]);
+        Odds { w, total }
     }
 
     /// The outs of the partial `a`, `b`: the copies that would make a combination of the
-    /// two (0 when they are no partial).
+    /// two (0 when they are no partial), summed from the entries [`OUTS`] names.
     #[inline(always)]
     pub fn outs(&self, a: Card, b: Card) -> u32 {
-        let wild = self.w[WILD.index() as usize] as u32;
-        let circ = self.w[CIRC.index() as usize] as u32;
-        match (kind(a), kind(b)) {
-            (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => {
-                let (n, m) = (n as i32, m as i32);
-                if n == m {
-                    return self.nums[n as usize - 1] as u32 + wild;
-                }
-                if s != t {
-                    return 0;
-                }
-                let (lo, hi) = (n.min(m), n.max(m));
-                match hi - lo {
-                    1 => {
-                        let ring = if lo == 1 || hi == 12 { circ } else { 0 };
-                        self.num(s, lo - 1) + self.num(s, hi + 1) + ring + wild
-                    }
-                    2 => self.num(s, lo + 1) + wild,
-                    11 => circ + wild,
-                    _ => 0,
-                }
-            }
-            (Kind::Num { suit, num }, Kind::Circ) | (Kind::Circ, Kind::Num { suit, num }) => {
-                match num {
-                    12 => self.num(suit, 11) + self.num(suit, 1) + wild,
-                    1 => self.num(suit, 12) + self.num(suit, 2) + wild,
-                    11 => self.num(suit, 12) + wild,
-                    2 => self.num(suit, 1) + wild,
-                    _ => 0,
-                }
-            }
-            (Kind::Circ, Kind::Circ) => circ + wild,
-            _ => 0,
+        let at = OUTS[(a.index() as usize & 63) << 6 | (b.index() as usize & 63)];
+        at.iter().map(|&x| self.w[x as usize] as u32).sum()
+    }
+}
+
+/// For each pair of card indices (`a * 64 + b`), the entries of [`Odds::w`] whose sum is
+/// the partial's outs ([`ZERO`] for none): what [`outs_by_kind`] adds up, as a table.
+static OUTS: [[u8; 4]; 64 * 64] = {
+    let mut t = [[ZERO as u8; 4]; 64 * 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            t[a * 64 + b] = outs_at(a, b);
+            b += 1;
         }
+        a += 1;
+    }
+    t
+};
+
+/// The entry of number `num` (1..=12; [`ZERO`] outside) of `suit` in [`Odds::w`].
+const fn num_at(suit: usize, num: usize) -> u8 {
+    if num >= 1 && num <= 12 {
+        (suit * 12 + num - 1) as u8
+    } else {
+        ZERO as u8
+    }
+}
+
+/// The entries of [`Odds::w`] that count the outs of the partial of card indices `a`, `b`
+/// (see [`outs_by_kind`]).
+const fn outs_at(a: usize, b: usize) -> [u8; 4] {
+    let (z, wild, circ) = (ZERO as u8, WILD.index(), CIRC.index());
+    let circ_i = circ as usize;
+    if a < 48 && b < 48 {
+        let (s, n, t, m) = (a / 12, a % 12 + 1, b / 12, b % 12 + 1);
+        if n == m {
+            return [(NUMS + n - 1) as u8, wild, z, z];
+        }
+        if s != t {
+            return [z; 4];
+        }
+        let (lo, hi) = if n < m { (n, m) } else { (m, n) };
+        match hi - lo {
+            1 => {
+                let ring = if lo == 1 || hi == 12 { circ } else { z };
+                [num_at(s, lo - 1), num_at(s, hi + 1), ring, wild]
+            }
+            2 => [num_at(s, lo + 1), wild, z, z],
+            11 => [circ, wild, z, z],
+            _ => [z; 4],
+        }
+    } else if (a < 48 && b == circ_i) || (a == circ_i && b < 48) {
+        let x = if a < 48 { a } else { b };
+        let (suit, num) = (x / 12, x % 12 + 1);
+        match num {
+            12 => [num_at(suit, 11), num_at(suit, 1), wild, z],
+            1 => [num_at(suit, 12), num_at(suit, 2), wild, z],
+            11 => [num_at(suit, 12), wild, z, z],
+            2 => [num_at(suit, 1), wild, z, z],
+            _ => [z; 4],
+        }
+    } else if a == circ_i && b == circ_i {
+        [circ, wild, z, z]
+    } else {
+        [z; 4]
+    }
+}
+
+/// The outs of the partial `a`, `b` by their kinds: what [`OUTS`] tabulates (the tests
+/// compare the two).
+#[cfg(test)]
+pub(super) fn outs_by_kind(o: &Odds, a: Card, b: Card) -> u32 {
+    use super::cards::{Kind, kind};
+    let num = |suit: u8, num: i32| -> u32 {
+        if (1..=12).contains(&num) {
+            o.w[suit as usize * 12 + num as usize - 1] as u32
+        } else {
+            0
+        }
+    };
+    let wild = o.w[WILD.index() as usize] as u32;
+    let circ = o.w[CIRC.index() as usize] as u32;
+    match (kind(a), kind(b)) {
+        (Kind::Num { suit: s, num: n }, Kind::Num { suit: t, num: m }) => {
+            let (n, m) = (n as i32, m as i32);
+            if n == m {
+                return o.w[NUMS + n as usize - 1] as u32 + wild;
+            }
+            if s != t {
+                return 0;
+            }
+            let (lo, hi) = (n.min(m), n.max(m));
+            match hi - lo {
+                1 => {
+                    let ring = if lo == 1 || hi == 12 { circ } else { 0 };
+                    num(s, lo - 1) + num(s, hi + 1) + ring + wild
+                }
+                2 => num(s, lo + 1) + wild,
+                11 => circ + wild,
+                _ => 0,
+            }
+        }
+        (Kind::Num { suit, num: n }, Kind::Circ) | (Kind::Circ, Kind::Num { suit, num: n }) => {
+            match n {
+                12 => num(suit, 11) + num(suit, 1) + wild,
+                1 => num(suit, 12) + num(suit, 2) + wild,
+                11 => num(suit, 12) + wild,
+                2 => num(suit, 1) + wild,
+                _ => 0,
+            }
+        }
+        (Kind::Circ, Kind::Circ) => circ + wild,
+        _ => 0,
     }
 }
 
@@ -324,9 +402,14 @@ pub fn loose_of(without: &[u16], pts: &[u16]) -> u16 {
 /// the sum over stock copies of `worst` less their points when positive (divide by
 /// [`Odds::total`]).
 pub fn swap_gain(odds: &Odds, worst: u16, card_points: &[u16; 64]) -> u32 {
-    odds.w
+    // A number card counts its number: the copies of each number at once.
+    let below = (1..worst.min(13) as usize)
+        .map(|n| odds.w[NUMS + n - 1] as u32 * (worst - n as u16) as u32)
+        .sum::<u32>();
+    let special = odds.w[48..64]
         .iter()
-        .zip(card_points)
+        .zip(&card_points[48..])
         .map(|(&k, &p)| k as u32 * worst.saturating_sub(p) as u32)
-        .sum()
+        .sum::<u32>();
+    below + special
 }

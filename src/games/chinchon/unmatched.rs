@@ -86,21 +86,34 @@ fn by_packings(found: &[u16], points: &[u16], without: &mut [u16; HAND_CAP]) -> 
         for (w, &c) in worth.iter_mut().zip(found) {
             *w = positions(c).map(|p| points[p]).sum();
         }
-        // Only live cards (in some combination) are tracked per packing: a dead card is
-        // avoided by every packing, so it gets the best cover of all.
-        let live = found.iter().fold(0u16, |a, &c| a | c);
+        // Each packing raises the cover avoiding every card outside it: all sixteen lanes
+        // at once (a dead card is avoided by every packing, so it gets the best cover of
+        // all; lanes past the hand are ignored).
+        let mut avoiding = [0u16; 16];
         let mut visit = |used: u16, covered: u16| {
             best = best.max(covered);
-            for p in positions(live & !used) {
-                covered_avoiding[p] = covered_avoiding[p].max(covered);
+            for (p, x) in avoiding.iter_mut().enumerate() {
+                let outside = ((used >> p) & 1).wrapping_sub(1);
+                *x = (*x).max(covered & outside);
             }
         };
-        for k in 0..found.len() {
-            packings(found, &worth[..found.len()], k, 0, 0, &mut visit);
+        let worth = &worth[..found.len()];
+        if n <= 8 {
+            // Combinations hold 3 cards or more: a packing of 8 cards holds at most two.
+            for (i, (&a, &wa)) in found.iter().zip(worth).enumerate() {
+                visit(a, wa);
+                for (&b, &wb) in found[i + 1..].iter().zip(&worth[i + 1..]) {
+                    if a & b == 0 {
+                        visit(a | b, wa + wb);
+                    }
+                }
+            }
+        } else {
+            for k in 0..found.len() {
+                packings(found, worth, k, 0, 0, &mut visit);
+            }
         }
-        for p in positions(!live & (((1u32 << n) - 1) as u16)) {
-            covered_avoiding[p] = best;
-        }
+        covered_avoiding.copy_from_slice(&avoiding[..HAND_CAP]);
     }
     for i in 0..n {
         without[i] = total - points[i] - covered_avoiding[i];
