@@ -7,7 +7,7 @@ use super::super::arrange::HAND_CAP;
 use super::super::cards::{ordered_shoe, point_table};
 use super::super::combos::ComboList;
 use super::super::hand_memo::{HandMemo, Key, with_dead};
-use super::super::lookahead::Odds;
+use super::super::lookahead::{Odds, outs_by_kind};
 use super::*;
 use crate::cards::{Card, GameRng};
 use crate::game::{ActionList, Table};
@@ -15,7 +15,8 @@ use crate::sim::{Observer, deal_rngs, play_deal};
 use crate::strategy::{build, resolve};
 
 /// At every decision: the kept public counts are those counted afresh, and every seat's
-/// stock odds from them are those of the card-by-card scan.
+/// stock odds from them are those of the card-by-card scan; at every 16th, the tabled outs
+/// of every pair of cards under the acting seat's odds are those worked out by kind.
 struct Counts(u32);
 
 impl Observer<Chinchon> for Counts {
@@ -26,6 +27,15 @@ impl Observer<Chinchon> for Counts {
         for p in 0..g.players {
             let v = g.view(p);
             assert_eq!(Odds::of(&v), Odds::scan(&v), "seat {p} turn {}", g.turns);
+        }
+        if self.0 % 16 == 0 {
+            let odds = Odds::of(&g.view(g.turn));
+            for a in (0..53).map(Card::from_index) {
+                for b in (0..53).map(Card::from_index) {
+                    let kind = outs_by_kind(&odds, a, b);
+                    assert_eq!(odds.outs(a, b), kind, "{a:?} {b:?} {odds:?}");
+                }
+            }
         }
         self.0 += 1;
     }
