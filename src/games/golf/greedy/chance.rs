@@ -23,7 +23,8 @@
 use super::super::scoring::{UNKNOWN, has_rows_or_boxes, score_tenths};
 use super::super::view::View;
 pub(super) use super::unseen::{
-    Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_sum, word_total,
+    Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_counts, word_sum,
+    word_total,
 };
 use crate::game::MAX_SEATS;
 
@@ -547,14 +548,24 @@ impl WinTable {
     /// The bot's chance to win with grid `keys` (face-down cards from `down`).
     pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
         let at = self.model.score(keys, rules);
-        let Some(mv) = self.spots.moving(&self.model, keys, down.total) else {
+        let Some((b, mb)) = self.spots.moving(&self.model, keys, down.total) else {
             return self.w[index(at)];
         };
-        let at = self.spots.of(at, mv);
+        // The indices of `Spots::of`, each worked out only for a key with copies; the same
+        // terms added in the same order.
+        let sp = &self.spots;
+        let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
         let mut p = 0.0;
         for y in 0..14 {
             if down.n[y] > 0 {
-                p += down.n[y] as f64 * self.w[at[y]];
+                let i = if y == b {
+                    index(at + mb)
+                } else if sp.whole {
+                    (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize
+                } else {
+                    index(at + sp.vals[y] - sp.mean)
+                };
+                p += down.n[y] as f64 * self.w[i];
             }
         }
         p / down.total as f64
