@@ -290,15 +290,15 @@ impl Greedy {
     /// estimate (for placing cards).
     #[inline]
     fn estimate(&self, v: &View, keys: &[u8; 6]) -> i32 {
-        self.estimate_packed(v, pack(keys))
+        self.estimate_packed(v.rules(), pack(keys))
     }
 
     /// [`Greedy::estimate`] of a packed grid (position p in byte p).
     #[inline]
-    fn estimate_packed(&self, v: &View, packed: u64) -> i32 {
+    fn estimate_packed(&self, rules: &GolfRules, packed: u64) -> i32 {
         let t = &self.tables;
         match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
-            true => score_tenths(&unpack(packed), &t.vals, v.rules()),
+            true => score_tenths(&unpack(packed), &t.vals, rules),
             false => columns_packed(packed, &t.cols8) >> 3,
         }
     }
@@ -307,15 +307,15 @@ impl Greedy {
     /// (for who is ahead).
     #[inline]
     fn standing(&self, v: &View, keys: &[u8; 6]) -> i32 {
-        self.standing_packed(v, pack(keys))
+        self.standing_packed(v.rules(), pack(keys))
     }
 
     /// [`Greedy::standing`] of a packed grid (position p in byte p).
     #[inline]
-    fn standing_packed(&self, v: &View, packed: u64) -> i32 {
+    fn standing_packed(&self, rules: &GolfRules, packed: u64) -> i32 {
         let t = &self.tables;
         match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
-            true => score_tenths(&unpack(packed), &t.base_vals, v.rules()),
+            true => score_tenths(&unpack(packed), &t.base_vals, rules),
             false => columns_packed(packed, &t.base_cols),
         }
     }
@@ -327,7 +327,7 @@ impl Greedy {
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let packed = v.packed_keys(s);
             if self.opponents[s].0 != packed {
-                self.opponents[s] = (packed, self.standing_packed(v, packed));
+                self.opponents[s] = (packed, self.standing_packed(v.rules(), packed));
             }
             best = best.min(self.opponents[s].1);
         }
@@ -401,7 +401,7 @@ impl Greedy {
         let (g, q) = argmax(&gains, p);
         let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
         if top > g || (top == g && p < q as usize) {
-            let mine = self.estimate_packed(v, packed) - gains[p];
+            let mine = self.estimate_packed(v.rules(), packed) - gains[p];
             if self.may_go_out(v, mine) {
                 gains[p] += self.go_out_bonus;
             } else {

@@ -95,6 +95,7 @@ impl Model {
     /// The best a seat can do with one more card of key `x` (its estimate, tenths, the
     /// grid and the position used, 6 when thrown), from `now`: the card goes where its
     /// column drops most (`cur`: each position's column score now), or is thrown.
+    #[cfg(test)]
     fn improve(&self, keys: &[u8; 6], cur: &[i32; 6], now: i32, x: u8) -> (i32, [u8; 6], usize) {
         let mut best = (0, 6);
         for p in 0..6 {
@@ -216,12 +217,17 @@ fn outcomes(
         }
     };
     if improves && u.stock.total > 0 {
+        let best = Best::new(m, &keys, &cur);
         for x in 0..14u8 {
             if u.stock.n[x as usize] > 0 {
                 let w = u.stock.n[x as usize] as f64 / u.stock.total as f64;
-                let (at, k, p) = m.improve(&keys, &cur, now, x);
+                // `Model::improve`'s choice, found by `Best` (the same gain and position).
+                let (gain, p) = best.of(m, x);
+                let at = now - gain;
                 // Only a card put on the first face-down card or beside it moves its column.
                 if q < 6 && p < 6 && p % 3 == q % 3 {
+                    let mut k = keys;
+                    k[p] = x;
                     spread(at, sp.moving(m, &k, u.down.total), w);
                 } else {
                     spread(at, base, w);
@@ -531,7 +537,9 @@ impl WinTable {
                 above += h[i];
             }
         }
-        let flat = w.iter().all(|&x| (x - w[0]).abs() < 1e-12);
+        // The last entry first: it usually differs (0 above every opponent's highest score).
+        let same = |x: f64| (x - w[0]).abs() < 1e-12;
+        let flat = same(w[LEN - 1]) && w.iter().all(|&x| same(x));
         WinTable {
             w,
             model,

@@ -88,8 +88,8 @@ impl Greedy {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine =
-                            self.estimate_packed(v, v.packed_keys(v.seat())) - (raw[last] >> 3);
+                        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat()))
+                            - (raw[last] >> 3);
                         self.may_go_out(v, mine)
                     }
                 };
@@ -274,7 +274,7 @@ impl Greedy {
         if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
             return Ok(unpack_max(&[gq; 6]));
         }
-        let mine = self.estimate_packed(v, v.packed_keys(v.seat())) - (raw[p] >> 3);
+        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat())) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {
@@ -424,6 +424,8 @@ impl Greedy {
             if u.stock.n[x as usize] > 0 {
                 let (_, p) = unpack_max(&self.own.gains(&self.tables, x as usize));
                 let mut b = now;
+                // The first face-down position again when it is the best one: the same chance.
+                let q = q.filter(|&q| q != p as usize);
                 for p in [Some(p as usize), q].into_iter().flatten() {
                     let mut k = keys;
                     k[p] = x;

@@ -185,13 +185,16 @@ impl Own {
         self.packed = (self.packed & !(0xff << shift)) | (ck as u64) << shift;
         self.by_key[old] &= !(1 << p);
         self.by_key[ck as usize & 15] |= 1 << p;
-        let c = p % 3;
+        // Column and column partner of each position, read off tables (no division).
+        const COLUMN: [usize; 6] = [0, 1, 2, 0, 1, 2];
+        const PARTNER: [usize; 6] = [3, 4, 5, 0, 1, 2];
+        let c = COLUMN[p];
         let key_at = |q: usize| (self.packed >> (8 * q)) as u8;
         let col = t.cols8[col_index(key_at(c), key_at(c + 3))];
         self.base8[c] = col + 7 - c as i32;
         self.base8[c + 3] = col + 4 - c as i32;
         // The partner's entry: `ck` in the high nibble for a top-row card (no branch).
-        self.other[(p + 3) % 6] = ck << (4 * u8::from(p < 3));
+        self.other[PARTNER[p]] = ck << (4 * u8::from(p < 3));
         self.force = if self.force == 0 {
             let made = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes);
             0u8.wrapping_sub(made >> p & 1) & 63
