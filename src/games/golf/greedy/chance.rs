@@ -204,18 +204,8 @@ fn outcomes(
     let q = first_down(&keys);
     let base = sp.moving(m, &keys, u.down.total);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-    let mut spread = |at: i32, moving: Option<(usize, i32)>, w: f64| {
-        let Some(mv) = moving else {
-            return f(index(at), w);
-        };
-        let per = w / u.down.total as f64;
-        let at = sp.of(at, mv);
-        for y in 0..14 {
-            if u.down.n[y] > 0 {
-                f(at[y], per * u.down.n[y] as f64);
-            }
-        }
-    };
+    let mut spread =
+        |at: i32, moving: Option<(usize, i32)>, w: f64| spread(sp, u, &mut f, at, moving, w);
     if improves && u.stock.total > 0 {
         let best = Best::new(m, &keys, &cur);
         for x in 0..14u8 {
@@ -236,6 +226,29 @@ fn outcomes(
         }
     } else {
         spread(now, base, 1.0);
+    }
+}
+
+/// One outcome of [`outcomes`] of weight `w`: at score `at` (tenths), spread over the unseen
+/// face-down cards when the first face-down card `moving` moves it.
+#[inline(always)]
+fn spread(
+    sp: &Spots,
+    u: &Unseen,
+    f: &mut impl FnMut(usize, f64),
+    at: i32,
+    moving: Option<(usize, i32)>,
+    w: f64,
+) {
+    let Some(mv) = moving else {
+        return f(index(at), w);
+    };
+    let per = w / u.down.total as f64;
+    let at = sp.of(at, mv);
+    for y in 0..14 {
+        if u.down.n[y] > 0 {
+            f(at[y], per * u.down.n[y] as f64);
+        }
     }
 }
 

@@ -75,9 +75,12 @@ impl Greedy {
             None => self.counted_offset(v, &raw),
         };
         let mut g = raw;
-        for (p, x) in g.iter_mut().enumerate() {
-            // Without a branch: which positions are face down varies from call to call.
-            *x += (off * 8) & -i32::from(down >> p & 1 == 1);
+        // Nothing to add when face-down cards count at the tables' estimate.
+        if off != 0 {
+            for (p, x) in g.iter_mut().enumerate() {
+                // Without a branch: which positions are face down varies from call to call.
+                *x += (off * 8) & -i32::from(down >> p & 1 == 1);
+            }
         }
         let last = self.own.last_down as usize;
         if last < 6 && v.ender().is_none() {
