@@ -36,7 +36,7 @@
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
-use super::scoring::{column_table, has_rows_or_boxes, key, score_tenths, value_table};
+use super::scoring::{column_table, key, pack, packed_rows_or_boxes, score_tenths, value_table};
 use super::state::{ALL_UP, Action, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -241,24 +241,31 @@ impl Greedy {
             unknown,
         ));
         if self.tables.rules != key {
-            let vals = value_table(rules, unknown);
-            let cols = column_table(rules, &vals);
-            let base_vals = value_table(rules, self.unknown);
-            self.tables = Tables {
-                rules: key,
-                vals,
-                base_vals,
-                cols8: cols.map(|c| c * 8),
-                diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
-                base_cols: column_table(rules, &base_vals),
-                sum8: chance::sum_table(&base_vals),
-                rows: if rules.row_rule { 0xff } else { 0 },
-                boxes: if rules.box_score.is_some() { 0xff } else { 0 },
-            };
-            self.own = Own::NONE;
-            self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
-            self.count_at = u64::MAX;
+            self.rebuild(rules, unknown, key);
         }
+    }
+
+    /// [`Greedy::refresh`] when the tables change: rare, kept out of `act`'s frame.
+    #[cold]
+    #[inline(never)]
+    fn rebuild(&mut self, rules: &GolfRules, unknown: i32, key: Option<TablesKey>) {
+        let vals = value_table(rules, unknown);
+        let cols = column_table(rules, &vals);
+        let base_vals = value_table(rules, self.unknown);
+        self.tables = Tables {
+            rules: key,
+            vals,
+            base_vals,
+            cols8: cols.map(|c| c * 8),
+            diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
+            base_cols: column_table(rules, &base_vals),
+            sum8: chance::sum_table(&base_vals),
+            rows: if rules.row_rule { 0xff } else { 0 },
+            boxes: if rules.box_score.is_some() { 0xff } else { 0 },
+        };
+        self.own = Own::NONE;
+        self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
+        self.count_at = u64::MAX;
     }
 
     /// Sets the shoe's copies per key for the deal of `v`.
@@ -283,10 +290,16 @@ impl Greedy {
     /// estimate (for placing cards).
     #[inline]
     fn estimate(&self, v: &View, keys: &[u8; 6]) -> i32 {
+        self.estimate_packed(v.rules(), pack(keys))
+    }
+
+    /// [`Greedy::estimate`] of a packed grid (position p in byte p).
+    #[inline]
+    fn estimate_packed(&self, rules: &GolfRules, packed: u64) -> i32 {
         let t = &self.tables;
-        match (t.rows | t.boxes) != 0 && has_rows_or_boxes(keys, v.rules()) {
-            true => score_tenths(keys, &t.vals, v.rules()),
-            false => columns(keys, &t.cols8) >> 3,
+        match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
+            true => score_tenths(&unpack(packed), &t.vals, rules),
+            false => columns_packed(packed, &t.cols8) >> 3,
         }
     }
 
@@ -294,10 +307,16 @@ impl Greedy {
     /// (for who is ahead).
     #[inline]
     fn standing(&self, v: &View, keys: &[u8; 6]) -> i32 {
+        self.standing_packed(v.rules(), pack(keys))
+    }
+
+    /// [`Greedy::standing`] of a packed grid (position p in byte p).
+    #[inline]
+    fn standing_packed(&self, rules: &GolfRules, packed: u64) -> i32 {
         let t = &self.tables;
-        match (t.rows | t.boxes) != 0 && has_rows_or_boxes(keys, v.rules()) {
-            true => score_tenths(keys, &t.base_vals, v.rules()),
-            false => columns(keys, &t.base_cols),
+        match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
+            true => score_tenths(&unpack(packed), &t.base_vals, rules),
+            false => columns_packed(packed, &t.base_cols),
         }
     }
 
@@ -308,7 +327,7 @@ impl Greedy {
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let packed = v.packed_keys(s);
             if self.opponents[s].0 != packed {
-                self.opponents[s] = (packed, self.standing(v, &unpack(packed)));
+                self.opponents[s] = (packed, self.standing_packed(v.rules(), packed));
             }
             best = best.min(self.opponents[s].1);
         }
@@ -382,7 +401,7 @@ impl Greedy {
         let (g, q) = argmax(&gains, p);
         let top = gains[p].saturating_add(self.go_out_bonus.max(-1000));
         if top > g || (top == g && p < q as usize) {
-            let mine = self.estimate(v, &unpack(packed)) - gains[p];
+            let mine = self.estimate_packed(v.rules(), packed) - gains[p];
             if self.may_go_out(v, mine) {
                 gains[p] += self.go_out_bonus;
             } else {

@@ -107,14 +107,31 @@ pub fn matched(k: &[u8; 6], rules: &GolfRules) -> u8 {
 /// a box. Without either, the score is the sum of [`column_table`] entries.
 #[inline(always)]
 pub fn has_rows_or_boxes(k: &[u8; 6], rules: &GolfRules) -> bool {
+    packed_rows_or_boxes(pack(k), rules.row_rule, rules.box_score.is_some())
+}
+
+/// Six keys packed into one word, position p in byte p (bytes 6 and 7 are 0).
+#[inline(always)]
+pub fn pack(k: &[u8; 6]) -> u64 {
+    u64::from(u32::from_le_bytes([k[0], k[1], k[2], k[3]]))
+        | u64::from(u16::from_le_bytes([k[4], k[5]])) << 32
+}
+
+/// [`has_rows_or_boxes`] of packed keys ([`pack`]) with `rows` (`row_rule`) and `boxes`
+/// (boxes score): equal neighbours and column partners read off two xors of the word.
+#[inline(always)]
+pub fn packed_rows_or_boxes(p: u64, rows: bool, boxes: bool) -> bool {
+    // Byte i of `e`: key i xor key i + 1; byte c of `c3`: key c xor key c + 3 (c < 3).
+    let e = p ^ (p >> 8);
+    let c3 = p ^ (p >> 24);
+    let known = |i: u32| (p >> (8 * i)) as u8 != UNKNOWN;
     // Bitwise `&`/`|` on bools: no branches to mispredict in the bot's inner loop.
-    let known = |i: usize| k[i] != UNKNOWN;
-    let row = |a: usize| (k[a] == k[a + 1]) & (k[a + 1] == k[a + 2]) & known(a);
-    let rows = rules.row_rule & (row(0) | row(3));
-    let pair = |c: usize| (k[c] == k[c + 3]) & known(c);
-    let boxes = rules.box_score.is_some()
-        & ((pair(0) & pair(1) & (k[0] == k[1])) | (pair(1) & pair(2) & (k[1] == k[2])));
-    rows | boxes
+    let top = (e & 0xffff == 0) & known(0);
+    let bottom = (e >> 24 & 0xffff == 0) & known(3);
+    // Two column pairs side by side of one key: columns 0 and 1, or 1 and 2.
+    let left = (c3 & 0xffff == 0) & (e & 0xff == 0) & known(0);
+    let right = (c3 >> 8 & 0xffff == 0) & (e >> 8 & 0xff == 0) & known(1);
+    (rows & (top | bottom)) | (boxes & (left | right))
 }
 
 /// The score in tenths of a column (top key, bottom key) at index `top << 4 | bottom`, on its
@@ -282,6 +299,37 @@ mod tests {
             }
         }
         assert!(plain > 20_000 && special > 5_000, "{plain} {special}");
+    }
+
+    #[test]
+    fn packed_rows_or_boxes_equals_the_key_by_key_rule() {
+        // The rule spelt out key by key, as it reads in the rules.
+        fn reference(k: &[u8; 6], rows_on: bool, boxes_on: bool) -> bool {
+            let known = |i: usize| k[i] != UNKNOWN;
+            let row = |a: usize| k[a] == k[a + 1] && k[a + 1] == k[a + 2] && known(a);
+            let pair = |c: usize| k[c] == k[c + 3] && known(c);
+            let rows = rows_on && (row(0) || row(3));
+            let boxes = boxes_on
+                && ((pair(0) && pair(1) && k[0] == k[1]) || (pair(1) && pair(2) && k[1] == k[2]));
+            rows || boxes
+        }
+        // Every grid over three keys (two ranks and a face-down card), and random grids.
+        let few = [1u8, 4, UNKNOWN];
+        let mut rng = crate::cards::GameRng::new(3, 7);
+        let mut found = 0;
+        for i in 0..729 + 20_000 {
+            let k: [u8; 6] = if i < 729 {
+                std::array::from_fn(|p| few[i / 3usize.pow(p as u32) % 3])
+            } else {
+                std::array::from_fn(|_| [0, 1, 12, 13, UNKNOWN][rng.index(5)])
+            };
+            for (r, b) in [(false, false), (true, false), (false, true), (true, true)] {
+                let want = reference(&k, r, b);
+                assert_eq!(packed_rows_or_boxes(pack(&k), r, b), want, "{k:?} {r} {b}");
+                found += usize::from(want);
+            }
+        }
+        assert!(found > 1_000, "{found}");
     }
 
     #[test]

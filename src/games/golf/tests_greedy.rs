@@ -129,6 +129,41 @@ fn a_swapped_grid_equals_one_built_afresh() {
     assert!(specials > 1_000, "{specials} grids with rows or boxes");
 }
 
+/// The estimates of packed grids (three column entries unless a row or box needs the full
+/// score) equal full scoring, for grids of few distinct keys under each scoring switch.
+#[test]
+fn packed_estimates_equal_full_scoring() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("row_rule", "off"), ("box", "-40")],
+        &[("box", "off"), ("jokers", "on"), ("pair_of_twos", "-4")],
+        &[("row_rule", "off"), ("box", "off")],
+    ];
+    let mut rng = GameRng::new(4, 4);
+    let mut specials = 0;
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let mut g = Greedy::new(&Params::default());
+        g.refresh(&r, g.unknown + 30);
+        for _ in 0..20_000 {
+            let keys: [u8; 6] = std::array::from_fn(|_| [1, 5, 13, UNKNOWN][rng.index(4)]);
+            let packed = pack_keys(&keys);
+            assert_eq!(packed, crate::games::golf::scoring::pack(&keys));
+            let t = &g.tables;
+            let (est, stand) = (g.estimate_packed(&r, packed), g.standing_packed(&r, packed));
+            assert_eq!(est, score_tenths(&keys, &t.vals, &r), "{keys:?} {r:?}");
+            assert_eq!(
+                stand,
+                score_tenths(&keys, &t.base_vals, &r),
+                "{keys:?} {r:?}"
+            );
+            specials += u32::from(crate::games::golf::scoring::has_rows_or_boxes(&keys, &r));
+        }
+    }
+    assert!(specials > 1_000, "{specials} grids with rows or boxes");
+}
+
 fn pack_keys(keys: &[u8; 6]) -> u64 {
     keys.iter().rev().fold(0u64, |a, &k| a << 8 | k as u64)
 }

@@ -23,7 +23,8 @@
 use super::super::scoring::{UNKNOWN, has_rows_or_boxes, score_tenths};
 use super::super::view::View;
 pub(super) use super::unseen::{
-    Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_sum, word_total,
+    Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_counts, word_sum,
+    word_total,
 };
 use crate::game::MAX_SEATS;
 
@@ -94,6 +95,7 @@ impl Model {
     /// The best a seat can do with one more card of key `x` (its estimate, tenths, the
     /// grid and the position used, 6 when thrown), from `now`: the card goes where its
     /// column drops most (`cur`: each position's column score now), or is thrown.
+    #[cfg(test)]
     fn improve(&self, keys: &[u8; 6], cur: &[i32; 6], now: i32, x: u8) -> (i32, [u8; 6], usize) {
         let mut best = (0, 6);
         for p in 0..6 {
@@ -202,25 +204,20 @@ fn outcomes(
     let q = first_down(&keys);
     let base = sp.moving(m, &keys, u.down.total);
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-    let mut spread = |at: i32, moving: Option<(usize, i32)>, w: f64| {
-        let Some(mv) = moving else {
-            return f(index(at), w);
-        };
-        let per = w / u.down.total as f64;
-        let at = sp.of(at, mv);
-        for y in 0..14 {
-            if u.down.n[y] > 0 {
-                f(at[y], per * u.down.n[y] as f64);
-            }
-        }
-    };
+    let mut spread =
+        |at: i32, moving: Option<(usize, i32)>, w: f64| spread(sp, u, &mut f, at, moving, w);
     if improves && u.stock.total > 0 {
+        let best = Best::new(m, &keys, &cur);
         for x in 0..14u8 {
             if u.stock.n[x as usize] > 0 {
                 let w = u.stock.n[x as usize] as f64 / u.stock.total as f64;
-                let (at, k, p) = m.improve(&keys, &cur, now, x);
+                // `Model::improve`'s choice, found by `Best` (the same gain and position).
+                let (gain, p) = best.of(m, x);
+                let at = now - gain;
                 // Only a card put on the first face-down card or beside it moves its column.
                 if q < 6 && p < 6 && p % 3 == q % 3 {
+                    let mut k = keys;
+                    k[p] = x;
                     spread(at, sp.moving(m, &k, u.down.total), w);
                 } else {
                     spread(at, base, w);
@@ -229,6 +226,29 @@ fn outcomes(
         }
     } else {
         spread(now, base, 1.0);
+    }
+}
+
+/// One outcome of [`outcomes`] of weight `w`: at score `at` (tenths), spread over the unseen
+/// face-down cards when the first face-down card `moving` moves it.
+#[inline(always)]
+fn spread(
+    sp: &Spots,
+    u: &Unseen,
+    f: &mut impl FnMut(usize, f64),
+    at: i32,
+    moving: Option<(usize, i32)>,
+    w: f64,
+) {
+    let Some(mv) = moving else {
+        return f(index(at), w);
+    };
+    let per = w / u.down.total as f64;
+    let at = sp.of(at, mv);
+    for y in 0..14 {
+        if u.down.n[y] > 0 {
+            f(at[y], per * u.down.n[y] as f64);
+        }
     }
 }
 
@@ -530,7 +550,9 @@ impl WinTable {
                 above += h[i];
             }
         }
-        let flat = w.iter().all(|&x| (x - w[0]).abs() < 1e-12);
+        // The last entry first: it usually differs (0 above every opponent's highest score).
+        let same = |x: f64| (x - w[0]).abs() < 1e-12;
+        let flat = same(w[LEN - 1]) && w.iter().all(|&x| same(x));
         WinTable {
             w,
             model,
@@ -547,14 +569,24 @@ impl WinTable {
     /// The bot's chance to win with grid `keys` (face-down cards from `down`).
     pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
         let at = self.model.score(keys, rules);
-        let Some(mv) = self.spots.moving(&self.model, keys, down.total) else {
+        let Some((b, mb)) = self.spots.moving(&self.model, keys, down.total) else {
             return self.w[index(at)];
         };
-        let at = self.spots.of(at, mv);
+        // The indices of `Spots::of`, each worked out only for a key with copies; the same
+        // terms added in the same order.
+        let sp = &self.spots;
+        let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
         let mut p = 0.0;
         for y in 0..14 {
             if down.n[y] > 0 {
-                p += down.n[y] as f64 * self.w[at[y]];
+                let i = if y == b {
+                    index(at + mb)
+                } else if sp.whole {
+                    (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize
+                } else {
+                    index(at + sp.vals[y] - sp.mean)
+                };
+                p += down.n[y] as f64 * self.w[i];
             }
         }
         p / down.total as f64

@@ -7,7 +7,7 @@
 //! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
 
 use super::chance::{
-    Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_sum, word_total,
+    Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
 };
 use super::grid::{BOXES_MADE, ROWS_MADE, max_but, unpack_max};
 use super::{Greedy, Own};
@@ -21,7 +21,7 @@ impl Greedy {
     /// where a swap makes or meets a row or a box; no going-out logic. Packed as
     /// `gain * 8 + (7 - p)` (see [`unpack_max`]): the decisions below add to it in eighths
     /// and take one maximum, as `argmax` would of the gains.
-    #[inline]
+    #[inline(always)]
     pub(super) fn gains_of(&mut self, v: &View, ck: usize) -> [i32; 6] {
         let packed = v.packed_keys(v.seat());
         if self.own.packed != packed {
@@ -75,9 +75,12 @@ impl Greedy {
             None => self.counted_offset(v, &raw),
         };
         let mut g = raw;
-        for (p, x) in g.iter_mut().enumerate() {
-            // Without a branch: which positions are face down varies from call to call.
-            *x += (off * 8) & -i32::from(down >> p & 1 == 1);
+        // Nothing to add when face-down cards count at the tables' estimate.
+        if off != 0 {
+            for (p, x) in g.iter_mut().enumerate() {
+                // Without a branch: which positions are face down varies from call to call.
+                *x += (off * 8) & -i32::from(down >> p & 1 == 1);
+            }
         }
         let last = self.own.last_down as usize;
         if last < 6 && v.ender().is_none() {
@@ -88,7 +91,8 @@ impl Greedy {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine = self.estimate(v, &v.keys(v.seat())) - (raw[last] >> 3);
+                        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat()))
+                            - (raw[last] >> 3);
                         self.may_go_out(v, mine)
                     }
                 };
@@ -273,7 +277,7 @@ impl Greedy {
         if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
             return Ok(unpack_max(&[gq; 6]));
         }
-        let mine = self.estimate(v, &v.keys(v.seat())) - (raw[p] >> 3);
+        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat())) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {
@@ -315,19 +319,22 @@ impl Greedy {
         if take.0 <= 0 && self.keep_gain >= 0 {
             return (Action::DrawStock, take);
         }
-        self.pools();
+        // The stock's cards: before a reshuffle, read off the count's word without building
+        // `self.count` (see `Greedy::pools`).
+        let (n, total) = match self.count_built {
+            true => (self.count.stock.n, self.count.stock.total),
+            false => (word_counts(self.count_word), self.count_total),
+        };
         let down = v.face_down(v.seat());
         // Without branches: which positions are face down varies from call to call.
         let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
         if going_out {
             add[last as usize] = i32::MIN / 2;
         }
-        let ev = self
-            .own
-            .stock_sum(&self.tables, &add, &self.count.stock.n, self.keep_gain);
+        let ev = self.own.stock_sum(&self.tables, &add, &n, self.keep_gain);
         // The gain against the mean, `ev / total`, compared in integers: the f64 quotient
         // is never within 1 / total of a whole number but on it.
-        let total = self.count.stock.total.max(1) as i64;
+        let total = total.max(1) as i64;
         (self.take_if(take.0 as i64 * total > ev), take)
     }
 
@@ -420,6 +427,8 @@ impl Greedy {
             if u.stock.n[x as usize] > 0 {
                 let (_, p) = unpack_max(&self.own.gains(&self.tables, x as usize));
                 let mut b = now;
+                // The first face-down position again when it is the best one: the same chance.
+                let q = q.filter(|&q| q != p as usize);
                 for p in [Some(p as usize), q].into_iter().flatten() {
                     let mut k = keys;
                     k[p] = x;

@@ -75,11 +75,14 @@ pub(super) fn unpack_max(packed: &[i32; 6]) -> (i32, u8) {
     (m >> 3, 7 - (m & 7) as u8)
 }
 
-/// The sum of a grid's three column entries in `cols` (its score when it has no matching
-/// row or box).
-#[inline]
-pub(super) fn columns(keys: &[u8; 6], cols: &[i32; 256]) -> i32 {
-    (0..3).map(|c| cols[col_index(keys[c], keys[c + 3])]).sum()
+/// The sum of a packed grid's three column entries in `cols` (its score when it has no
+/// matching row or box); position p in byte p.
+#[inline(always)]
+pub(super) fn columns_packed(packed: u64, cols: &[i32; 256]) -> i32 {
+    // Byte c: column c's table index, its top key in the high nibble (keys are at most 15,
+    // so no nibble spills into the next byte).
+    let i = (packed & 0xff_ffff) << 4 | (packed >> 24 & 0xff_ffff);
+    cols[i as usize & 255] + cols[(i >> 8) as usize & 255] + cols[(i >> 16) as usize & 255]
 }
 
 /// No grid packs to this (keys are at most 15).
@@ -91,13 +94,17 @@ pub(super) fn unpack(packed: u64) -> [u8; 6] {
     std::array::from_fn(|p| (packed >> (8 * p)) as u8)
 }
 
+/// What [`Tables`] depend on: the switches `jokers`, `pair_of_twos`, `row_rule` and `box`,
+/// and the face-down estimate (tenths).
+pub(super) type TablesKey = (bool, i32, bool, Option<i32>, i32);
+
 /// Card values and column scores (tenths) under one set of rules, with face-down cards at
 /// the bot's estimate.
 #[derive(Clone, Debug)]
 pub(super) struct Tables {
     /// The switches and the face-down estimate (tenths) they were built for (`None`: not
     /// built yet).
-    pub(super) rules: Option<(bool, i32, bool, Option<i32>, i32)>,
+    pub(super) rules: Option<TablesKey>,
     /// Card values with the bot's own face-down cards at the current estimate (the tables
     /// below are built from them).
     pub(super) vals: [i32; 16],
@@ -178,13 +185,16 @@ impl Own {
         self.packed = (self.packed & !(0xff << shift)) | (ck as u64) << shift;
         self.by_key[old] &= !(1 << p);
         self.by_key[ck as usize & 15] |= 1 << p;
-        let c = p % 3;
+        // Column and column partner of each position, read off tables (no division).
+        const COLUMN: [usize; 6] = [0, 1, 2, 0, 1, 2];
+        const PARTNER: [usize; 6] = [3, 4, 5, 0, 1, 2];
+        let c = COLUMN[p];
         let key_at = |q: usize| (self.packed >> (8 * q)) as u8;
         let col = t.cols8[col_index(key_at(c), key_at(c + 3))];
         self.base8[c] = col + 7 - c as i32;
         self.base8[c + 3] = col + 4 - c as i32;
         // The partner's entry: `ck` in the high nibble for a top-row card (no branch).
-        self.other[(p + 3) % 6] = ck << (4 * u8::from(p < 3));
+        self.other[PARTNER[p]] = ck << (4 * u8::from(p < 3));
         self.force = if self.force == 0 {
             let made = (ROWS_MADE[eq] & t.rows) | (BOXES_MADE[eq] & t.boxes);
             0u8.wrapping_sub(made >> p & 1) & 63

@@ -144,12 +144,18 @@ pub(super) fn unseen_word(v: &View, shoe: u64) -> u64 {
 impl Pool {
     /// The pool of a word of nibbles (key k in bits 4k..4k+4; the [`UNKNOWN`] nibble 0).
     pub(super) fn from_word(w: u64) -> Pool {
-        let b = nibbles(w);
         Pool {
-            n: std::array::from_fn(|k| i32::from(b[k])),
+            n: word_counts(w),
             total: word_total(w),
         }
     }
+}
+
+/// The copies per key of a word of nibbles (key k in bits 4k..4k+4).
+#[inline]
+pub(super) fn word_counts(w: u64) -> [i32; 16] {
+    let b = nibbles(w);
+    std::array::from_fn(|k| i32::from(b[k]))
 }
 
 /// The copies in a word of nibbles: the bytes' two nibbles added, then the bytes summed by
