@@ -28,7 +28,7 @@ impl Observer<Chinchon> for Counts {
             let v = g.view(p);
             assert_eq!(Odds::of(&v), Odds::scan(&v), "seat {p} turn {}", g.turns);
         }
-        if self.0 % 16 == 0 {
+        if self.0.is_multiple_of(16) {
             let odds = Odds::of(&g.view(g.turn));
             for a in (0..53).map(Card::from_index) {
                 for b in (0..53).map(Card::from_index) {
