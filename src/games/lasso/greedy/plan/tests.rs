@@ -42,29 +42,12 @@ fn flat_hands_less_a_card_or_two_match_their_counts() {
     assert!(checked > 2_000, "{checked}");
 }
 
-/// Plays greedy deals and calls `f` with each pick-up a greedy seat decides.
+/// Plays greedy deals (default knobs) and calls `f` with each pick-up a greedy seat decides.
 fn each_pickup(rules: &LassoRules, players: usize, deals: u64, mut f: impl FnMut(&Lasso, usize)) {
-    let mut list = ActionList::new();
-    for d in 0..deals {
-        let mut rng = GameRng::new(40 + d, players as u64);
-        let mut g = Lasso::deal(rules, &Table::first(players), &mut rng);
-        let mut bots = vec![Greedy::default(); players];
-        for (s, b) in bots.iter_mut().enumerate() {
-            b.begin_deal(s);
-        }
-        while let Some(seat) = g.to_act() {
-            g.legal_actions(&mut list);
-            if g.phase == Phase::Pickup && list.len() > 1 {
-                f(&g, seat);
-            }
-            let a = if list.len() == 1 {
-                list[0]
-            } else {
-                bots[seat].act(&g.view(seat), &list, &mut rng)
-            };
-            g.apply(a);
-        }
-    }
+    let params = Params::default();
+    each_pickup_with(rules, &params, players, 40..40 + deals, |g, seat, _| {
+        f(g, seat)
+    });
 }
 
 #[test]
@@ -131,18 +114,18 @@ impl Plan<'_> {
     }
 }
 
-/// Plays greedy deals (knobs `params`) and calls `f` with each pick-up a greedy seat
-/// decides, and its bot.
+/// Plays greedy deals (knobs `params`, one per seed) and calls `f` with each pick-up a
+/// greedy seat decides, and its bot.
 fn each_pickup_with(
     rules: &LassoRules,
     params: &Params,
     players: usize,
-    deals: u64,
+    seeds: std::ops::Range<u64>,
     mut f: impl FnMut(&Lasso, usize, &Greedy),
 ) {
     let mut list = ActionList::new();
-    for d in 0..deals {
-        let mut rng = GameRng::new(90 + d, players as u64);
+    for seed in seeds {
+        let mut rng = GameRng::new(seed, players as u64);
         let mut g = Lasso::deal(rules, &Table::first(players), &mut rng);
         let mut bots = vec![Greedy::new(params); players];
         for (s, b) in bots.iter_mut().enumerate() {
@@ -192,7 +175,7 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
     for (i, r) in rules.iter().enumerate() {
         for (j, k) in params.iter().enumerate() {
             let players = 2 + (i + j) % 3;
-            each_pickup_with(r, k, players, 25, |state, seat, g| {
+            each_pickup_with(r, k, players, 90..115, |state, seat, g| {
                 let v = state.view(seat);
                 let exact_plan = Plan::new(g, &v, None, [None; 3]);
                 let h = Hand {
