@@ -152,6 +152,22 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_actions(&self, out: &mut ActionList<Self::Action>);
     /// Plays a legal action.
     fn apply(&mut self, action: Self::Action);
+    /// Plays one decision of a seat that picks uniformly among the legal actions (the
+    /// `random` strategy), with exactly the draws and the action of the generic loop: no
+    /// draw when one action is legal, else the action at `rng.index(len)` of the legal list.
+    /// `buf` is scratch space. Default: that, through `buf`; a game may override it with a
+    /// step that reads the choice off its phase without listing (same draws, same action).
+    #[inline]
+    fn apply_uniform(&mut self, rng: &mut GameRng, buf: &mut ActionList<Self::Action>) {
+        buf.clear();
+        self.legal_actions(buf);
+        let a = if buf.len() == 1 {
+            buf[0]
+        } else {
+            buf[rng.index(buf.len())]
+        };
+        self.apply(a);
+    }
     /// What `seat` may know now.
     fn view(&self, seat: Seat) -> Self::View<'_>;
     /// The result of a finished deal.

@@ -50,6 +50,10 @@ pub trait Observer<G: Game> {
     /// Whether `before` reads the legal list. When false (and the seat's strategy does not
     /// read it either) the list is not made and `before` gets an empty one.
     const LEGAL: bool = true;
+    /// Whether `before` or `chose` do anything. When false (and [`Observer::LEGAL`] is
+    /// false too), a `random` seat's decision is played by [`Game::apply_uniform`], which
+    /// need not make the legal list nor name the action.
+    const DECISIONS: bool = true;
     /// When a deal has been dealt at `table`, before anyone acts.
     fn start(&mut self, _state: &G, _table: &Table) {}
     /// Before `seat` decides in `state`.
@@ -66,6 +70,7 @@ pub trait Observer<G: Game> {
 pub struct Quiet;
 impl<G: Game> Observer<G> for Quiet {
     const LEGAL: bool = false;
+    const DECISIONS: bool = false;
 }
 
 /// Plays one deal to its end and returns its result and the number of decisions taken.
@@ -95,26 +100,31 @@ pub fn play_deal<G: Game, O: Observer<G>>(
     }
     let mut actions = 0u32;
     while let Some(seat) = state.to_act() {
-        // The list is made only for a bot or an observer that reads it; what a bot is asked
-        // does not depend on the observer, so a traced or checked deal is the deal
-        // `simulate` plays.
-        let reads = reads[seat];
-        buf.clear();
-        if reads || O::LEGAL {
-            state.legal_actions(buf);
-        }
-        obs.before(&state, seat, buf);
-        let a = if reads && buf.len() == 1 {
-            buf[0] // a forced move: only a bot that skips the list is asked about it
-        } else if uniform[seat] {
-            buf[rngs.play.index(buf.len())] // `random`'s draw, made in place
+        if !O::LEGAL && !O::DECISIONS && uniform[seat] {
+            // Nobody watches the decision: the game plays `random`'s draw in place.
+            state.apply_uniform(&mut rngs.play, buf);
         } else {
-            let legal: &[G::Action] = if reads { buf } else { &[] };
-            let describe = crate::strategy::Describe::new(&state, seat);
-            seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
-        };
-        obs.chose(&state, seat, a);
-        state.apply(a);
+            // The list is made only for a bot or an observer that reads it; what a bot is
+            // asked does not depend on the observer, so a traced or checked deal is the deal
+            // `simulate` plays.
+            let reads = reads[seat];
+            buf.clear();
+            if reads || O::LEGAL {
+                state.legal_actions(buf);
+            }
+            obs.before(&state, seat, buf);
+            let a = if reads && buf.len() == 1 {
+                buf[0] // a forced move: only a bot that skips the list is asked about it
+            } else if uniform[seat] {
+                buf[rngs.play.index(buf.len())] // `random`'s draw, made in place
+            } else {
+                let legal: &[G::Action] = if reads { buf } else { &[] };
+                let describe = crate::strategy::Describe::new(&state, seat);
+                seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
+            };
+            obs.chose(&state, seat, a);
+            state.apply(a);
+        }
         actions += 1;
         assert!(
             actions <= G::MAX_ACTIONS,

@@ -1,10 +1,12 @@
 //! The legal actions of each phase, read from one table built at compile time: the list
 //! for the phase (and, for a flip, the seat's face-down positions) is copied as one fixed
-//! block of eight actions, without a branch on the phase. Listing never allocates.
+//! block of eight actions, without a branch on the phase. Listing never allocates. A uniform
+//! seat's decision (`random`) is read off the phase without the list.
 
 use super::rules::FlipAfter;
-use super::state::{ALL_UP, Action, Golf};
-use crate::game::ActionList;
+use super::state::{ALL_UP, Action, Golf, Phase};
+use crate::cards::GameRng;
+use crate::game::{ActionList, Game};
 
 /// The choices of a seat holding a stock card (without the last, the discard it took).
 pub(super) const PLACE_STOCK: [Action; 7] = [
@@ -84,10 +86,43 @@ impl Golf {
     }
 }
 
+impl Golf {
+    /// One decision of a uniform seat (the `random` strategy), read off the phase: the
+    /// draw and the action of `rng.index(len)` over [`Golf::list_legal`]'s list (whose
+    /// orders the arms below follow), without making the list. Flips go through the list
+    /// (no draw when one position is left).
+    #[inline]
+    pub(super) fn uniform_step(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) {
+        match self.phase {
+            Phase::Draw => {
+                if rng.below(2) == 0 {
+                    self.apply_draw_stock();
+                } else {
+                    self.apply_draw_discard();
+                }
+            }
+            Phase::PlaceStock => match rng.below(7) {
+                6 => self.apply_discard(),
+                p => self.apply_swap(p as u8),
+            },
+            Phase::PlaceDiscard => self.apply_swap(rng.below(6) as u8),
+            _ => {
+                buf.clear();
+                self.list_legal(buf);
+                let a = if buf.len() == 1 {
+                    buf[0]
+                } else {
+                    buf[rng.index(buf.len())]
+                };
+                Game::apply(self, a);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::golf::Phase;
 
     #[test]
     fn the_table_matches_the_phases_in_order() {

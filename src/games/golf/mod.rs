@@ -83,6 +83,11 @@ impl Game for Golf {
         }
     }
 
+    #[inline]
+    fn apply_uniform(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) {
+        self.uniform_step(rng, buf);
+    }
+
     fn view(&self, seat: Seat) -> View<'_> {
         View::new(self, seat)
     }
