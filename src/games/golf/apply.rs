@@ -8,18 +8,21 @@ use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WE
 
 impl Golf {
     /// `DrawStock`: the stock's top to hand.
+    #[inline]
     pub(super) fn apply_draw_stock(&mut self) {
         self.held = self.stock.pop();
         self.phase = Phase::PlaceStock;
     }
 
     /// `DrawDiscard`: the discard's top to hand.
+    #[inline]
     pub(super) fn apply_draw_discard(&mut self) {
         self.held = self.discard.pop();
         self.phase = Phase::PlaceDiscard;
     }
 
     /// `Swap(p)`: the held card to position `p`, face up; the old card to the discards.
+    #[inline]
     pub(super) fn apply_swap(&mut self, p: u8) {
         let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
@@ -34,6 +37,7 @@ impl Golf {
     }
 
     /// `Discard`: the held stock card to the discards, then the flip the rules ask for.
+    #[inline]
     pub(super) fn apply_discard(&mut self) {
         let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
@@ -80,6 +84,7 @@ impl Golf {
 
     /// After a turn: going out, the final turns, an empty stock, the turn cap, or the next
     /// seat's draw.
+    #[inline]
     pub(super) fn end_turn(&mut self) {
         self.turns += 1;
         let s = self.seat;
@@ -106,6 +111,7 @@ impl Golf {
     }
 
     /// With `empty_stock=reshuffle`, turns the discards but the top into a new stock.
+    #[cold]
     fn refill_stock(&mut self) -> bool {
         if !self.rules.reshuffle || self.discard.len() < 2 {
             return false;
@@ -121,14 +127,19 @@ impl Golf {
         true
     }
 
-    /// Ends the deal: every card turned up.
+    /// Ends the deal: every card turned up (only the face-down ones change: a face-up card
+    /// is shown and public already).
+    #[inline(never)]
     fn finish(&mut self, end: u8) {
         self.phase = Phase::Over;
         self.end = end;
         for s in 0..self.players as usize {
-            for p in 0..6 {
+            let mut down = !self.up[s] & ALL_UP;
+            while down != 0 {
+                let p = down.trailing_zeros() as usize;
+                down &= down - 1;
                 let k = key(self.grids[s][p]);
-                self.public += u64::from(self.up[s] >> p & 1 == 0) << (4 * (k as u32 & 15));
+                self.public += 1 << (4 * (k as u32 & 15));
                 self.shown[s][p] = k;
             }
             self.up[s] = ALL_UP;

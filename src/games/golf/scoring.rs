@@ -155,15 +155,21 @@ pub fn col_index(top: u8, bottom: u8) -> usize {
 
 /// The score of six cards, all face up, in points.
 pub fn score_cards(cards: &[Card; 6], rules: &GolfRules) -> i32 {
-    let keys = cards.map(key);
+    score_packed(pack(&cards.map(key)), rules)
+}
+
+/// [`score_cards`] of a grid's keys, all known, packed ([`pack`]).
+#[inline]
+pub fn score_packed(p: u64, rules: &GolfRules) -> i32 {
     // `value_table(rules, 0)`, read in place (its unknown entry is 0 already).
     let vals = &VALUES[rules.jokers as usize];
-    if has_rows_or_boxes(&keys, rules) {
+    if packed_rows_or_boxes(p, rules.row_rule, rules.box_score.is_some()) {
+        let keys: [u8; 6] = std::array::from_fn(|i| (p >> (8 * i)) as u8);
         return score_tenths(&keys, vals, rules) / 10;
     }
     // Most grids: three columns on their own, each a pair or its two values.
-    let column = |c: usize| {
-        let (t, b) = (keys[c], keys[c + 3]);
+    let column = |c: u32| {
+        let (t, b) = ((p >> (8 * c)) as u8, (p >> (8 * c + 24)) as u8);
         let pair = t == b;
         i32::from(!pair) * (vals[(t & 15) as usize] + vals[(b & 15) as usize])
             + i32::from(pair & (t == TWO)) * rules.pair_of_twos * 10
