@@ -3,7 +3,7 @@
 
 use crate::cards::GameRng;
 use crate::game::{
-    ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, Table,
+    ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, SeatMask, Table,
 };
 use crate::strategy::{DealStart, Strategy};
 
@@ -51,8 +51,8 @@ pub trait Observer<G: Game> {
     /// read it either) the list is not made and `before` gets an empty one.
     const LEGAL: bool = true;
     /// Whether `before` or `chose` do anything. When false (and [`Observer::LEGAL`] is
-    /// false too), a `random` seat's decision is played by [`Game::apply_uniform`], which
-    /// need not make the legal list nor name the action.
+    /// false too), `random` seats' decisions are played by [`Game::play_uniform`], which
+    /// need not make the legal list nor name the actions.
     const DECISIONS: bool = true;
     /// When a deal has been dealt at `table`, before anyone acts.
     fn start(&mut self, _state: &G, _table: &Table) {}
@@ -98,33 +98,48 @@ pub fn play_deal<G: Game, O: Observer<G>>(
         reads[s] = strat.reads_legal();
         uniform[s] = reads[s] && strat.uniform();
     }
-    let mut actions = 0u32;
-    while let Some(seat) = state.to_act() {
-        if !O::LEGAL && !O::DECISIONS && uniform[seat] {
-            // Nobody watches the decision: the game plays `random`'s draw in place.
-            state.apply_uniform(&mut rngs.play, buf);
-        } else {
-            // The list is made only for a bot or an observer that reads it; what a bot is
-            // asked does not depend on the observer, so a traced or checked deal is the deal
-            // `simulate` plays.
-            let reads = reads[seat];
-            buf.clear();
-            if reads || O::LEGAL {
-                state.legal_actions(buf);
-            }
-            obs.before(&state, seat, buf);
-            let a = if reads && buf.len() == 1 {
-                buf[0] // a forced move: only a bot that skips the list is asked about it
-            } else if uniform[seat] {
-                buf[rngs.play.index(buf.len())] // `random`'s draw, made in place
-            } else {
-                let legal: &[G::Action] = if reads { buf } else { &[] };
-                let describe = crate::strategy::Describe::new(&state, seat);
-                seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
-            };
-            obs.chose(&state, seat, a);
-            state.apply(a);
+    // Nobody watches decisions: the game plays `random`'s draws in place, up to the next
+    // seat that decides otherwise.
+    let quiet = !O::LEGAL && !O::DECISIONS;
+    let mut uniform_seats = SeatMask::EMPTY;
+    for (s, &u) in uniform.iter().enumerate().take(seats.len()) {
+        if u {
+            uniform_seats.insert(s);
         }
+    }
+    let mut actions = 0u32;
+    loop {
+        if quiet {
+            let limit = G::MAX_ACTIONS - actions + 1;
+            actions += state.play_uniform(uniform_seats, limit, &mut rngs.play, buf);
+            assert!(
+                actions <= G::MAX_ACTIONS,
+                "{}: deal exceeded {} actions",
+                G::NAME,
+                G::MAX_ACTIONS
+            );
+        }
+        let Some(seat) = state.to_act() else { break };
+        // The list is made only for a bot or an observer that reads it; what a bot is asked
+        // does not depend on the observer, so a traced or checked deal is the deal
+        // `simulate` plays.
+        let reads = reads[seat];
+        buf.clear();
+        if reads || O::LEGAL {
+            state.legal_actions(buf);
+        }
+        obs.before(&state, seat, buf);
+        let a = if reads && buf.len() == 1 {
+            buf[0] // a forced move: only a bot that skips the list is asked about it
+        } else if uniform[seat] {
+            buf[rngs.play.index(buf.len())] // `random`'s draw, made in place
+        } else {
+            let legal: &[G::Action] = if reads { buf } else { &[] };
+            let describe = crate::strategy::Describe::new(&state, seat);
+            seats[seat].act_described(&state.view(seat), legal, &describe, &mut rngs.play)
+        };
+        obs.chose(&state, seat, a);
+        state.apply(a);
         actions += 1;
         assert!(
             actions <= G::MAX_ACTIONS,

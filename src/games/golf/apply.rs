@@ -5,6 +5,7 @@
 use super::rules::FlipAfter;
 use super::scoring::key;
 use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT, nibble};
+use crate::cards::Card;
 
 impl Golf {
     /// `DrawStock`: the stock's top to hand.
@@ -24,13 +25,21 @@ impl Golf {
     /// `Swap(p)`: the held card to position `p`, face up; the old card to the discards.
     #[inline]
     pub(super) fn apply_swap(&mut self, p: u8) {
-        let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
-        let old = std::mem::replace(&mut self.grids[s][p as usize], held);
+        self.place(held, p, self.phase == Phase::PlaceStock);
+    }
+
+    /// Puts the drawn card `c` at position `p`, face up, the old card on the discards, and
+    /// ends the turn. `from_stock`: `c` came from the stock (it becomes public now; a
+    /// discard taken was public already).
+    #[inline]
+    pub(super) fn place(&mut self, c: Card, p: u8, from_stock: bool) {
+        let s = self.seat as usize;
+        let old = std::mem::replace(&mut self.grids[s][p as usize], c);
         let was_down = self.up[s] >> p & 1 == 0;
         let k = self.turn_up(s, p);
         // A stock card becomes public; so does a face-down card going to the discards.
-        let new = u64::from(self.phase == Phase::PlaceStock) << (4 * k as u32);
+        let new = u64::from(from_stock) << (4 * k as u32);
         self.public += new + (u64::from(was_down) << (4 * (key(old) as u32 & 15)));
         self.discard.push(old);
         self.end_turn();
@@ -39,10 +48,17 @@ impl Golf {
     /// `Discard`: the held stock card to the discards, then the flip the rules ask for.
     #[inline]
     pub(super) fn apply_discard(&mut self) {
-        let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
-        self.public += nibble(held);
-        self.discard.push(held);
+        self.discard_drawn(held);
+    }
+
+    /// Discards the stock card `c` just drawn, then the flip the rules ask for (the seat
+    /// holds nothing after it).
+    #[inline]
+    pub(super) fn discard_drawn(&mut self, c: Card) {
+        let s = self.seat as usize;
+        self.public += nibble(c);
+        self.discard.push(c);
         let has_down = self.up[s] != ALL_UP;
         if self.rules.flip_after_discard != FlipAfter::No && has_down {
             self.phase = Phase::FlipAfter;

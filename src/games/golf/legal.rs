@@ -87,25 +87,38 @@ impl Golf {
 }
 
 impl Golf {
-    /// One decision of a uniform seat (the `random` strategy), read off the phase: the
-    /// draw and the action of `rng.index(len)` over [`Golf::list_legal`]'s list (whose
-    /// orders the arms below follow), without making the list. Flips go through the list
-    /// (no draw when one position is left).
+    /// The decisions of a uniform seat (the `random` strategy) read off the phase, with the
+    /// draws and actions of `rng.index(len)` over [`Golf::list_legal`]'s list (whose orders
+    /// the arms below follow), without making the list: a whole turn at a draw (its draw
+    /// and its place), else one decision. Flips go through the list (no draw when one
+    /// position is left). Returns the decisions played.
     #[inline]
-    pub(super) fn uniform_step(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) {
+    pub(super) fn uniform_step(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) -> u32 {
         match self.phase {
             Phase::Draw => {
                 if rng.below(2) == 0 {
-                    self.apply_draw_stock();
+                    let c = self.stock.pop().expect("a stock card at a draw");
+                    match rng.below(7) {
+                        6 => self.discard_drawn(c),
+                        p => self.place(c, p as u8, true),
+                    }
                 } else {
-                    self.apply_draw_discard();
+                    let c = self.discard.pop().expect("a discard at a draw");
+                    self.place(c, rng.below(6) as u8, false);
                 }
+                2
             }
-            Phase::PlaceStock => match rng.below(7) {
-                6 => self.apply_discard(),
-                p => self.apply_swap(p as u8),
-            },
-            Phase::PlaceDiscard => self.apply_swap(rng.below(6) as u8),
+            Phase::PlaceStock => {
+                match rng.below(7) {
+                    6 => self.apply_discard(),
+                    p => self.apply_swap(p as u8),
+                }
+                1
+            }
+            Phase::PlaceDiscard => {
+                self.apply_swap(rng.below(6) as u8);
+                1
+            }
             _ => {
                 buf.clear();
                 self.list_legal(buf);
@@ -115,6 +128,7 @@ impl Golf {
                     buf[rng.index(buf.len())]
                 };
                 Game::apply(self, a);
+                1
             }
         }
     }

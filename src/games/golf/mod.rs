@@ -20,6 +20,8 @@ mod tests;
 mod tests_counting;
 #[cfg(test)]
 mod tests_determinize;
+#[cfg(test)]
+mod tests_uniform;
 
 pub use greedy::Greedy;
 pub use rules::{FlipAfter, GolfRules};
@@ -83,9 +85,18 @@ impl Game for Golf {
         }
     }
 
-    #[inline]
-    fn apply_uniform(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) {
-        self.uniform_step(rng, buf);
+    fn play_uniform(
+        &mut self,
+        uniform: SeatMask,
+        limit: u32,
+        rng: &mut GameRng,
+        buf: &mut ActionList<Action>,
+    ) -> u32 {
+        let mut n = 0;
+        while n < limit && self.phase != Phase::Over && uniform.contains(self.seat as usize) {
+            n += self.uniform_step(rng, buf);
+        }
+        n
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
