@@ -86,6 +86,7 @@ impl Golf {
 
     /// `Flip(p)` in the opening: after its second card the next seat opens, and after the
     /// last seat the first turn begins.
+    #[inline]
     pub(super) fn apply_opening_flip(&mut self, p: u8) {
         let s = self.seat as usize;
         let k = self.turn_up(s, p);

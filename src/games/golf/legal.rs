@@ -90,8 +90,8 @@ impl Golf {
     /// The decisions of a uniform seat (the `random` strategy) read off the phase, with the
     /// draws and actions of `rng.index(len)` over [`Golf::list_legal`]'s list (whose orders
     /// the arms below follow), without making the list: a whole turn at a draw (its draw
-    /// and its place), else one decision. Flips go through the list (no draw when one
-    /// position is left). Returns the decisions played.
+    /// and its place), else one decision. Flips after a discard go through the list (no
+    /// draw when one position is left). Returns the decisions played.
     #[inline]
     pub(super) fn uniform_step(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) -> u32 {
         match self.phase {
@@ -117,6 +117,20 @@ impl Golf {
             }
             Phase::PlaceDiscard => {
                 self.apply_swap(rng.below(6) as u8);
+                1
+            }
+            Phase::Opening => {
+                // The flips of the seat's face-down positions (five or six in a dealt deal).
+                let (block, len) = &LISTS[(!self.up[self.seat as usize] & ALL_UP) as usize];
+                let i = if *len == 1 {
+                    0
+                } else {
+                    rng.index(*len as usize)
+                };
+                match block[i] {
+                    Action::Flip(p) => self.apply_opening_flip(p),
+                    a => unreachable!("golf: {a:?} in the opening"),
+                }
                 1
             }
             _ => {
