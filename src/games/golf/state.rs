@@ -143,8 +143,10 @@ impl Golf {
     ) -> Golf {
         let players = table.players;
         let mut grids = [[Card::JOKER; 6]; MAX_SEATS];
+        let mut seat = table.dealer;
         for k in 0..players {
-            grids[(table.dealer + k) % players].copy_from_slice(&deck[6 * k..6 * k + 6]);
+            grids[seat].copy_from_slice(&deck[6 * k..6 * k + 6]);
+            seat = if seat + 1 == players { 0 } else { seat + 1 };
         }
         let mut discard = Pile::new();
         discard.push(deck[6 * players]);
