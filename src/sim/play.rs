@@ -108,8 +108,8 @@ pub fn play_deal<G: Game, O: Observer<G>>(
         }
     }
     let mut actions = 0u32;
-    loop {
-        if quiet {
+    while let Some(mut seat) = state.to_act() {
+        if quiet && uniform[seat] {
             let limit = G::MAX_ACTIONS - actions + 1;
             actions += state.play_uniform(uniform_seats, limit, &mut rngs.play, buf);
             assert!(
@@ -118,8 +118,11 @@ pub fn play_deal<G: Game, O: Observer<G>>(
                 G::NAME,
                 G::MAX_ACTIONS
             );
+            match state.to_act() {
+                Some(s) => seat = s,
+                None => break,
+            }
         }
-        let Some(seat) = state.to_act() else { break };
         // The list is made only for a bot or an observer that reads it; what a bot is asked
         // does not depend on the observer, so a traced or checked deal is the deal
         // `simulate` plays.
