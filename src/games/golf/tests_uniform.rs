@@ -88,8 +88,8 @@ fn uniform_play_matches_the_listed_loop() {
                     assert_eq!(ra.next_u64(), rb.next_u64());
                     assert_eq!(a.public, a.public_recount());
                     let scores = a.scores();
-                    for s in 0..players {
-                        assert_eq!(scores[s], score_cards(&a.grids[s], r));
+                    for (s, grid) in a.grids.iter().enumerate().take(players) {
+                        assert_eq!(scores[s], score_cards(grid, r));
                     }
                     decisions += na as u64;
                 }
