@@ -79,7 +79,8 @@ impl GameRng {
     /// Fisher–Yates shuffle (Durstenfeld, from the top down).
     pub fn shuffle<T>(&mut self, xs: &mut [T]) {
         for i in (1..xs.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
+            // `j <= i` already: the `min` changes nothing and spares the swap's bounds checks.
+            let j = (self.below(i as u32 + 1) as usize).min(i);
             xs.swap(i, j);
         }
     }

@@ -152,6 +152,39 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_actions(&self, out: &mut ActionList<Self::Action>);
     /// Plays a legal action.
     fn apply(&mut self, action: Self::Action);
+    /// Plays on while the seat to act picks uniformly among the legal actions (a seat in
+    /// `uniform`: the `random` strategy), until another seat is to act, the deal is over or
+    /// `limit` decisions are played; returns the decisions played. The draws from `rng` and
+    /// the actions are exactly the generic loop's: no draw for a forced move, else the
+    /// action at `rng.index(len)` of the legal list. `buf` is scratch space. Default: that,
+    /// one listed decision at a time; a game may read the choices off its phases instead
+    /// (same draws, same actions), and may finish a seat's turn in one step (exceeding
+    /// `limit` by its last decisions).
+    fn play_uniform(
+        &mut self,
+        uniform: SeatMask,
+        limit: u32,
+        rng: &mut GameRng,
+        buf: &mut ActionList<Self::Action>,
+    ) -> u32 {
+        let mut n = 0;
+        while n < limit {
+            match self.to_act() {
+                Some(seat) if uniform.contains(seat) => {}
+                _ => break,
+            }
+            buf.clear();
+            self.legal_actions(buf);
+            let a = if buf.len() == 1 {
+                buf[0]
+            } else {
+                buf[rng.index(buf.len())]
+            };
+            self.apply(a);
+            n += 1;
+        }
+        n
+    }
     /// What `seat` may know now.
     fn view(&self, seat: Seat) -> Self::View<'_>;
     /// The result of a finished deal.

@@ -3,7 +3,7 @@
 
 use crate::cards::GameRng;
 use crate::game::{
-    ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, Table,
+    ActionList, DealResult, Game, MAX_SEATS, MatchProgress, MatchResult, Seat, SeatMask, Table,
 };
 use crate::strategy::{DealStart, Strategy};
 
@@ -50,6 +50,10 @@ pub trait Observer<G: Game> {
     /// Whether `before` reads the legal list. When false (and the seat's strategy does not
     /// read it either) the list is not made and `before` gets an empty one.
     const LEGAL: bool = true;
+    /// Whether `before` or `chose` do anything. When false (and [`Observer::LEGAL`] is
+    /// false too), `random` seats' decisions are played by [`Game::play_uniform`], which
+    /// need not make the legal list nor name the actions.
+    const DECISIONS: bool = true;
     /// When a deal has been dealt at `table`, before anyone acts.
     fn start(&mut self, _state: &G, _table: &Table) {}
     /// Before `seat` decides in `state`.
@@ -66,6 +70,7 @@ pub trait Observer<G: Game> {
 pub struct Quiet;
 impl<G: Game> Observer<G> for Quiet {
     const LEGAL: bool = false;
+    const DECISIONS: bool = false;
 }
 
 /// Plays one deal to its end and returns its result and the number of decisions taken.
@@ -93,8 +98,31 @@ pub fn play_deal<G: Game, O: Observer<G>>(
         reads[s] = strat.reads_legal();
         uniform[s] = reads[s] && strat.uniform();
     }
+    // Nobody watches decisions: the game plays `random`'s draws in place, up to the next
+    // seat that decides otherwise.
+    let quiet = !O::LEGAL && !O::DECISIONS;
+    let mut uniform_seats = SeatMask::EMPTY;
+    for (s, &u) in uniform.iter().enumerate().take(seats.len()) {
+        if u {
+            uniform_seats.insert(s);
+        }
+    }
     let mut actions = 0u32;
-    while let Some(seat) = state.to_act() {
+    while let Some(mut seat) = state.to_act() {
+        if quiet && uniform[seat] {
+            let limit = G::MAX_ACTIONS - actions + 1;
+            actions += state.play_uniform(uniform_seats, limit, &mut rngs.play, buf);
+            assert!(
+                actions <= G::MAX_ACTIONS,
+                "{}: deal exceeded {} actions",
+                G::NAME,
+                G::MAX_ACTIONS
+            );
+            match state.to_act() {
+                Some(s) => seat = s,
+                None => break,
+            }
+        }
         // The list is made only for a bot or an observer that reads it; what a bot is asked
         // does not depend on the observer, so a traced or checked deal is the deal
         // `simulate` plays.

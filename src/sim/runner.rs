@@ -82,6 +82,7 @@ pub(super) struct CountEnds<'a>(pub &'a mut [u64]);
 
 impl<G: Game> Observer<G> for CountEnds<'_> {
     const LEGAL: bool = false;
+    const DECISIONS: bool = false;
     fn end(&mut self, _state: &G, r: &DealResult) {
         self.0[r.end as usize] += 1;
     }

@@ -5,40 +5,60 @@
 use super::rules::FlipAfter;
 use super::scoring::key;
 use super::state::{ALL_UP, Golf, MAX_TURNS, Phase, STOCK_EXHAUSTED, TURN_CAP, WENT_OUT, nibble};
+use crate::cards::Card;
 
 impl Golf {
     /// `DrawStock`: the stock's top to hand.
+    #[inline]
     pub(super) fn apply_draw_stock(&mut self) {
         self.held = self.stock.pop();
         self.phase = Phase::PlaceStock;
     }
 
     /// `DrawDiscard`: the discard's top to hand.
+    #[inline]
     pub(super) fn apply_draw_discard(&mut self) {
         self.held = self.discard.pop();
         self.phase = Phase::PlaceDiscard;
     }
 
     /// `Swap(p)`: the held card to position `p`, face up; the old card to the discards.
+    #[inline]
     pub(super) fn apply_swap(&mut self, p: u8) {
-        let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
-        let old = std::mem::replace(&mut self.grids[s][p as usize], held);
+        self.place(held, p, self.phase == Phase::PlaceStock);
+    }
+
+    /// Puts the drawn card `c` at position `p`, face up, the old card on the discards, and
+    /// ends the turn. `from_stock`: `c` came from the stock (it becomes public now; a
+    /// discard taken was public already).
+    #[inline]
+    pub(super) fn place(&mut self, c: Card, p: u8, from_stock: bool) {
+        let s = self.seat as usize;
+        let old = std::mem::replace(&mut self.grids[s][p as usize], c);
         let was_down = self.up[s] >> p & 1 == 0;
         let k = self.turn_up(s, p);
         // A stock card becomes public; so does a face-down card going to the discards.
-        let new = u64::from(self.phase == Phase::PlaceStock) << (4 * k as u32);
+        let new = u64::from(from_stock) << (4 * k as u32);
         self.public += new + (u64::from(was_down) << (4 * (key(old) as u32 & 15)));
         self.discard.push(old);
         self.end_turn();
     }
 
     /// `Discard`: the held stock card to the discards, then the flip the rules ask for.
+    #[inline]
     pub(super) fn apply_discard(&mut self) {
-        let s = self.seat as usize;
         let held = self.held.take().expect("holding a card");
-        self.public += nibble(held);
-        self.discard.push(held);
+        self.discard_drawn(held);
+    }
+
+    /// Discards the stock card `c` just drawn, then the flip the rules ask for (the seat
+    /// holds nothing after it).
+    #[inline]
+    pub(super) fn discard_drawn(&mut self, c: Card) {
+        let s = self.seat as usize;
+        self.public += nibble(c);
+        self.discard.push(c);
         let has_down = self.up[s] != ALL_UP;
         if self.rules.flip_after_discard != FlipAfter::No && has_down {
             self.phase = Phase::FlipAfter;
@@ -66,6 +86,7 @@ impl Golf {
 
     /// `Flip(p)` in the opening: after its second card the next seat opens, and after the
     /// last seat the first turn begins.
+    #[inline]
     pub(super) fn apply_opening_flip(&mut self, p: u8) {
         let s = self.seat as usize;
         let k = self.turn_up(s, p);
@@ -80,6 +101,7 @@ impl Golf {
 
     /// After a turn: going out, the final turns, an empty stock, the turn cap, or the next
     /// seat's draw.
+    #[inline]
     pub(super) fn end_turn(&mut self) {
         self.turns += 1;
         let s = self.seat;
@@ -106,6 +128,7 @@ impl Golf {
     }
 
     /// With `empty_stock=reshuffle`, turns the discards but the top into a new stock.
+    #[cold]
     fn refill_stock(&mut self) -> bool {
         if !self.rules.reshuffle || self.discard.len() < 2 {
             return false;
@@ -121,14 +144,19 @@ impl Golf {
         true
     }
 
-    /// Ends the deal: every card turned up.
+    /// Ends the deal: every card turned up (only the face-down ones change: a face-up card
+    /// is shown and public already).
+    #[inline(never)]
     fn finish(&mut self, end: u8) {
         self.phase = Phase::Over;
         self.end = end;
         for s in 0..self.players as usize {
-            for p in 0..6 {
+            let mut down = !self.up[s] & ALL_UP;
+            while down != 0 {
+                let p = down.trailing_zeros() as usize;
+                down &= down - 1;
                 let k = key(self.grids[s][p]);
-                self.public += u64::from(self.up[s] >> p & 1 == 0) << (4 * (k as u32 & 15));
+                self.public += 1 << (4 * (k as u32 & 15));
                 self.shown[s][p] = k;
             }
             self.up[s] = ALL_UP;

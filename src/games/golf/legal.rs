@@ -1,10 +1,12 @@
 //! The legal actions of each phase, read from one table built at compile time: the list
 //! for the phase (and, for a flip, the seat's face-down positions) is copied as one fixed
-//! block of eight actions, without a branch on the phase. Listing never allocates.
+//! block of eight actions, without a branch on the phase. Listing never allocates. A uniform
+//! seat's decision (`random`) is read off the phase without the list.
 
 use super::rules::FlipAfter;
-use super::state::{ALL_UP, Action, Golf};
-use crate::game::ActionList;
+use super::state::{ALL_UP, Action, Golf, Phase};
+use crate::cards::GameRng;
+use crate::game::{ActionList, Game};
 
 /// The choices of a seat holding a stock card (without the last, the discard it took).
 pub(super) const PLACE_STOCK: [Action; 7] = [
@@ -84,10 +86,71 @@ impl Golf {
     }
 }
 
+impl Golf {
+    /// The decisions of a uniform seat (the `random` strategy) read off the phase, with the
+    /// draws and actions of `rng.index(len)` over [`Golf::list_legal`]'s list (whose orders
+    /// the arms below follow), without making the list: a whole turn at a draw (its draw
+    /// and its place), else one decision. Flips after a discard go through the list (no
+    /// draw when one position is left). Returns the decisions played.
+    #[inline]
+    pub(super) fn uniform_step(&mut self, rng: &mut GameRng, buf: &mut ActionList<Action>) -> u32 {
+        match self.phase {
+            Phase::Draw => {
+                if rng.below(2) == 0 {
+                    let c = self.stock.pop().expect("a stock card at a draw");
+                    match rng.below(7) {
+                        6 => self.discard_drawn(c),
+                        p => self.place(c, p as u8, true),
+                    }
+                } else {
+                    let c = self.discard.pop().expect("a discard at a draw");
+                    self.place(c, rng.below(6) as u8, false);
+                }
+                2
+            }
+            Phase::PlaceStock => {
+                match rng.below(7) {
+                    6 => self.apply_discard(),
+                    p => self.apply_swap(p as u8),
+                }
+                1
+            }
+            Phase::PlaceDiscard => {
+                self.apply_swap(rng.below(6) as u8);
+                1
+            }
+            Phase::Opening => {
+                // The flips of the seat's face-down positions (five or six in a dealt deal).
+                let (block, len) = &LISTS[(!self.up[self.seat as usize] & ALL_UP) as usize];
+                let i = if *len == 1 {
+                    0
+                } else {
+                    rng.index(*len as usize)
+                };
+                match block[i] {
+                    Action::Flip(p) => self.apply_opening_flip(p),
+                    a => unreachable!("golf: {a:?} in the opening"),
+                }
+                1
+            }
+            _ => {
+                buf.clear();
+                self.list_legal(buf);
+                let a = if buf.len() == 1 {
+                    buf[0]
+                } else {
+                    buf[rng.index(buf.len())]
+                };
+                Game::apply(self, a);
+                1
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::golf::Phase;
 
     #[test]
     fn the_table_matches_the_phases_in_order() {

@@ -20,6 +20,8 @@ mod tests;
 mod tests_counting;
 #[cfg(test)]
 mod tests_determinize;
+#[cfg(test)]
+mod tests_uniform;
 
 pub use greedy::Greedy;
 pub use rules::{FlipAfter, GolfRules};
@@ -81,6 +83,20 @@ impl Game for Golf {
             (Phase::FlipAfter, Action::NoFlip) => self.end_turn(),
             (ph, a) => panic!("golf: illegal action {a:?} in phase {ph:?}"),
         }
+    }
+
+    fn play_uniform(
+        &mut self,
+        uniform: SeatMask,
+        limit: u32,
+        rng: &mut GameRng,
+        buf: &mut ActionList<Action>,
+    ) -> u32 {
+        let mut n = 0;
+        while n < limit && self.phase != Phase::Over && uniform.contains(self.seat as usize) {
+            n += self.uniform_step(rng, buf);
+        }
+        n
     }
 
     fn view(&self, seat: Seat) -> View<'_> {

@@ -50,6 +50,24 @@ const fn values(jokers: bool) -> [i32; 16] {
 
 const VALUES: [[i32; 16]; 2] = [values(false), values(true)];
 
+/// A column of two known keys on its own, in points, at index `top << 4 | bottom`: 0 for a
+/// pair (a pair of 2s is added apart: `pair_of_twos`), else the two values; per `jokers`.
+const fn columns(jokers: bool) -> [i8; 256] {
+    let v = values(jokers);
+    let mut t = [0i8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (top, bottom) = (i >> 4, i & 15);
+        if top != bottom {
+            t[i] = ((v[top] + v[bottom]) / 10) as i8;
+        }
+        i += 1;
+    }
+    t
+}
+
+const COLUMNS: [[i8; 256]; 2] = [columns(false), columns(true)];
+
 /// Card values in tenths by key under `rules`; the [`UNKNOWN`] entry is `unknown_tenths`.
 pub fn value_table(rules: &GolfRules, unknown_tenths: i32) -> [i32; 16] {
     let mut v = VALUES[rules.jokers as usize];
@@ -155,20 +173,35 @@ pub fn col_index(top: u8, bottom: u8) -> usize {
 
 /// The score of six cards, all face up, in points.
 pub fn score_cards(cards: &[Card; 6], rules: &GolfRules) -> i32 {
-    let keys = cards.map(key);
-    // `value_table(rules, 0)`, read in place (its unknown entry is 0 already).
-    let vals = &VALUES[rules.jokers as usize];
-    if has_rows_or_boxes(&keys, rules) {
+    score_packed(pack(&cards.map(key)), rules)
+}
+
+/// [`score_cards`] of a grid's keys, all known, packed ([`pack`]).
+#[inline]
+pub fn score_packed(p: u64, rules: &GolfRules) -> i32 {
+    if packed_rows_or_boxes(p, rules.row_rule, rules.box_score.is_some()) {
+        // `value_table(rules, 0)`, read in place (its unknown entry is 0 already).
+        let vals = &VALUES[rules.jokers as usize];
+        let keys: [u8; 6] = std::array::from_fn(|i| (p >> (8 * i)) as u8);
         return score_tenths(&keys, vals, rules) / 10;
     }
     // Most grids: three columns on their own, each a pair or its two values.
-    let column = |c: usize| {
-        let (t, b) = (keys[c], keys[c + 3]);
-        let pair = t == b;
-        i32::from(!pair) * (vals[(t & 15) as usize] + vals[(b & 15) as usize])
-            + i32::from(pair & (t == TWO)) * rules.pair_of_twos * 10
+    let cols = &COLUMNS[rules.jokers as usize];
+    let column = |c: u32| {
+        let (t, b) = ((p >> (8 * c)) as u8 & 15, (p >> (8 * c + 24)) as u8 & 15);
+        i32::from(cols[(t << 4 | b) as usize])
     };
-    (column(0) + column(1) + column(2)) / 10
+    let mut total = column(0) + column(1) + column(2);
+    if rules.pair_of_twos != 0 {
+        // Byte c of `pairs` is 0 for a column pair; `twos` for a column whose top is a 2.
+        let pairs = p ^ (p >> 24);
+        let twos = p ^ 0x0001_0101;
+        for c in 0..3 {
+            let pair_of_twos = (pairs >> (8 * c)) as u8 == 0 && (twos >> (8 * c)) as u8 == 0;
+            total += i32::from(pair_of_twos) * rules.pair_of_twos;
+        }
+    }
+    total
 }
 
 #[cfg(test)]
@@ -283,11 +316,17 @@ mod tests {
         ];
         let (mut plain, mut special) = (0, 0);
         for r in &variants {
-            for _ in 0..20_000 {
-                // Cards of few ranks (2s, 5s, jokers), so that pairs, rows and boxes turn up.
+            for i in 0..40_000 {
+                // Cards of few ranks (2s, 5s, jokers), so that pairs, rows and boxes turn up;
+                // then cards of every rank, so that every column of two keys turns up.
                 let pool = [1, 4, 14, 17, 27, 53];
-                let cards: [Card; 6] =
-                    std::array::from_fn(|_| Card::from_index(pool[rng.index(6)]));
+                let cards: [Card; 6] = std::array::from_fn(|_| {
+                    Card::from_index(if i < 20_000 {
+                        pool[rng.index(6)]
+                    } else {
+                        rng.index(54) as u8
+                    })
+                });
                 let keys = cards.map(key);
                 let full = score_tenths(&keys, &VALUES[r.jokers as usize], r) / 10;
                 if has_rows_or_boxes(&keys, r) {
@@ -298,7 +337,7 @@ mod tests {
                 assert_eq!(score_cards(&cards, r), full, "{cards:?} under {r:?}");
             }
         }
-        assert!(plain > 20_000 && special > 5_000, "{plain} {special}");
+        assert!(plain > 100_000 && special > 5_000, "{plain} {special}");
     }
 
     #[test]

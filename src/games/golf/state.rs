@@ -3,7 +3,7 @@
 //! `apply.rs`.
 
 use super::rules::GolfRules;
-use super::scoring::{UNKNOWN, key, score_cards};
+use super::scoring::{UNKNOWN, key, score_cards, score_packed};
 use crate::cards::{Card, GameRng, Pile};
 use crate::game::{EndReason, MAX_SEATS, Table};
 
@@ -143,8 +143,10 @@ impl Golf {
     ) -> Golf {
         let players = table.players;
         let mut grids = [[Card::JOKER; 6]; MAX_SEATS];
+        let mut seat = table.dealer;
         for k in 0..players {
-            grids[(table.dealer + k) % players].copy_from_slice(&deck[6 * k..6 * k + 6]);
+            grids[seat].copy_from_slice(&deck[6 * k..6 * k + 6]);
+            seat = if seat + 1 == players { 0 } else { seat + 1 };
         }
         let mut discard = Pile::new();
         discard.push(deck[6 * players]);
@@ -205,11 +207,16 @@ impl Golf {
         n
     }
 
-    /// Each seat's score with every card counted (as at the end of the deal).
+    /// Each seat's score with every card counted (as at the end of the deal). A grid all
+    /// face up is scored off its shown keys (they are its cards' keys).
     pub fn scores(&self) -> [i32; MAX_SEATS] {
         let mut sc = [0; MAX_SEATS];
         for (s, x) in sc.iter_mut().enumerate().take(self.players as usize) {
-            *x = score_cards(&self.grids[s], &self.rules);
+            *x = if self.up[s] == ALL_UP {
+                score_packed(u64::from_le_bytes(self.shown[s]), &self.rules)
+            } else {
+                score_cards(&self.grids[s], &self.rules)
+            };
         }
         sc
     }
