@@ -40,6 +40,8 @@ struct Ends<'a>(&'a mut [u64]);
 
 impl<G: Game> Observer<G> for Ends<'_> {
     const LEGAL: bool = false;
+    // Watches no decision: `random` seats may be played by the game's uniform fast path.
+    const DECISIONS: bool = false;
     fn end(&mut self, _state: &G, r: &DealResult) {
         self.0[r.end as usize] += 1;
     }
