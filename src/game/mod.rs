@@ -109,6 +109,17 @@ pub trait SeatView {
     }
 }
 
+/// `random`'s choice among `legal` (non-empty), as [`Game::play_uniform`] makes it: a forced
+/// move takes no draw, otherwise the action at `rng.index(len)`.
+#[inline]
+pub fn uniform_pick<A: Copy>(legal: &[A], rng: &mut GameRng) -> A {
+    if legal.len() == 1 {
+        legal[0]
+    } else {
+        legal[rng.index(legal.len())]
+    }
+}
+
 /// One game: the state of a deal plus its rules. See the module docs.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The name used on the command line (`golf`, `broken-ladder`, ...).
@@ -175,12 +186,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             }
             buf.clear();
             self.legal_actions(buf);
-            let a = if buf.len() == 1 {
-                buf[0]
-            } else {
-                buf[rng.index(buf.len())]
-            };
-            self.apply(a);
+            self.apply(uniform_pick(buf, rng));
             n += 1;
         }
         n

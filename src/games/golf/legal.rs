@@ -136,12 +136,7 @@ impl Golf {
             _ => {
                 buf.clear();
                 self.list_legal(buf);
-                let a = if buf.len() == 1 {
-                    buf[0]
-                } else {
-                    buf[rng.index(buf.len())]
-                };
-                Game::apply(self, a);
+                Game::apply(self, crate::game::uniform_pick(buf, rng));
                 1
             }
         }
