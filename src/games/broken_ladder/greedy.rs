@@ -14,9 +14,13 @@
 //! the current hand by more than `take_margin`; otherwise it draws from the stock. After a
 //! draw it discards the card whose removal leaves the best measure (the card taken from the
 //! discard pile may be put back when the rules allow and nothing is better).
+//!
+//! A discard right after taking the top measures the same six cards, with the same unseen
+//! cards, as the draw decision did (the top left the public cards for the hand): the bot
+//! keeps the draw decision's measures with everything they depend on and reuses them.
 
 use super::scoring::{Hand, number, over_limit, rank_bit, signed};
-use super::state::{Action, BrokenLadder, Phase};
+use super::state::{Action, BrokenLadder, Phase, ValueCounts};
 use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
@@ -79,6 +83,40 @@ pub struct Greedy {
     take_margin: f64,
     distinct: bool,
     stock_weight: f64,
+    /// The last measures of a draw decision, and all they were worked out from.
+    memo: Option<(MemoKey, [f64; 6])>,
+}
+
+/// Everything [`Greedy::measures`] reads besides the knobs: equal keys, equal measures. The
+/// unseen cards are the shoe less `public` and `hand`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MemoKey {
+    hand: Hand,
+    head: Card,
+    starter: Card,
+    public: ValueCounts,
+    packs: u8,
+    limit: Option<u8>,
+}
+
+impl MemoKey {
+    /// The key of measuring the six cards `hand` in `v`, where `up` is the one of them that
+    /// is still public (the discard's top, at the draw decision): the unseen cards are the
+    /// same as once it is in the hand and no longer public.
+    fn of(v: &View<'_>, hand: &Hand, up: Option<Card>) -> MemoKey {
+        let mut public = *v.public_values;
+        if let Some(c) = up {
+            public[(signed(c) + 13) as usize & 31] -= 1;
+        }
+        MemoKey {
+            hand: *hand,
+            head: v.head,
+            starter: v.starters[v.seat],
+            public,
+            packs: v.packs,
+            limit: v.rank_limit,
+        }
+    }
 }
 
 impl Default for Greedy {
@@ -100,6 +138,7 @@ impl Greedy {
             take_margin: p.knob(KNOBS, "take_margin"),
             distinct: p.knob(KNOBS, "distinct_outs") >= 0.5,
             stock_weight: p.knob(KNOBS, "stock_weight"),
+            memo: None,
         }
     }
 
@@ -150,14 +189,14 @@ impl Greedy {
 
     /// The card of the six-card `hand` whose discard leaves the best measure (first on ties),
     /// never `forbid`.
-    fn best_discard(
-        &self,
-        v: &View<'_>,
-        unseen: &Unseen,
-        hand: &Hand,
-        forbid: Option<Card>,
-    ) -> Card {
-        let m = self.measures(v, unseen, hand);
+    fn best_discard(&mut self, v: &View<'_>, hand: &Hand, forbid: Option<Card>) -> Card {
+        let m = match self.memo {
+            Some((key, m)) if v.taken.is_some() && key == MemoKey::of(v, hand, None) => {
+                debug_assert_eq!(m, self.measures(v, &unseen(v), hand));
+                m
+            }
+            _ => self.measures(v, &unseen(v), hand),
+        };
         let mut best = (f64::NEG_INFINITY, hand.as_slice()[0]);
         for (j, &c) in hand.as_slice().iter().enumerate() {
             if Some(c) != forbid && m[j] > best.0 {
@@ -167,7 +206,7 @@ impl Greedy {
         best.1
     }
 
-    fn start(&self, v: &View<'_>, legal: &[Action]) -> Action {
+    fn start(&mut self, v: &View<'_>, legal: &[Action]) -> Action {
         if legal.contains(&Action::LayDown) {
             return Action::LayDown;
         }
@@ -179,6 +218,7 @@ impl Greedy {
         with_top.push(top);
         let unseen = unseen(v);
         let m = self.measures(v, &unseen, &with_top);
+        self.memo = Some((MemoKey::of(v, &with_top, Some(top)), m));
         let mut now = m[5];
         // A stock draw may complete the hand now; a take that does not complete cannot.
         if self.stock_weight != 0.0 && now < VALID {
@@ -247,6 +287,7 @@ fn outs_now(v: &View<'_>, unseen: &Unseen, distinct: bool) -> i32 {
 
 /// Unseen copies per signed value for this seat: the shoe less every face-up card and the
 /// seat's own hand; zero off the card range.
+#[inline]
 pub(super) fn unseen(v: &View<'_>) -> Unseen {
     let base = 2 * v.packs as i8;
     let mut u = [0i8; 256];
@@ -267,7 +308,7 @@ impl Strategy<BrokenLadder> for Greedy {
             Phase::Start => self.start(v, legal),
             _ => {
                 let forbid = v.taken.filter(|&t| !legal.contains(&Action::Discard(t)));
-                Action::Discard(self.best_discard(v, &unseen(v), v.hand, forbid))
+                Action::Discard(self.best_discard(v, v.hand, forbid))
             }
         }
     }
