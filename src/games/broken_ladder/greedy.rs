@@ -85,6 +85,9 @@ pub struct Greedy {
     stock_weight: f64,
     /// The last measures of a draw decision, and all they were worked out from.
     memo: Option<(MemoKey, [f64; 6])>,
+    /// The unseen cards of the decision at hand ([`fill_unseen`]: only the card range is
+    /// ever written, so the rest stays zero).
+    unseen: Unseen,
 }
 
 /// Everything [`Greedy::measures`] reads besides the knobs: equal keys, equal measures. The
@@ -139,6 +142,7 @@ impl Greedy {
             distinct: p.knob(KNOBS, "distinct_outs") >= 0.5,
             stock_weight: p.knob(KNOBS, "stock_weight"),
             memo: None,
+            unseen: [0; 256],
         }
     }
 
@@ -195,7 +199,10 @@ impl Greedy {
                 debug_assert_eq!(m, self.measures(v, &unseen(v), hand));
                 m
             }
-            _ => self.measures(v, &unseen(v), hand),
+            _ => {
+                fill_unseen(v, &mut self.unseen);
+                self.measures(v, &self.unseen, hand)
+            }
         };
         let mut best = (f64::NEG_INFINITY, hand.as_slice()[0]);
         for (j, &c) in hand.as_slice().iter().enumerate() {
@@ -216,14 +223,14 @@ impl Greedy {
         // Six cards with the top: discarding the top again is the current hand.
         let mut with_top = *v.hand;
         with_top.push(top);
-        let unseen = unseen(v);
-        let m = self.measures(v, &unseen, &with_top);
+        fill_unseen(v, &mut self.unseen);
+        let unseen = &self.unseen;
+        let m = self.measures(v, unseen, &with_top);
         self.memo = Some((MemoKey::of(v, &with_top, Some(top)), m));
         let mut now = m[5];
         // A stock draw may complete the hand now; a take that does not complete cannot.
         if self.stock_weight != 0.0 && now < VALID {
-            now +=
-                self.stock_weight * self.outs_weight * outs_now(v, &unseen, self.distinct) as f64;
+            now += self.stock_weight * self.outs_weight * outs_now(v, unseen, self.distinct) as f64;
         }
         let best = with_top
             .as_slice()
@@ -287,10 +294,16 @@ fn outs_now(v: &View<'_>, unseen: &Unseen, distinct: bool) -> i32 {
 
 /// Unseen copies per signed value for this seat: the shoe less every face-up card and the
 /// seat's own hand; zero off the card range.
-#[inline]
 pub(super) fn unseen(v: &View<'_>) -> Unseen {
-    let base = 2 * v.packs as i8;
     let mut u = [0i8; 256];
+    fill_unseen(v, &mut u);
+    u
+}
+
+/// [`unseen`] into `u`, writing only the card range (the rest of `u` must be zero).
+#[inline]
+fn fill_unseen(v: &View<'_>, u: &mut Unseen) {
+    let base = 2 * v.packs as i8;
     let lo = (MID - 13) as usize;
     for (x, &seen) in u[lo..lo + 27].iter_mut().zip(v.public_values.iter()) {
         *x = base - seen as i8;
@@ -299,7 +312,6 @@ pub(super) fn unseen(v: &View<'_>) -> Unseen {
     for &c in v.hand.as_slice() {
         u[(signed(c) + MID) as usize] -= 1;
     }
-    u
 }
 
 impl Strategy<BrokenLadder> for Greedy {
