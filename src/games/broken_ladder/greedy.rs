@@ -19,7 +19,7 @@
 //! cards, as the draw decision did (the top left the public cards for the hand): the bot
 //! keeps the draw decision's measures with everything they depend on and reuses them.
 
-use super::scoring::{Hand, number, over_limit, rank_bit, signed};
+use super::scoring::{Hand, is_valid, number, over_limit, rank_bit, signed};
 use super::state::{Action, BrokenLadder, Phase, ValueCounts};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -213,8 +213,10 @@ impl Greedy {
         best.1
     }
 
-    fn start(&mut self, v: &View<'_>, legal: &[Action]) -> Action {
-        if legal.contains(&Action::LayDown) {
+    /// The start of a turn: lays down a valid hand, else draws (the discard pile is never
+    /// empty at the start of a turn, so both draws are always legal).
+    fn start(&mut self, v: &View<'_>) -> Action {
+        if is_valid(v.head, v.starters[v.seat], v.hand, v.rank_limit) {
             return Action::LayDown;
         }
         let Some(&top) = v.discard.last() else {
@@ -239,8 +241,7 @@ impl Greedy {
             .filter(|&(&c, _)| c != top)
             .map(|(_, x)| x);
         let best = best.fold(f64::NEG_INFINITY, f64::max);
-        if (best >= VALID || best > now + self.take_margin) && legal.contains(&Action::DrawDiscard)
-        {
+        if best >= VALID || best > now + self.take_margin {
             Action::DrawDiscard
         } else {
             Action::DrawStock
@@ -315,11 +316,17 @@ fn fill_unseen(v: &View<'_>, u: &mut Unseen) {
 }
 
 impl Strategy<BrokenLadder> for Greedy {
-    fn act(&mut self, v: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    /// Its moves are read off the view: laying down when the hand is valid, either draw,
+    /// and any card in hand but the one just taken when `rediscard` is off.
+    fn reads_legal(&self) -> bool {
+        false
+    }
+
+    fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         match v.phase {
-            Phase::Start => self.start(v, legal),
+            Phase::Start => self.start(v),
             _ => {
-                let forbid = v.taken.filter(|&t| !legal.contains(&Action::Discard(t)));
+                let forbid = v.taken.filter(|_| !v.rediscard());
                 Action::Discard(self.best_discard(v, v.hand, forbid))
             }
         }

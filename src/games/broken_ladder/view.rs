@@ -69,6 +69,12 @@ pub struct View<'a> {
 }
 
 impl View<'_> {
+    /// Whether the card just taken from the discard pile may be discarded again this turn
+    /// (the rule `rediscard`, known to every seat).
+    pub fn rediscard(&self) -> bool {
+        self.deal.0.rules.rediscard
+    }
+
     /// A copy of the deal holding only what this seat knows: the stock's cards and every
     /// card of another hand not known to sit there are replaced by a placeholder (sizes,
     /// phases and public cards kept), for the determinizer to fill.
