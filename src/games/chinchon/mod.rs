@@ -6,6 +6,7 @@ mod cards;
 mod combos;
 mod determinize;
 mod greedy;
+mod greedy_turn;
 mod hand_memo;
 mod layoff;
 mod legal;
