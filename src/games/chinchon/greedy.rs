@@ -37,7 +37,6 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
-use super::greedy_turn::{LazyOdds, Taken, least_by_bound};
 use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{
     Held, Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
@@ -116,8 +115,6 @@ pub struct Greedy {
     /// The hands whose least points the bot worked out: most decisions derive theirs from
     /// them instead of searching the hand.
     memo: HandMemo,
-    /// What the draw worked out when it took the discard top, for the discard that follows.
-    taken: Option<Taken>,
 }
 
 /// What a card's keeping is worth beyond the points of the hand, for one decision.
@@ -210,7 +207,6 @@ impl Greedy {
             lookahead: quarters("lookahead") as i64,
             stock_draw: quarters("stock_draw") as i64,
             memo: HandMemo::NONE,
-            taken: None,
         }
     }
 
@@ -318,14 +314,11 @@ impl Greedy {
         // value with `lookahead >= 0`: when the top falls short of `take_gain` even with only
         // its own keep value, the stock it is (the rest is not needed).
         let prunes = self.stock_draw >= 0 && self.lookahead >= 0;
-        let (mut kv, mut asked) = ([0i32; HAND_CAP], 0u16);
         let (now, after) = if self.lookahead != 0 && prunes {
             let loose = loose_of(&without[..=n], &pts[..=n]);
             let hand = &cards[..=n];
             let held = Held::of(hand);
-            kv[n] = self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, n);
-            asked = 1 << n;
-            let now = cost[n] + kv[n];
+            let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, n);
             let least = cost[..n].iter().copied().min().expect("a hand");
             if now - least < self.take_gain {
                 return fallback;
@@ -334,9 +327,7 @@ impl Greedy {
             // card in the race.
             let all = ((1u32 << n) - 1) as u16;
             let (after, _) = least_by_bound(&cost[..n], all, |i| {
-                kv[i] = self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, i);
-                asked |= 1 << i;
-                cost[i] + kv[i]
+                cost[i] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, i)
             });
             (now, after)
         } else if self.lookahead != 0 {
@@ -370,12 +361,7 @@ impl Greedy {
         }
         if now - after >= self.take_gain + gain {
             // The discard that follows reads the values of the hand with the top here.
-            let with_top = key.with(top);
-            self.memo.set_taken(with_top, &without);
-            if self.lookahead > 0 && prunes {
-                let replanning = v.reshuffles >= self.replan;
-                self.taken = Taken::of(v, replanning, with_top, &cost, odds.odds, &kv, asked);
-            }
+            self.memo.set_taken(key.with(top), &without);
             Action::DrawDiscard
         } else {
             fallback
@@ -433,19 +419,7 @@ impl Greedy {
         // The action cards whose discard costs the next player, as card index bits.
         let hurting =
             1u64 << DRAW.index() | 1u64 << SKIP.index() | (rev_hurts as u64) << REV.index();
-        // Each card's cost: the draw's, when it took the top (the same hand and view).
-        let turn = self.taken.as_ref().filter(|t| t.fits(v, hand_key));
-        let cost = match turn {
-            Some(t) => t.cost,
-            None => {
-                let worth = self.worth(v, None);
-                let mut cost = [0i32; HAND_CAP];
-                for (x, (&c, &w)) in cost.iter_mut().zip(v.hand.iter().zip(without)) {
-                    *x = worth.cost(c, w);
-                }
-                cost
-            }
-        };
+        let worth = self.worth(v, None);
         // Each distinct card's key without its keep value, a bound below its key (keep
         // values are never negative with `lookahead >= 0`).
         let mut seen = 0u64;
@@ -463,36 +437,22 @@ impl Greedy {
             } else {
                 0
             };
-            low[i] = (cost[i] - bonus) * 64 - pts[i] as i32;
+            low[i] = (worth.cost(c, without[i]) - bonus) * 64 - pts[i] as i32;
         }
         let key = |i: usize, kv: i32| low[i] + kv * 64;
         let at = if self.lookahead == 0 {
             least_by_bound(&low[..n], cands, |i| low[i]).1
         } else {
-            let odds = turn.and_then(|t| t.odds);
-            let mut odds = LazyOdds { v, odds };
+            let mut odds = LazyOdds { v, odds: None };
             if self.lookahead > 0 {
-                // Keep values one card at a time, only for cards a bound leaves in the race
-                // (and not asked by the draw already).
+                // Keep values one card at a time, only for cards a bound leaves in the race.
                 let loose = loose_of(&without[..n], &pts[..n]);
                 let held = Held::of(v.hand);
-                debug_assert!(turn.is_none_or(|t| {
-                    let worth = self.worth(v, None);
-                    let fresh = (0..n).all(|i| t.cost[i] == worth.cost(v.hand[i], without[i]));
-                    fresh && t.odds.is_none_or(|o| o == Odds::of(v))
-                }));
-                least_by_bound(&low[..n], cands, |i| match turn {
-                    Some(t) if t.asked >> i & 1 == 1 => {
-                        debug_assert_eq!(t.kv[i], {
-                            let mut fresh = LazyOdds { v, odds: None };
-                            self.keep_at(v.hand, &pts[..n], loose, &mut fresh, &held, i)
-                        });
-                        key(i, t.kv[i])
-                    }
-                    _ => key(
+                least_by_bound(&low[..n], cands, |i| {
+                    key(
                         i,
                         self.keep_at(v.hand, &pts[..n], loose, &mut odds, &held, i),
-                    ),
+                    )
                 })
                 .1
             } else {
@@ -532,10 +492,71 @@ impl Greedy {
     }
 }
 
+/// The odds of one decision ([`Odds::of`] its view), worked out when first asked.
+struct LazyOdds<'a, 'v> {
+    v: &'a View<'v>,
+    odds: Option<Odds>,
+}
+
+impl LazyOdds<'_, '_> {
+    #[inline]
+    fn get(&mut self) -> &Odds {
+        let v = self.v;
+        self.odds.get_or_insert_with(|| Odds::of(v))
+    }
+}
+
+/// The least `key(i)` over the positions in `cands` and the first position that has it,
+/// where `key(i) >= low[i]`: positions are tried from the least bound up, and `key` is asked
+/// only while a bound leaves a position in the race.
+fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) -> (i32, usize) {
+    // The least bound first (the first position on ties).
+    let (mut lo, mut first) = (i32::MAX, usize::MAX);
+    for j in positions(cands) {
+        if low[j] < lo {
+            (lo, first) = (low[j], j);
+        }
+    }
+    if first == usize::MAX {
+        return (i32::MAX, usize::MAX);
+    }
+    let (mut best, mut at) = (key(first), first);
+    // The least key only falls: the positions still in the race are those whose bounds are
+    // at most this one, tried from the least bound up (the first position on ties), as
+    // bounds and positions packed into one number.
+    let mut race = [0i64; HAND_CAP];
+    let mut k = 0;
+    for j in positions(cands & !(1 << first)) {
+        if low[j] <= best {
+            let x = (low[j] as i64) << 8 | j as i64;
+            let mut p = k;
+            while p > 0 && race[p - 1] > x {
+                race[p] = race[p - 1];
+                p -= 1;
+            }
+            race[p] = x;
+            k += 1;
+        }
+    }
+    for &r in &race[..k] {
+        let (lo, i) = ((r >> 8) as i32, (r & 0xff) as usize);
+        if lo > best {
+            break;
+        }
+        if lo == best && i > at {
+            continue;
+        }
+        let x = key(i);
+        if x < best || (x == best && i < at) {
+            (best, at) = (x, i);
+        }
+    }
+    (best, at)
+}
+
 impl Strategy<Chinchon> for Greedy {
     fn begin_deal(&mut self, _seat: Seat) {
         self.memo = HandMemo::NONE;
-        self.taken = None;
     }
 
     fn act(

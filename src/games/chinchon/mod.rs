@@ -6,7 +6,6 @@ mod cards;
 mod combos;
 mod determinize;
 mod greedy;
-mod greedy_turn;
 mod hand_memo;
 mod layoff;
 mod legal;

@@ -1,7 +1,7 @@
-//! Chinchón: what `greedy` remembers between decisions (the hand memo, and the work of a
-//! draw that takes the discard top handed on to the discard of the same turn) changes no
-//! choice: at every decision of many deals, a `greedy` that remembers chooses what a fresh
-//! one, which works everything out from the view, chooses.
+//! Chinchón: what `greedy` remembers between decisions (the hands whose least points it
+//! worked out) and what it leaves unasked (odds no keep value needs, keep values a bound
+//! rules out) change no choice: at every decision of many deals, a `greedy` that remembers
+//! chooses what a fresh one chooses.
 
 use super::*;
 use crate::sim::Observer;
