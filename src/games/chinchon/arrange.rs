@@ -402,8 +402,21 @@ pub(super) fn unique_optimum(
         picked: 0,
         ties: 1, // the empty packing
     };
-    for i in 0..k {
-        best.visit(&combos[..k], &worth[..k], i, 0, 0, 0);
+    if cards.len() <= 8 {
+        // Combinations hold 3 cards or more: a packing of 8 cards holds at most two, visited
+        // in the depth-first order.
+        for i in 0..k {
+            best.record(worth[i], 1 << i);
+            for j in i + 1..k {
+                if combos[i] & combos[j] == 0 {
+                    best.record(worth[i] + worth[j], 1 << i | 1 << j);
+                }
+            }
+        }
+    } else {
+        for i in 0..k {
+            best.visit(&combos[..k], &worth[..k], i, 0, 0, 0);
+        }
     }
     if best.ties != 1 {
         return None;
@@ -439,6 +452,16 @@ struct Best {
 }
 
 impl Best {
+    /// Counts the packing of combinations `picked` covering `covered` points.
+    #[inline]
+    fn record(&mut self, covered: u16, picked: u32) {
+        if covered > self.covered {
+            (self.covered, self.picked, self.ties) = (covered, picked, 1);
+        } else if covered == self.covered {
+            self.ties += 1;
+        }
+    }
+
     /// Visits the packings that add combination `i` to `used` (positions; `picked` its
     /// combinations, `covered` their points) and then any later ones.
     fn visit(
@@ -451,11 +474,7 @@ impl Best {
         covered: u16,
     ) {
         let (used, picked, covered) = (used | combos[i], picked | 1 << i, covered + worth[i]);
-        if covered > self.covered {
-            (self.covered, self.picked, self.ties) = (covered, picked, 1);
-        } else if covered == self.covered {
-            self.ties += 1;
-        }
+        self.record(covered, picked);
         for j in i + 1..combos.len() {
             if combos[j] & used == 0 {
                 self.visit(combos, worth, j, used, picked, covered);

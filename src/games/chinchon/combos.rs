@@ -171,9 +171,16 @@ fn groups(base: u16, wild: u16, push: &mut impl FnMut(u16)) {
 /// most one `CIRC` and one `WILD`, covering an arc of the ring no longer than the run.
 #[inline]
 fn runs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
+    runs_holding(m, s, 0, push)
+}
+
+/// The runs of [`runs`] that hold every bit of `must` (a number card of suit `s`, or 0 for
+/// all of them), in the same order; others may be pushed too.
+#[inline]
+fn runs_holding(m: &Masks, s: usize, must: u16, push: &mut impl FnMut(u16)) {
     let nat = m.suit[s];
     if nat.count_ones() == m.suit_nums[s].count_ones() {
-        runs_by_arcs(m, s, push)
+        runs_by_arcs(m, s, must, push)
     } else {
         runs_by_subsets(m, s, push) // a number held twice (two decks)
     }
@@ -194,7 +201,10 @@ fn runs_by_subsets(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
 /// slots (2 or more) is a run with a wild, and with 3 or more a run without one; and every
 /// pair of such arcs with one slot between them is a run with a wild. Work in proportion to
 /// the runs found, not to the subsets of the suit.
-fn runs_by_arcs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
+///
+/// With `must` (a number card of the suit; 0 for none), only the runs holding it: the arcs
+/// through its slot, from the held slots that lead up to it.
+fn runs_by_arcs(m: &Masks, s: usize, must: u16, push: &mut impl FnMut(u16)) {
     const RING: u32 = 13;
     let mut at = [0u16; RING as usize]; // the card at each held number slot
     for p in positions(m.suit[s]) {
@@ -203,8 +213,31 @@ fn runs_by_arcs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
     let held = m.suit_nums[s] | (((m.circ != 0) as u16) << 12);
     let next = |x: u32| if x + 1 == RING { 0 } else { x + 1 };
     let prev = |x: u32| if x == 0 { RING - 1 } else { x - 1 };
+    // The held slots an arc may start from (those from which the held slots run on to
+    // `must`'s), and those of the block of held slots around it.
+    let (mut starts, mut block) = (0x1fffu16, 0x1fffu16);
+    if must != 0 {
+        let xs = m.slot[must.trailing_zeros() as usize].trailing_zeros();
+        let (mut x, mut k) = (xs, 0);
+        starts = 0;
+        while held >> x & 1 == 1 && k < RING - 1 {
+            starts |= 1 << x;
+            x = prev(x);
+            k += 1;
+        }
+        block = starts;
+        let (mut x, mut k) = (next(xs), 0);
+        while held >> x & 1 == 1 && k < RING - 1 {
+            block |= 1 << x;
+            x = next(x);
+            k += 1;
+        }
+    }
     // Emits the cards of the slots `set` (a position mask, `circ` when slot 12 is used).
     let mut emit = |cards: u16, uses_circ: bool, len: u32, wild_only: bool| {
+        if cards & must != must {
+            return;
+        }
         let mut with = |c: u16| {
             if len >= 3 && !wild_only {
                 push(c);
@@ -220,7 +253,7 @@ fn runs_by_arcs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
         }
     };
     // Arcs of held slots: from each held start, as long as the slots stay held.
-    for a in positions(held) {
+    for a in positions(held & starts) {
         let a = a as u32;
         let (mut cards, mut circ, mut len, mut x) = (0u16, false, 0u32, a);
         while held >> x & 1 == 1 && len < RING - 1 {
@@ -236,7 +269,8 @@ fn runs_by_arcs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
     }
     // One empty (or unused) slot `g` between two arcs of held slots, filled by the wild:
     // only slots with held neighbours on both sides.
-    for g in positions(rot(held, 1) & rot(held, RING - 1)) {
+    for g in positions(rot(held, 1) & rot(held, RING - 1) & (rot(block, 1) | rot(block, RING - 1)))
+    {
         let g = g as u32;
         let (mut lcards, mut lcirc, mut l, mut x) = (0u16, false, 0u32, prev(g));
         while held >> x & 1 == 1 && l < RING - 3 {
@@ -345,7 +379,7 @@ pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize 
                 groups(m.num[n], m.wild, &mut push);
             }
             if m.may_run(s) && m.has_run_neighbour(s, slot) {
-                runs(m, s, &mut push);
+                runs_holding(m, s, must, &mut push);
             }
         }
     })
@@ -520,7 +554,7 @@ mod tests {
             let m = Masks::new(&hand);
             for s in 0..4 {
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                runs_by_arcs(&m, s, &mut |x| a.push(x));
+                runs_by_arcs(&m, s, 0, &mut |x| a.push(x));
                 runs_by_subsets(&m, s, &mut |x| b.push(x));
                 a.sort_unstable();
                 b.sort_unstable();

@@ -38,7 +38,9 @@
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
 use super::hand_memo::{HandMemo, Key, with_dead};
-use super::lookahead::{Held, Odds, keep_value_at, keep_values, loose_of, swap_gain};
+use super::lookahead::{
+    Held, Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
+};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
@@ -302,9 +304,8 @@ impl Greedy {
             });
             all
         };
-        self.memo.set_taken(key.with(top), &without);
         let worth = self.worth(v, Some(top));
-        let odds = (self.lookahead != 0 || self.stock_draw != 0).then(|| Odds::of(v));
+        let mut odds = LazyOdds { v, odds: None };
         let mut cost = [0i32; HAND_CAP];
         for (x, (&c, &w)) in cost.iter_mut().zip(cards[..=n].iter().zip(&without[..=n])) {
             *x = worth.cost(c, w);
@@ -313,46 +314,54 @@ impl Greedy {
         // value with `lookahead >= 0`: when the top falls short of `take_gain` even with only
         // its own keep value, the stock it is (the rest is not needed).
         let prunes = self.stock_draw >= 0 && self.lookahead >= 0;
-        let (now, after) = match odds.as_ref().filter(|_| self.lookahead != 0) {
-            Some(o) if prunes => {
-                let loose = loose_of(&without[..=n], &pts[..=n]);
-                let hand = &cards[..=n];
-                let held = Held::of(hand);
-                let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, o, &held, n);
-                let least = cost[..n].iter().copied().min().expect("a hand");
-                if now - least < self.take_gain {
-                    return fallback;
-                }
-                // The best card to shed instead, keep values asked only where the bound
-                // leaves a card in the race.
-                let all = ((1u32 << n) - 1) as u16;
-                let (after, _) = least_by_bound(&cost[..n], all, |i| {
-                    cost[i] + self.keep_at(hand, &pts[..=n], loose, o, &held, i)
-                });
-                (now, after)
+        let (now, after) = if self.lookahead != 0 && prunes {
+            let loose = loose_of(&without[..=n], &pts[..=n]);
+            let hand = &cards[..=n];
+            let held = Held::of(hand);
+            let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, n);
+            let least = cost[..n].iter().copied().min().expect("a hand");
+            if now - least < self.take_gain {
+                return fallback;
             }
-            Some(o) => {
-                let mut kv = [0i32; HAND_CAP];
-                self.keeps(&cards[..=n], &pts[..=n], &without[..=n], o, &mut kv);
-                let after = (0..n).map(|i| cost[i] + kv[i]).min().expect("a hand");
-                (cost[n] + kv[n], after)
-            }
-            None => (cost[n], cost[..n].iter().copied().min().expect("a hand")),
+            // The best card to shed instead, keep values asked only where the bound leaves a
+            // card in the race.
+            let all = ((1u32 << n) - 1) as u16;
+            let (after, _) = least_by_bound(&cost[..n], all, |i| {
+                cost[i] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, i)
+            });
+            (now, after)
+        } else if self.lookahead != 0 {
+            let mut kv = [0i32; HAND_CAP];
+            self.keeps(
+                &cards[..=n],
+                &pts[..=n],
+                &without[..=n],
+                odds.get(),
+                &mut kv,
+            );
+            let after = (0..n).map(|i| cost[i] + kv[i]).min().expect("a hand");
+            (cost[n] + kv[n], after)
+        } else {
+            (cost[n], cost[..n].iter().copied().min().expect("a hand"))
         };
         if now - after < self.take_gain && prunes {
             return fallback;
         }
         let mut gain = 0;
-        if let Some(odds) = odds.as_ref().filter(|_| self.stock_draw != 0) {
+        if self.stock_draw != 0 {
             // The hand as it is: what a stock card is expected to gain it.
+            let odds = odds.get();
             let (w7, _) = self.memo.rest(key, v.hand, &pts[..n], v.combos.list());
-            let mut unused = [0i32; HAND_CAP];
-            let (all, worst) = self.keeps(v.hand, &pts[..n], &w7[..n], odds, &mut unused);
+            let loose = loose_of(&w7[..n], &pts[..n]);
             let total = odds.total.max(1) as i64;
+            let all = Q as i64 * partials_value(v.hand, &pts[..n], loose, odds) as i64 / total;
+            let worst = positions(loose).map(|i| pts[i]).max().unwrap_or(0);
             let swap = Q as i64 * swap_gain(odds, worst, v.card_points) as i64 / total;
             gain = (self.stock_draw * (all + swap) / Q as i64) as i32;
         }
         if now - after >= self.take_gain + gain {
+            // The discard that follows reads the values of the hand with the top here.
+            self.memo.set_taken(key.with(top), &without);
             Action::DrawDiscard
         } else {
             fallback
@@ -381,7 +390,13 @@ impl Greedy {
                     debug_assert_eq!(all[..n], v.without().expect("discarding")[..n]);
                     all
                 }
-                _ => v.without().expect("the discarding seat sees its table"),
+                // What `View::without` gives, from the points at hand.
+                _ => {
+                    let mut w = [0u16; HAND_CAP];
+                    best_and_without_listed(v.hand, &pts[..n], listed, &mut w);
+                    debug_assert_eq!(w[..n], v.without().expect("discarding")[..n]);
+                    w
+                }
             },
         };
         let without = &all[..n];
@@ -401,6 +416,9 @@ impl Greedy {
             return Action::Close(v.hand[i]);
         }
         let rev_hurts = v.active.len() > 2 || v.rules.reverse_skips_two;
+        // The action cards whose discard costs the next player, as card index bits.
+        let hurting =
+            1u64 << DRAW.index() | 1u64 << SKIP.index() | (rev_hurts as u64) << REV.index();
         let worth = self.worth(v, None);
         // Each distinct card's key without its keep value, a bound below its key (keep
         // values are never negative with `lookahead >= 0`).
@@ -414,28 +432,34 @@ impl Greedy {
             }
             seen |= bit;
             cands |= 1 << i;
-            let hurts = c == DRAW || c == SKIP || (c == REV && rev_hurts);
-            let bonus = if hurts { Q * self.action_bonus } else { 0 };
+            let bonus = if hurting & bit != 0 {
+                Q * self.action_bonus
+            } else {
+                0
+            };
             low[i] = (worth.cost(c, without[i]) - bonus) * 64 - pts[i] as i32;
         }
         let key = |i: usize, kv: i32| low[i] + kv * 64;
         let at = if self.lookahead == 0 {
-            least_by_bound(&low, cands, |i| low[i]).1
+            least_by_bound(&low[..n], cands, |i| low[i]).1
         } else {
-            let odds = Odds::of(v);
+            let mut odds = LazyOdds { v, odds: None };
             if self.lookahead > 0 {
                 // Keep values one card at a time, only for cards a bound leaves in the race.
                 let loose = loose_of(&without[..n], &pts[..n]);
                 let held = Held::of(v.hand);
-                least_by_bound(&low, cands, |i| {
-                    key(i, self.keep_at(v.hand, &pts[..n], loose, &odds, &held, i))
+                least_by_bound(&low[..n], cands, |i| {
+                    key(
+                        i,
+                        self.keep_at(v.hand, &pts[..n], loose, &mut odds, &held, i),
+                    )
                 })
                 .1
             } else {
                 let mut kv = [0i32; HAND_CAP];
-                self.keeps(v.hand, &pts[..n], &without[..n], &odds, &mut kv);
+                self.keeps(v.hand, &pts[..n], &without[..n], odds.get(), &mut kv);
                 let exact: [i32; HAND_CAP] = std::array::from_fn(|i| key(i, kv[i]));
-                least_by_bound(&exact, cands, |i| exact[i]).1
+                least_by_bound(&exact[..n], cands, |i| exact[i]).1
             }
         };
         if live.is_some_and(|l| l >> at & 1 == 0) {
@@ -446,17 +470,39 @@ impl Greedy {
 
     /// The keep value of position `k` alone, in quarter points: what [`Greedy::keeps`] gives
     /// it.
+    ///
+    /// A card in no partial with a loose card is worth 0 whatever the odds: then the odds
+    /// are not worked out.
     fn keep_at(
         &self,
         cards: &[Card],
         pts: &[u16],
         loose: u16,
-        odds: &Odds,
+        odds: &mut LazyOdds<'_, '_>,
         held: &Held,
         k: usize,
     ) -> i32 {
-        let raw = keep_value_at(cards, pts, loose, odds, held, k);
+        let partners = partners_at(cards, loose, held, k);
+        if partners == 0 {
+            return 0;
+        }
+        let odds = odds.get();
+        let raw = keep_value_with(cards, pts, loose, odds, k, partners);
         (self.lookahead * raw as i64 / odds.total.max(1) as i64) as i32
+    }
+}
+
+/// The odds of one decision ([`Odds::of`] its view), worked out when first asked.
+struct LazyOdds<'a, 'v> {
+    v: &'a View<'v>,
+    odds: Option<Odds>,
+}
+
+impl LazyOdds<'_, '_> {
+    #[inline]
+    fn get(&mut self) -> &Odds {
+        let v = self.v;
+        self.odds.get_or_insert_with(|| Odds::of(v))
     }
 }
 
@@ -464,20 +510,39 @@ impl Greedy {
 /// where `key(i) >= low[i]`: positions are tried from the least bound up, and `key` is asked
 /// only while a bound leaves a position in the race.
 fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) -> (i32, usize) {
-    let (mut best, mut at) = (i32::MAX, usize::MAX);
-    let mut left = cands;
-    loop {
-        // The least bound left (the first position on ties): hands are small.
-        let (mut lo, mut i) = (i32::MAX, usize::MAX);
-        for j in positions(left) {
-            if low[j] < lo {
-                (lo, i) = (low[j], j);
+    // The least bound first (the first position on ties).
+    let (mut lo, mut first) = (i32::MAX, usize::MAX);
+    for j in positions(cands) {
+        if low[j] < lo {
+            (lo, first) = (low[j], j);
+        }
+    }
+    if first == usize::MAX {
+        return (i32::MAX, usize::MAX);
+    }
+    let (mut best, mut at) = (key(first), first);
+    // The least key only falls: the positions still in the race are those whose bounds are
+    // at most this one, tried from the least bound up (the first position on ties), as
+    // bounds and positions packed into one number.
+    let mut race = [0i64; HAND_CAP];
+    let mut k = 0;
+    for j in positions(cands & !(1 << first)) {
+        if low[j] <= best {
+            let x = (low[j] as i64) << 8 | j as i64;
+            let mut p = k;
+            while p > 0 && race[p - 1] > x {
+                race[p] = race[p - 1];
+                p -= 1;
             }
+            race[p] = x;
+            k += 1;
         }
-        if i == usize::MAX || lo > best {
-            return (best, at);
+    }
+    for &r in &race[..k] {
+        let (lo, i) = ((r >> 8) as i32, (r & 0xff) as usize);
+        if lo > best {
+            break;
         }
-        left &= !(1 << i);
         if lo == best && i > at {
             continue;
         }
@@ -486,6 +551,7 @@ fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) ->
             (best, at) = (x, i);
         }
     }
+    (best, at)
 }
 
 impl Strategy<Chinchon> for Greedy {

@@ -40,7 +40,7 @@ impl Key {
         let mut k = Key::NONE;
         k.cards[0] = cards.len() as u8;
         for (b, c) in k.cards[1..].iter_mut().zip(cards) {
-            *b = c.index() & 63;
+            *b = c.index();
         }
         k.special.copy_from_slice(&points[48..53]);
         k
@@ -50,7 +50,7 @@ impl Key {
     #[inline]
     pub(super) fn with(mut self, c: Card) -> Key {
         let n = self.cards[0] as usize;
-        self.cards[n + 1] = c.index() & 63;
+        self.cards[n + 1] = c.index();
         self.cards[0] += 1;
         self
     }

@@ -239,8 +239,28 @@ pub fn keep_values(
     odds: &Odds,
     kv: &mut [u32; HAND_CAP],
 ) -> u32 {
-    let n = cards.len();
-    kv[..n].fill(0);
+    kv[..cards.len()].fill(0);
+    each_partial(cards, pts, loose, odds, |i, j, v| {
+        kv[i] += v;
+        kv[j] += v;
+    })
+}
+
+/// The sum over all partials of [`keep_values`] alone (what a stock draw may gain).
+pub fn partials_value(cards: &[Card], pts: &[u16], loose: u16, odds: &Odds) -> u32 {
+    each_partial(cards, pts, loose, odds, |_, _, _| {})
+}
+
+/// Calls `f(i, j, value)` for each partial of positions `i`, `j` worth something (see
+/// [`keep_values`]) and returns the sum of their values.
+#[inline(always)]
+fn each_partial(
+    cards: &[Card],
+    pts: &[u16],
+    loose: u16,
+    odds: &Odds,
+    mut f: impl FnMut(usize, usize, u32),
+) -> u32 {
     let mut all = 0;
     // Each pair once: from each loose card, to every card but the loose ones before it, and
     // only to cards it can make a partial with at all (most pairs are not): the hand's
@@ -266,8 +286,7 @@ pub fn keep_values(
                     continue;
                 }
                 let v = free * odds.outs(cards[i], cards[j]);
-                kv[i] += v;
-                kv[j] += v;
+                f(i, j, v);
                 all += v;
             }
         }
@@ -316,6 +335,7 @@ impl Held {
 /// The keep value of the card at position `k` alone (what [`keep_values`] gives it): the sum
 /// over the partials it is in, with the other card of each pair or itself loose. Cheaper than
 /// all of them, for a bound. `held` is [`Held::of`] the same cards.
+#[cfg(test)]
 pub fn keep_value_at(
     cards: &[Card],
     pts: &[u16],
@@ -324,14 +344,45 @@ pub fn keep_value_at(
     held: &Held,
     k: usize,
 ) -> u32 {
-    let near = held.near(cards[k].index() as usize & 63);
+    keep_value_with(
+        cards,
+        pts,
+        loose,
+        odds,
+        k,
+        partners_at(cards, loose, held, k),
+    )
+}
+
+/// The positions whose partial with position `k` has a loose card (one of them or both): the
+/// only partials [`keep_value_at`] counts. None: the card's keep value is 0, whatever the odds.
+#[inline]
+pub fn partners_at(cards: &[Card], loose: u16, held: &Held, k: usize) -> u16 {
+    let near = held.near(cards[k].index() as usize & 63) & !(1 << k);
+    if loose >> k & 1 == 1 {
+        near
+    } else {
+        near & loose
+    }
+}
+
+/// [`keep_value_at`] over the partners [`partners_at`] gives.
+#[inline]
+pub fn keep_value_with(
+    cards: &[Card],
+    pts: &[u16],
+    loose: u16,
+    odds: &Odds,
+    k: usize,
+    partners: u16,
+) -> u32 {
     let own = if loose >> k & 1 == 1 {
         pts[k] as u32
     } else {
         0
     };
     let mut kv = 0;
-    for j in positions(near & !(1 << k)) {
+    for j in positions(partners) {
         let free = own
             + if loose >> j & 1 == 1 {
                 pts[j] as u32
@@ -418,6 +469,54 @@ pub fn swap_gain(odds: &Odds, worst: u16, card_points: &[u16; 64]) -> u32 {
 mod tests {
     use super::*;
     use crate::cards::GameRng;
+
+    /// One card's keep value, with or without its partners listed first, is what the whole
+    /// hand's pass gives it, and the sum alone is the pass's sum; a card without partners
+    /// is worth 0 (what lets `greedy` skip the odds).
+    #[test]
+    fn keep_values_one_at_a_time_and_summed() {
+        use crate::games::chinchon::Rules;
+        use crate::games::chinchon::cards::{ordered_shoe, point_table};
+        let r = Rules {
+            wild: 3,
+            circ: 4,
+            ..Rules::default()
+        };
+        let pt = point_table(&r);
+        let mut deck = ordered_shoe(&r, 8);
+        let mut rng = GameRng::new(9, 3);
+        let (mut zero, mut valued) = (0, 0);
+        for round in 0..3000 {
+            deck.shuffle(&mut rng);
+            let n = 7 + round % (HAND_CAP - 6);
+            let cards = &deck.as_slice()[..n];
+            let pts: Vec<u16> = cards.iter().map(|c| pt[c.index() as usize]).collect();
+            let mut w = [0u8; ODDS_LEN];
+            for x in w[..53].iter_mut() {
+                *x = rng.index(3) as u8;
+            }
+            for n in 0..12 {
+                w[NUMS + n] = (0..4).map(|s| w[s * 12 + n]).sum();
+            }
+            let odds = Odds { w, total: 100 };
+            let loose = rng.index(1 << n) as u16;
+            let mut kv = [0u32; HAND_CAP];
+            let all = keep_values(cards, &pts, loose, &odds, &mut kv);
+            assert_eq!(partials_value(cards, &pts, loose, &odds), all);
+            let held = Held::of(cards);
+            for k in 0..n {
+                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &held, k), kv[k]);
+                let partners = partners_at(cards, loose, &held, k);
+                if partners == 0 {
+                    assert_eq!(kv[k], 0);
+                    zero += 1;
+                } else {
+                    valued += (kv[k] > 0) as u32;
+                }
+            }
+        }
+        assert!(zero > 1000 && valued > 1000, "{zero} {valued}");
+    }
 
     /// The tabled outs are those worked out by kind for every pair of cards, under odds
     /// with a different count at every card (so that a wrong entry shows).

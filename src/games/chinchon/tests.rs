@@ -314,6 +314,9 @@ mod bots;
 #[path = "tests_prev.rs"]
 mod prev;
 
+#[path = "tests_turn.rs"]
+mod turn;
+
 #[path = "tests_now.rs"]
 mod now;
 
