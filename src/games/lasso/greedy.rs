@@ -450,9 +450,10 @@ impl Greedy {
 
     /// The planner of this decision, made on first use.
     fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
-        let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-        let before = self.recent(v.turns);
-        plan.get_or_insert_with(|| Plan::new(self, v, start, before))
+        plan.get_or_insert_with(|| {
+            let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
+            Plan::new(self, v, start, self.recent(v.turns))
+        })
     }
 
     /// The estimated worth of one action from this view, patience aside.

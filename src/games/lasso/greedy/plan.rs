@@ -87,16 +87,27 @@ pub(super) struct Plan<'a> {
     /// costs of keeping the hand (`Stay`).
     costs: Costs,
     stay: Cell<Option<Stay>>,
-    /// Per card, `miss` of that card alone (NaN until computed).
-    miss1: [Cell<f32>; 52],
+    /// The unseen cards of each suit and of each rank, and their number (at least 1) as a
+    /// float: `miss` of one card from counts.
+    unseen_suit: [u32; 4],
+    unseen_rank: [u32; 13],
+    unseen_n: f32,
     /// The numbers of the hand to play, when it holds no set and owes none.
     own: Option<Flat>,
     /// The stock pick-up's worth bracketed (`stock_bracket`), once worked out.
     bracket: Cell<Option<Option<(f32, f32)>>>,
 }
 
-/// One remembered set step: the hand's cards, its other fields and the steps left, the result.
+/// One remembered set step: the hand's cards, its other fields and the steps left (with
+/// `FILLED` set; all zero is an empty slot, so that a memo is cleared by zeroing it), the
+/// result.
 type Memo = (u64, u32, f32, bool);
+
+/// An empty memo slot.
+const EMPTY: Memo = (0, 0, 0.0, false);
+
+/// The bit of `Memo::meta` that marks a filled slot.
+const FILLED: u32 = 1 << 31;
 
 /// Slots of the set-step memo.
 const MEMO: usize = 64;
@@ -156,10 +167,14 @@ impl<'a> Plan<'a> {
             start,
             before,
             work: Cell::new(0),
-            memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
+            memo: [const { Cell::new(EMPTY) }; MEMO],
             costs: tops.costs(),
             stay: Cell::new(None),
-            miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            unseen_suit: std::array::from_fn(|s| (unseen.0 >> (13 * s) & 0x1fff).count_ones()),
+            unseen_rank: std::array::from_fn(|r| {
+                (unseen & CardSet::rank(crate::cards::Rank::new(r as u8))).len()
+            }),
+            unseen_n: unseen.len().max(1) as f32,
             own: match v.owed {
                 None => Flat::of(v.hand, g.ace(v)),
                 Some(_) => None,
@@ -198,7 +213,7 @@ impl<'a> Plan<'a> {
         let s = Stay {
             miss: (0..SLOTS)
                 .filter_map(|p| t.top[p])
-                .map(|x| self.miss([x]))
+                .map(|x| self.miss_one(x))
                 .fold(f32::MAX, f32::min),
             dry: self.dry(t.top.iter().flatten().copied()),
         };
@@ -235,17 +250,16 @@ impl<'a> Plan<'a> {
         (self.unseen - fits).len() as f32 / n
     }
 
-    /// `miss` of card `c` alone, remembered for the decision.
+    /// `miss` of card `c` alone, from the unseen cards' counts by suit and rank: those
+    /// sharing neither are the unseen cards less those of its suit and of its rank, `c`
+    /// itself (when unseen) counted in both.
     #[inline]
     fn miss_one(&self, c: Card) -> f32 {
-        let cell = &self.miss1[c.index() as usize];
-        let x = cell.get();
-        if !x.is_nan() {
-            return x;
-        }
-        let x = self.miss([c]);
-        cell.set(x);
-        x
+        let both = u32::from(self.unseen.contains(c));
+        let fits = self.unseen_suit[c.suit().index() as usize]
+            + self.unseen_rank[c.rank().index() as usize]
+            - both;
+        (self.unseen.len() - fits) as f32 / self.unseen_n
     }
 
     /// The chance that draw-until-match runs the stock dry (the round then ends with no
@@ -362,7 +376,8 @@ impl<'a> Plan<'a> {
         let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
             | u32::from(h.extra) << 8
             | u32::from(h.pile) << 9
-            | u32::from(left) << 10;
+            | u32::from(left) << 10
+            | FILLED;
         let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
         (slot, meta)
     }

@@ -47,7 +47,7 @@ impl Plan<'_> {
         if out {
             v
         } else {
-            v - self.miss([first]) * self.mismatch
+            v - self.miss_one(first) * self.mismatch
         }
     }
 
@@ -60,7 +60,7 @@ impl Plan<'_> {
         if out {
             v
         } else {
-            v - self.miss([first]) * self.mismatch
+            v - self.miss_one(first) * self.mismatch
         }
     }
 

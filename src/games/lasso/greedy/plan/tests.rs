@@ -63,8 +63,10 @@ fn stock_pickup_costs_and_quick_set_steps_match_the_plain_ones() {
             let v = state.view(seat);
             let plan = Plan::new(&g, &v, None, [None; 3]);
             let plain = Plan::new(&g, &v, None, [None; 3]);
-            // the least cost of a card on the table, from masks and pile by pile
+            // the least cost of a card on the table, from masks and pile by pile; the
+            // mismatch chance of one card, from counts
             for c in Card::all52() {
+                assert_eq!(plan.miss_one(c).to_bits(), plain.miss([c]).to_bits());
                 let piles = (0..SLOTS).filter(|&p| plan.tops.top[p].is_some());
                 let least = piles.fold(f32::MAX, |x, p| x.min(plain.pile_cost(&plan.tops, c, p)));
                 assert_eq!(plan.least_cost(&plan.costs, c).to_bits(), least.to_bits());
