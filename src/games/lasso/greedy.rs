@@ -449,11 +449,19 @@ impl Greedy {
     }
 
     /// The planner of this decision, made on first use.
+    #[inline]
     fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
-        plan.get_or_insert_with(|| {
-            let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-            Plan::new(self, v, start, self.recent(v.turns))
-        })
+        if plan.is_none() {
+            *plan = Some(self.new_plan(v));
+        }
+        plan.as_ref().expect("made above")
+    }
+
+    /// A new planner for `v`.
+    #[inline(never)]
+    fn new_plan<'a>(&'a self, v: &'a View<'a>) -> Plan<'a> {
+        let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
+        Plan::new(self, v, start, self.recent(v.turns))
     }
 
     /// The estimated worth of one action from this view, patience aside.
@@ -464,7 +472,6 @@ impl Greedy {
         flat: Option<&Flat>,
         a: Action,
     ) -> f32 {
-        let ace = self.ace(v);
         match a {
             Action::Setup(up, down) => {
                 let gone = CardSet::from_card(up).with(down);
@@ -474,13 +481,13 @@ impl Greedy {
                         let (pairs, pen) = f.less(gone);
                         self.combine(0, pairs, pen)
                     }
-                    _ => self.value(v.hand - gone, ace),
+                    _ => self.value(v.hand - gone, self.ace(v)),
                 }
             }
             Action::Reveal(p) => self.reveal_gain(v, p as usize, flat),
             Action::Lasso(c) | Action::Answer(c) => self.claim(v, c),
             Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
-                self.value(v.hand, ace)
+                self.value(v.hand, self.ace(v))
             }
             _ => self.plan(v, plan).action(a),
         }

@@ -230,3 +230,46 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
         "{bounded} {decided} {takes}"
     );
 }
+
+/// The discards of a discard step valued in the listed order (each card's set step taken
+/// again for its other piles) match each valued by a planner of its own.
+#[test]
+fn discards_in_listed_order_match_fresh_planners() {
+    let mut rules = [LassoRules::default(); 2];
+    rules[1].set("mismatch_penalty", "everyone").unwrap();
+    rules[1].set("sets_per_turn", "2").unwrap();
+    let mut checked = 0;
+    let mut list = ActionList::new();
+    for (i, r) in rules.iter().enumerate() {
+        for players in 2..=4 {
+            for seed in 0..30 {
+                let mut rng = GameRng::new(700 + seed, (10 * i + players) as u64);
+                let mut g = Lasso::deal(r, &Table::first(players), &mut rng);
+                let mut bots = vec![Greedy::default(); players];
+                for (s, b) in bots.iter_mut().enumerate() {
+                    b.begin_deal(s);
+                }
+                while let Some(seat) = g.to_act() {
+                    g.legal_actions(&mut list);
+                    let v = g.view(seat);
+                    if g.phase == Phase::Discard {
+                        let plan = Plan::new(&bots[seat], &v, None, [None; 3]);
+                        for &a in list.iter() {
+                            let fresh = Plan::new(&bots[seat], &v, None, [None; 3]);
+                            let (x, y) = (plan.action(a), fresh.action(a));
+                            assert_eq!(x.to_bits(), y.to_bits(), "{a:?} {}", g.render());
+                            checked += 1;
+                        }
+                    }
+                    let a = if list.len() == 1 {
+                        list[0]
+                    } else {
+                        bots[seat].act(&v, &list, &mut rng)
+                    };
+                    g.apply(a);
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked}");
+}
