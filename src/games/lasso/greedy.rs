@@ -79,7 +79,8 @@
 //! by table look-ups and bit tricks (`eval.rs`), the set step of a hand holding no set or
 //! exactly one worked out at once, a hand without a set (`Flat`) or with exactly one (`One`)
 //! valued less a card or two from its numbers, pile costs from per-pile card masks, each
-//! card's mismatch chance cached per decision, and the stock pick-up valued incrementally
+//! card's mismatch chance from the unseen cards' counts by suit and rank, a card's discards
+//! onto each pile valued from one set step, and the stock pick-up valued incrementally
 //! (each hand less one card, and less each refill pair, valued once; each possible stock
 //! card added to it). The stock, listed last among the pick-ups, is only compared with the
 //! best pile pick-up: its mean is bracketed by exact float bounds (`plan/bound.rs`: per suit
