@@ -170,9 +170,7 @@ impl Lasso {
 
     pub(crate) fn enter_discard(&mut self) {
         self.phase = Phase::Discard;
-        let mut any = false;
-        self.legal_discard(|_| any = true);
-        if !any {
+        if !self.any_discard() {
             self.stuck = true;
             self.end_round();
         }

@@ -79,7 +79,8 @@
 //! by table look-ups and bit tricks (`eval.rs`), the set step of a hand holding no set or
 //! exactly one worked out at once, a hand without a set (`Flat`) or with exactly one (`One`)
 //! valued less a card or two from its numbers, pile costs from per-pile card masks, each
-//! card's mismatch chance cached per decision, and the stock pick-up valued incrementally
+//! card's mismatch chance from the unseen cards' counts by suit and rank, a card's discards
+//! onto each pile valued from one set step, and the stock pick-up valued incrementally
 //! (each hand less one card, and less each refill pair, valued once; each possible stock
 //! card added to it). The stock, listed last among the pick-ups, is only compared with the
 //! best pile pick-up: its mean is bracketed by exact float bounds (`plan/bound.rs`: per suit
@@ -449,10 +450,19 @@ impl Greedy {
     }
 
     /// The planner of this decision, made on first use.
+    #[inline]
     fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
+        if plan.is_none() {
+            *plan = Some(self.new_plan(v));
+        }
+        plan.as_ref().expect("made above")
+    }
+
+    /// A new planner for `v`.
+    #[inline(never)]
+    fn new_plan<'a>(&'a self, v: &'a View<'a>) -> Plan<'a> {
         let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-        let before = self.recent(v.turns);
-        plan.get_or_insert_with(|| Plan::new(self, v, start, before))
+        Plan::new(self, v, start, self.recent(v.turns))
     }
 
     /// The estimated worth of one action from this view, patience aside.
@@ -463,7 +473,6 @@ impl Greedy {
         flat: Option<&Flat>,
         a: Action,
     ) -> f32 {
-        let ace = self.ace(v);
         match a {
             Action::Setup(up, down) => {
                 let gone = CardSet::from_card(up).with(down);
@@ -473,13 +482,13 @@ impl Greedy {
                         let (pairs, pen) = f.less(gone);
                         self.combine(0, pairs, pen)
                     }
-                    _ => self.value(v.hand - gone, ace),
+                    _ => self.value(v.hand - gone, self.ace(v)),
                 }
             }
             Action::Reveal(p) => self.reveal_gain(v, p as usize, flat),
             Action::Lasso(c) | Action::Answer(c) => self.claim(v, c),
             Action::Pass if matches!(v.phase, Phase::Lasso | Phase::Answer(_)) => {
-                self.value(v.hand, ace)
+                self.value(v.hand, self.ace(v))
             }
             _ => self.plan(v, plan).action(a),
         }

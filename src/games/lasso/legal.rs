@@ -3,7 +3,7 @@
 
 use super::scoring::can_set_with;
 use super::scoring::each_set;
-use super::state::{Action, Lasso, pair_ok, same};
+use super::state::{Action, Lasso, SLOTS, pair_ok, same};
 use crate::cards::{Card, CardSet};
 
 /// Most sets listed at once (with `Pass`, one full action list). A hand holding more (many
@@ -144,24 +144,47 @@ impl Lasso {
         }
     }
 
+    /// True when the turn's player has a legal discard (`legal_discard` lists one), found
+    /// without listing them. A revealed top always takes a blind card (when nothing else is
+    /// legal, the stock's moves are listed); with none, only a refill can be legal, and one
+    /// is when a slot is empty and some hand card keeps the set owed (the stock top may go on
+    /// it).
+    pub(crate) fn any_discard(&self) -> bool {
+        if (0..SLOTS).any(|p| self.open_top(p).is_some()) {
+            return true;
+        }
+        let hand = self.hands[self.turn as usize];
+        (0..SLOTS).any(|p| self.piles[p].is_empty())
+            && hand
+                .into_iter()
+                .any(|c| self.keeps_owed(hand, CardSet::from_card(c)))
+    }
+
     /// The discards, with the stock's moves when `stock`.
     fn discard_moves(&self, stock: bool, mut f: impl FnMut(Action)) {
         let hand = self.hands[self.turn as usize];
-        let open = self
-            .slots_from(self.turn)
-            .filter(|&p| self.open_top(p).is_some());
+        // the slots with a revealed top, from the turn's player's own
+        let mut slots = [0u8; SLOTS];
+        let mut n = 0;
+        for p in self.slots_from(self.turn) {
+            if self.open_top(p).is_some() {
+                slots[n] = p as u8;
+                n += 1;
+            }
+        }
+        let open = &slots[..n];
         for c in hand {
             if self.keeps_owed(hand, CardSet::from_card(c)) {
-                for p in open.clone() {
-                    f(Action::Discard(c, p as u8));
+                for &p in open {
+                    f(Action::Discard(c, p));
                 }
             }
         }
         if stock {
-            for p in open.clone() {
-                f(Action::Blind(p as u8));
+            for &p in open {
+                f(Action::Blind(p));
             }
-            if open.clone().next().is_some() {
+            if !open.is_empty() {
                 f(Action::DrawUntil);
             }
         }

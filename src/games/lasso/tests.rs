@@ -534,3 +534,30 @@ mod greedy_bot;
 /// The set list (every legal set offered), greedy's undo rule and bounded decisions.
 #[path = "tests_sets.rs"]
 mod sets;
+
+/// `any_discard` (whether the round can go on into the discard step) says what listing the
+/// discards says, in every position of random deals.
+#[test]
+fn any_discard_matches_the_listed_discards() {
+    let (mut positions, mut none) = (0, 0);
+    let mut list = ActionList::new();
+    for (i, r) in variants().iter().enumerate() {
+        for players in 2..=4 {
+            for seed in 0..40 {
+                let mut rng = GameRng::new(900 + seed, (10 * i + players) as u64);
+                let mut g = Lasso::deal(r, &Table::first(players), &mut rng);
+                while g.to_act().is_some() {
+                    let mut listed = false;
+                    g.legal_discard(|_| listed = true);
+                    assert_eq!(g.any_discard(), listed, "{}", g.render());
+                    positions += 1;
+                    none += usize::from(!listed);
+                    g.legal_actions(&mut list);
+                    let a = list[rng.index(list.len())];
+                    g.apply(a);
+                }
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions} {none}");
+}

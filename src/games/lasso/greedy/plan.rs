@@ -64,6 +64,8 @@ pub(super) struct Plan<'a> {
     left: u8,
     /// The cards this seat cannot place (what a stock card may be).
     unseen: CardSet,
+    /// An ace's penalty in the hand evaluation (`Greedy::ace`).
+    ace: i32,
     /// What a hand-card bluff costs when the round goes on.
     bluff: f32,
     /// What a revealed mismatch of ours costs.
@@ -87,19 +89,48 @@ pub(super) struct Plan<'a> {
     /// costs of keeping the hand (`Stay`).
     costs: Costs,
     stay: Cell<Option<Stay>>,
-    /// Per card, `miss` of that card alone (NaN until computed).
-    miss1: [Cell<f32>; 52],
+    /// The unseen cards of each suit and of each rank, and their number (at least 1) as a
+    /// float: `miss` of one card from counts.
+    unseen_suit: [u32; 4],
+    unseen_rank: [u32; 13],
+    unseen_n: f32,
     /// The numbers of the hand to play, when it holds no set and owes none.
     own: Option<Flat>,
     /// The stock pick-up's worth bracketed (`stock_bracket`), once worked out.
     bracket: Cell<Option<Option<(f32, f32)>>>,
+    /// The card of the action valued just before (when a discard) and the set step after
+    /// it: a card's discards onto each pile are listed one after another, and the memo
+    /// would give the same step back (see `discard_card`).
+    last_discard: Cell<Option<(Card, (f32, bool))>>,
 }
 
-/// One remembered set step: the hand's cards, its other fields and the steps left, the result.
-type Memo = (u64, u32, f32, bool);
+/// One remembered set step: the hand's cards, its other fields and the steps left (with
+/// `FILLED` set; all zero is an empty slot, so that a memo is cleared by zeroing it) and
+/// whether it went out (`OUT`), its value.
+type Memo = (u64, u32, f32);
+
+/// An empty memo slot.
+const EMPTY: Memo = (0, 0, 0.0);
+
+/// The bits of a memo slot's fields: a filled slot, a step that went out.
+const FILLED: u32 = 1 << 31;
+const OUT: u32 = 1 << 30;
 
 /// Slots of the set-step memo.
 const MEMO: usize = 64;
+
+/// The set step remembered in `slot` for hand `h` with fields `meta`, if any.
+#[inline]
+fn memo_hit(slot: &Cell<Memo>, h: Hand, meta: u32) -> Option<(f32, bool)> {
+    let (k, m, v) = slot.get();
+    (k == h.cards.0 && m & !OUT == meta).then_some((v, m & OUT != 0))
+}
+
+/// Remembers set step `(v, out)` of hand `h` with fields `meta` in `slot`.
+#[inline]
+fn memo_set(slot: &Cell<Memo>, h: Hand, meta: u32, (v, out): (f32, bool)) {
+    slot.set((h.cards.0, meta | if out { OUT } else { 0 }, v));
+}
 
 /// What keeping the hand costs on this decision's table: the least mismatch chance of a
 /// blind card on a revealed top, and the chance that draw-until-match runs the stock dry.
@@ -143,6 +174,7 @@ impl<'a> Plan<'a> {
             v,
             tops,
             live: v.stock_live(),
+            ace: g.ace(v),
             left: v.rules.sets_per_turn.saturating_sub(v.laid),
             unseen,
             bluff: g.bluff_risk * mismatch + g.bluff_margin,
@@ -156,15 +188,20 @@ impl<'a> Plan<'a> {
             start,
             before,
             work: Cell::new(0),
-            memo: std::array::from_fn(|_| Cell::new((u64::MAX, 0, 0.0, false))),
+            memo: [const { Cell::new(EMPTY) }; MEMO],
             costs: tops.costs(),
             stay: Cell::new(None),
-            miss1: std::array::from_fn(|_| Cell::new(f32::NAN)),
+            unseen_suit: std::array::from_fn(|s| (unseen.0 >> (13 * s) & 0x1fff).count_ones()),
+            unseen_rank: std::array::from_fn(|r| {
+                (unseen & CardSet::rank(crate::cards::Rank::new(r as u8))).len()
+            }),
+            unseen_n: unseen.len().max(1) as f32,
             own: match v.owed {
                 None => Flat::of(v.hand, g.ace(v)),
                 Some(_) => None,
             },
             bracket: Cell::new(None),
+            last_discard: Cell::new(None),
         }
     }
 
@@ -198,7 +235,7 @@ impl<'a> Plan<'a> {
         let s = Stay {
             miss: (0..SLOTS)
                 .filter_map(|p| t.top[p])
-                .map(|x| self.miss([x]))
+                .map(|x| self.miss_one(x))
                 .fold(f32::MAX, f32::min),
             dry: self.dry(t.top.iter().flatten().copied()),
         };
@@ -235,17 +272,16 @@ impl<'a> Plan<'a> {
         (self.unseen - fits).len() as f32 / n
     }
 
-    /// `miss` of card `c` alone, remembered for the decision.
+    /// `miss` of card `c` alone, from the unseen cards' counts by suit and rank: those
+    /// sharing neither are the unseen cards less those of its suit and of its rank, `c`
+    /// itself (when unseen) counted in both.
     #[inline]
     fn miss_one(&self, c: Card) -> f32 {
-        let cell = &self.miss1[c.index() as usize];
-        let x = cell.get();
-        if !x.is_nan() {
-            return x;
-        }
-        let x = self.miss([c]);
-        cell.set(x);
-        x
+        let both = u32::from(self.unseen.contains(c));
+        let fits = self.unseen_suit[c.suit().index() as usize]
+            + self.unseen_rank[c.rank().index() as usize]
+            - both;
+        (self.unseen.len() - fits) as f32 / self.unseen_n
     }
 
     /// The chance that draw-until-match runs the stock dry (the round then ends with no
@@ -274,7 +310,9 @@ impl<'a> Plan<'a> {
     /// The worth of `a`, one of this seat's legal actions in its own turn.
     pub(super) fn action(&self, a: Action) -> f32 {
         let h = self.hand();
+        let last = self.last_discard.take();
         match (self.v.phase, a) {
+            (Phase::Discard, Action::Discard(c, p)) => self.discard_card(h, c, p as usize, last),
             (Phase::Pickup, _) => self.pickup(a),
             (Phase::Set | Phase::SetLow(_), Action::Lay(s)) => self.lay(h, s, self.left),
             (Phase::Set, Action::SetLow(c)) => {
@@ -303,7 +341,7 @@ impl<'a> Plan<'a> {
 
     /// `end`, told whether the hand holds a set.
     fn end_has(&self, h: Hand, has: bool) -> (f32, bool) {
-        let ace = self.g.ace(self.v);
+        let ace = self.ace;
         self.end_with(h, has, || self.g.value_has(h.cards, ace, has), ace)
     }
 
@@ -333,7 +371,7 @@ impl<'a> Plan<'a> {
     /// The round ends now with no bonus (a dead stock was needed): the hand counts in full,
     /// and this seat's share of the race for the +100 (as if the race were even) is lost.
     fn dead_end(&self, h: Hand) -> f32 {
-        self.dead_end_valued(h, self.g.value(h.cards, self.g.ace(self.v)))
+        self.dead_end_valued(h, self.g.value(h.cards, self.ace))
     }
 
     /// `dead_end`, given the hand's value.
@@ -347,13 +385,12 @@ impl<'a> Plan<'a> {
     /// (remembered by hand within the decision).
     fn sets(&self, h: Hand, left: u8) -> (f32, bool) {
         let (slot, meta) = self.memo_slot(h, left);
-        let (k, m, v, out) = slot.get();
-        if k == h.cards.0 && m == meta {
-            return (v, out);
+        if let Some(r) = memo_hit(slot, h, meta) {
+            return r;
         }
-        let (v, out) = self.sets_now(h, left);
-        slot.set((h.cards.0, meta, v, out));
-        (v, out)
+        let r = self.sets_now(h, left);
+        memo_set(slot, h, meta, r);
+        r
     }
 
     /// The memo slot of `h` with `left` sets allowed, and the key's other fields.
@@ -362,7 +399,8 @@ impl<'a> Plan<'a> {
         let meta = u32::from(h.owed.map_or(u8::MAX, Card::index))
             | u32::from(h.extra) << 8
             | u32::from(h.pile) << 9
-            | u32::from(left) << 10;
+            | u32::from(left) << 10
+            | FILLED;
         let slot = &self.memo[(h.cards.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
         (slot, meta)
     }
@@ -375,7 +413,7 @@ impl<'a> Plan<'a> {
                 Sole::No => return self.end_has(h, false),
                 Sole::One(s) => {
                     let rest = h.cards - s;
-                    let (p, q) = (pairs(rest), hand_penalty(rest, self.g.ace(self.v)));
+                    let (p, q) = (pairs(rest), hand_penalty(rest, self.ace));
                     let pts = classify(s).map_or(0, |k| k.1);
                     return self.one_step(h, left, s, pts, p, q);
                 }
@@ -438,7 +476,7 @@ impl<'a> Plan<'a> {
         pairs: u32,
         pen: i32,
     ) -> (f32, bool) {
-        let ace = self.g.ace(self.v);
+        let ace = self.ace;
         let mut best = self.end_with(h, true, || self.g.combine(pts, pairs, pen), ace);
         if left > 0 {
             self.spend(1);

@@ -25,10 +25,27 @@ impl Plan<'_> {
         bluff + if three { self.g.feed } else { 0.0 }
     }
 
-    /// A discard from `h` onto pile `p`, then the set step.
-    pub(super) fn discard_card(&self, h: Hand, c: Card, t: &Tops, p: usize) -> f32 {
-        let (v, out) = self.sets_less(h, self.own(), CardSet::from_card(c));
-        if out { v } else { v - self.pile_cost(t, c, p) }
+    /// A discard of the hand to play onto pile `p` of the decision's table, then the set
+    /// step; `last`: the card of the action valued just before (when a discard) and its set
+    /// step. That step is the same for every pile, and `sets_less` would find it in the memo
+    /// (it was the last step remembered; a memo hit counts no work), so it is taken as is.
+    pub(super) fn discard_card(
+        &self,
+        h: Hand,
+        c: Card,
+        p: usize,
+        last: Option<(Card, (f32, bool))>,
+    ) -> f32 {
+        let (v, out) = match last {
+            Some((d, step)) if d == c => step,
+            _ => self.sets_less(h, self.own(), CardSet::from_card(c)),
+        };
+        self.last_discard.set(Some((c, (v, out))));
+        if out {
+            v
+        } else {
+            v - self.pile_cost(&self.tops, c, p)
+        }
     }
 
     /// A refill's second card from the stock (unseen, face down on `first`), from `h`
@@ -47,7 +64,7 @@ impl Plan<'_> {
         if out {
             v
         } else {
-            v - self.miss([first]) * self.mismatch
+            v - self.miss_one(first) * self.mismatch
         }
     }
 
@@ -60,7 +77,7 @@ impl Plan<'_> {
         if out {
             v
         } else {
-            v - self.miss([first]) * self.mismatch
+            v - self.miss_one(first) * self.mismatch
         }
     }
 
@@ -85,7 +102,14 @@ impl Plan<'_> {
     pub(super) fn discard(&self, h: Hand, t: &Tops, a: Action) -> f32 {
         let open = || t.top.iter().flatten().copied();
         match a {
-            Action::Discard(c, p) => self.discard_card(h, c, t, p as usize),
+            Action::Discard(c, p) => {
+                let (v, out) = self.sets_less(h, self.own(), CardSet::from_card(c));
+                if out {
+                    v
+                } else {
+                    v - self.pile_cost(t, c, p as usize)
+                }
+            }
             Action::Refill(_, c) => self.refill(h, c),
             _ if !self.live => self.dead_end(h),
             Action::Blind(p) => {
@@ -109,7 +133,7 @@ impl Plan<'_> {
     /// The best discard step from hand `h` with the table `t` (a dead end when only the
     /// stock's moves are left and the stock is dead).
     pub(super) fn best_discard(&self, h: Hand, t: &Tops) -> f32 {
-        let ace = self.g.ace(self.v);
+        let ace = self.ace;
         let flat = match h.owed {
             None => Flat::of(h.cards, ace),
             Some(_) => None,

@@ -4,7 +4,7 @@
 //! rest (`sets_one`). The memo and the work counted are those of `sets`, so the budget is
 //! spent as before.
 
-use super::{Hand, Plan};
+use super::{Hand, Plan, memo_hit, memo_set};
 use crate::cards::CardSet;
 pub(super) use crate::games::lasso::greedy::eval::Flat;
 use crate::games::lasso::greedy::eval::{Sole, pairs, rank_count, sole_set};
@@ -61,13 +61,12 @@ impl Plan<'_> {
         pen: i32,
     ) -> (f32, bool) {
         let (slot, meta) = self.memo_slot(h, left);
-        let (k, m, v, out) = slot.get();
-        if k == h.cards.0 && m == meta {
-            return (v, out);
+        if let Some(r) = memo_hit(slot, h, meta) {
+            return r;
         }
-        let (v, out) = self.one_step(h, left, one.set, one.pts, pairs, pen);
-        slot.set((h.cards.0, meta, v, out));
-        (v, out)
+        let r = self.one_step(h, left, one.set, one.pts, pairs, pen);
+        memo_set(slot, h, meta, r);
+        r
     }
 
     /// The set step of `h` less `gone` (as `sets` gives it), quickly when `flat` holds the
@@ -88,14 +87,13 @@ impl Plan<'_> {
     /// step is its end. The same memo slot and the same work counted as `sets`.
     pub(super) fn sets_flat(&self, h: Hand, left: u8, pairs: u32, pen: i32) -> (f32, bool) {
         let (slot, meta) = self.memo_slot(h, left);
-        let (k, m, v, out) = slot.get();
-        if k == h.cards.0 && m == meta {
-            return (v, out);
+        if let Some(r) = memo_hit(slot, h, meta) {
+            return r;
         }
-        let ace = self.g.ace(self.v);
-        let (v, out) = self.end_with(h, false, || self.g.combine(0, pairs, pen), ace);
-        slot.set((h.cards.0, meta, v, out));
-        (v, out)
+        let ace = self.ace;
+        let r = self.end_with(h, false, || self.g.combine(0, pairs, pen), ace);
+        memo_set(slot, h, meta, r);
+        r
     }
 
     /// The own hand's numbers, when it holds no set.

@@ -40,7 +40,7 @@ impl Plan<'_> {
         // Incremental: each drawn card `x` is added to the hand less one card, whose pairs,
         // penalty and sets are worked out once; a hand without a set is valued from them
         // (the same numbers `value` computes), the others go the long way.
-        let ace = self.g.ace(self.v);
+        let ace = self.ace;
         let mut less = [Less::default(); 52];
         let mut n = 0;
         for c in h.cards {
@@ -104,7 +104,7 @@ impl Plan<'_> {
     /// the drawn cards (the set steps it works out here are counted as work, as before the
     /// loop). `K` must hold the hand's refill pairs.
     pub(super) fn stock_prep<const K: usize>(&self, h: Hand, p: &mut Prep<K>) {
-        let ace = self.g.ace(self.v);
+        let ace = self.ace;
         let t = &self.tops;
         let any_open = t.top.iter().any(Option::is_some);
         let any_empty = t.empty.iter().any(|&e| e);
@@ -316,7 +316,7 @@ impl Plan<'_> {
         {
             return self.sets_one(lx, self.left, o, p, q);
         }
-        match self.one_set(l, x, at, self.g.ace(self.v)) {
+        match self.one_set(l, x, at, self.ace) {
             Some((step, _)) => step,
             None => self.sets(lx, self.left),
         }

@@ -63,8 +63,10 @@ fn stock_pickup_costs_and_quick_set_steps_match_the_plain_ones() {
             let v = state.view(seat);
             let plan = Plan::new(&g, &v, None, [None; 3]);
             let plain = Plan::new(&g, &v, None, [None; 3]);
-            // the least cost of a card on the table, from masks and pile by pile
+            // the least cost of a card on the table, from masks and pile by pile; the
+            // mismatch chance of one card, from counts
             for c in Card::all52() {
+                assert_eq!(plan.miss_one(c).to_bits(), plain.miss([c]).to_bits());
                 let piles = (0..SLOTS).filter(|&p| plan.tops.top[p].is_some());
                 let least = piles.fold(f32::MAX, |x, p| x.min(plain.pile_cost(&plan.tops, c, p)));
                 assert_eq!(plan.least_cost(&plan.costs, c).to_bits(), least.to_bits());
@@ -227,4 +229,47 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
         bounded > 500 && decided > 5_000 && takes > 500,
         "{bounded} {decided} {takes}"
     );
+}
+
+/// The discards of a discard step valued in the listed order (each card's set step taken
+/// again for its other piles) match each valued by a planner of its own.
+#[test]
+fn discards_in_listed_order_match_fresh_planners() {
+    let mut rules = [LassoRules::default(); 2];
+    rules[1].set("mismatch_penalty", "everyone").unwrap();
+    rules[1].set("sets_per_turn", "2").unwrap();
+    let mut checked = 0;
+    let mut list = ActionList::new();
+    for (i, r) in rules.iter().enumerate() {
+        for players in 2..=4 {
+            for seed in 0..30 {
+                let mut rng = GameRng::new(700 + seed, (10 * i + players) as u64);
+                let mut g = Lasso::deal(r, &Table::first(players), &mut rng);
+                let mut bots = vec![Greedy::default(); players];
+                for (s, b) in bots.iter_mut().enumerate() {
+                    b.begin_deal(s);
+                }
+                while let Some(seat) = g.to_act() {
+                    g.legal_actions(&mut list);
+                    let v = g.view(seat);
+                    if g.phase == Phase::Discard {
+                        let plan = Plan::new(&bots[seat], &v, None, [None; 3]);
+                        for &a in list.iter() {
+                            let fresh = Plan::new(&bots[seat], &v, None, [None; 3]);
+                            let (x, y) = (plan.action(a), fresh.action(a));
+                            assert_eq!(x.to_bits(), y.to_bits(), "{a:?} {}", g.render());
+                            checked += 1;
+                        }
+                    }
+                    let a = if list.len() == 1 {
+                        list[0]
+                    } else {
+                        bots[seat].act(&v, &list, &mut rng)
+                    };
+                    g.apply(a);
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked}");
 }
