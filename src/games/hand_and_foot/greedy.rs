@@ -192,7 +192,7 @@ impl BooksMet {
     #[inline]
     fn get(&mut self, v: &View) -> bool {
         *self.0.get_or_insert_with(|| {
-            v.melds[v.seat % 2].natural_books() >= v.rules.out_naturals as u32
+            v.melds()[v.seat % 2].natural_books() >= v.rules().out_naturals as u32
         })
     }
 }
@@ -201,7 +201,7 @@ impl Greedy {
     fn want_out(&self, v: &View) -> bool {
         let t = v.seat % 2;
         let table = |m: &melds::Melds| m.points + m.book_points();
-        v.stock_len < 12 || table(&v.melds[t]) - table(&v.melds[1 - t]) >= self.out_margin
+        v.stock_len() < 12 || table(&v.melds()[t]) - table(&v.melds()[1 - t]) >= self.out_margin
     }
 
     /// The value of a meld step (0: not worth it now). Once the partnership has opened it
@@ -216,7 +216,7 @@ impl Greedy {
         a: Action,
     ) -> i32 {
         let t = v.seat % 2;
-        let (opening, feet) = (!v.opened[t], v.in_foot[v.seat]);
+        let (opening, feet) = (!v.opened()[t], v.in_foot()[v.seat]);
         let (k, rank, wild) = match a {
             Action::New { rank, wild: 0 } => (3, rank, 0),
             Action::New { rank, wild } => (3, rank, wild),
@@ -240,10 +240,10 @@ impl Greedy {
 
     /// A step's value once the partnership has opened.
     fn opened_value(&self, v: &View, feet: bool, left: i32, a: Action, rank: u8) -> i32 {
-        let m = &v.melds[v.seat % 2];
+        let m = &v.melds()[v.seat % 2];
         let i = rank as usize;
         // The natural books still needed, counted only when asked (13 ranks summed).
-        let books_met = || m.natural_books() >= v.rules.out_naturals as u32;
+        let books_met = || m.natural_books() >= v.rules().out_naturals as u32;
         match a {
             Action::Add { wild: 0, .. } => 100,
             Action::New { wild: 0, .. } => 90,
@@ -263,7 +263,7 @@ impl Greedy {
         rank: u8,
         wild: u8,
     ) -> (melds::Tally, melds::Melds) {
-        let mut m = v.melds[v.seat % 2];
+        let mut m = v.melds()[v.seat % 2];
         let mut tl = *tl;
         let nat = match a {
             Action::New { wild: 0, .. } => 3,
@@ -291,7 +291,7 @@ impl Greedy {
     /// broken by the step's own points.
     fn opening_value(v: &View, tl: &melds::Tally, a: Action, rank: u8, wild: u8) -> i32 {
         let (tl, m) = Self::after_step(v, tl, a, rank, wild);
-        let reach = m.points + melds::extension_max(&tl, &m, v.rules.rebook);
+        let reach = m.points + melds::extension_max(&tl, &m, v.rules().rebook);
         1 + 1000 * reach + m.points
     }
 
@@ -309,7 +309,7 @@ impl Greedy {
         rank: u8,
         wild: u8,
     ) -> i32 {
-        let m = &v.melds[v.seat % 2];
+        let m = &v.melds()[v.seat % 2];
         let nat = match a {
             Action::New { wild: 0, .. } => 3,
             Action::New { .. } => 2,
@@ -351,9 +351,9 @@ impl Greedy {
         if !g.melds_listed() {
             return (None, None);
         }
-        if !v.opened[t]
-            && v.melds[t].points == 0
-            && melds::opening_max(tl, v.rules.rebook) < v.minimum[t]
+        if !v.opened()[t]
+            && v.melds()[t].points == 0
+            && melds::opening_max(tl, v.rules().rebook) < v.minimum()[t]
         {
             g.each_meld(tl, |a| {
                 first.get_or_insert(a);
@@ -361,15 +361,15 @@ impl Greedy {
             });
             return (None, first);
         }
-        let out = v.in_foot[v.seat] && self.want_out(v);
-        let best = if !v.opened[t] {
+        let out = v.in_foot()[v.seat] && self.want_out(v);
+        let best = if !v.opened()[t] {
             // Opening: no bound (the reach of the opening decides).
             best_step(g, tl, i32::MAX, &mut first, |a| {
                 self.step_value(v, tl, (0, 0, 0), out, a)
             })
         } else if out {
             // On the foot, going out wanted: at most 1101.
-            let base = leftover_base(tl, &v.melds[t]);
+            let base = leftover_base(tl, &v.melds()[t]);
             let mut books = BooksMet(None);
             best_step(g, tl, 1101, &mut first, |a| {
                 let Some((k, rank, wild)) = step_parts(a) else {
@@ -381,7 +381,7 @@ impl Greedy {
             })
         } else {
             // Opened, not going out: at most 100 (a natural added).
-            let feet = v.in_foot[v.seat];
+            let feet = v.in_foot()[v.seat];
             let mut books = BooksMet(None);
             best_step(g, tl, 100, &mut first, |a| {
                 let Some((k, rank, _)) = step_parts(a) else {
@@ -409,7 +409,7 @@ impl Greedy {
         rank: u8,
         books: &mut BooksMet,
     ) -> i32 {
-        let m = &v.melds[v.seat % 2];
+        let m = &v.melds()[v.seat % 2];
         let i = rank as usize;
         match a {
             Action::Add { wild: 0, .. } => 100,
@@ -425,32 +425,32 @@ impl Greedy {
 
 impl Strategy<HandAndFoot> for Greedy {
     fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
-        match v.phase {
+        match v.phase() {
             Phase::Pass => {
-                let other = v.other_packet.expect("two packets");
-                Action::Pass(u8::from(packet_value(v.hand) >= packet_value(other)))
+                let other = v.other_packet().expect("two packets");
+                Action::Pass(u8::from(packet_value(v.hand()) >= packet_value(other)))
             }
             Phase::Choose => {
-                let other = v.other_packet.expect("a received packet");
-                Action::Keep(packet_value(v.hand) >= packet_value(other))
+                let other = v.other_packet().expect("a received packet");
+                Action::Keep(packet_value(v.hand()) >= packet_value(other))
             }
             Phase::Draw => {
                 // Legal per the rules (`legal_draw`), read from public facts of the deal.
                 let g = v.deal;
-                let top_wild = v.top.is_some_and(melds::is_wild);
-                if v.pile_len >= self.pile_min
+                let top_wild = v.top().is_some_and(melds::is_wild);
+                if v.pile_len() >= self.pile_min
                     && g.can_take_pile()
                     && (!self.pile_value || self.pile_pays(v))
                 {
                     Action::TakePile
-                } else if top_wild && g.first_turn && v.rules.upcard && v.pile_len == 1 {
+                } else if top_wild && g.first_turn && v.rules().upcard && v.pile_len() == 1 {
                     Action::TakeUpcard
                 } else {
                     Action::Draw
                 }
             }
             _ => {
-                let tl = melds::tally(v.hand);
+                let tl = melds::tally(v.hand());
                 let (best, first) = self.choose_meld(v, &tl);
                 if let Some(a) = best {
                     return a;

@@ -31,11 +31,11 @@ impl Greedy {
         tl: &melds::Tally,
     ) -> (Option<Action>, Option<Option<Action>>) {
         let t = v.seat % 2;
-        if !v.opened[t] {
+        if !v.opened()[t] {
             let (best, first) = self.pick_meld(v, tl);
             return (best, Some(first));
         }
-        let feet = v.in_foot[v.seat];
+        let feet = v.in_foot()[v.seat];
         let best = if feet && self.want_out(v) {
             self.pick_out(v, tl)
         } else {
@@ -50,8 +50,8 @@ impl Greedy {
     /// 40, a meld started from a pair and a wild 30), a step that would leave fewer than
     /// two cards on the foot worth nothing. Within a rank a 2 comes before a joker.
     fn pick_opened(&self, v: &View, tl: &melds::Tally, feet: bool) -> Option<Action> {
-        let m = &v.melds[v.seat % 2];
-        let s = melds::step_masks(tl, m, v.rules.rebook, self.dirty_at);
+        let m = &v.melds()[v.seat % 2];
+        let s = melds::step_masks(tl, m, v.rules().rebook, self.dirty_at);
         let add_ok = !feet || tl.len >= 3;
         let new_ok = !feet || tl.len >= 5;
         if add_ok && s.add_nat != 0 {
@@ -101,7 +101,7 @@ impl Greedy {
     /// count's value + 100 (a natural added), and a wild step is valued only while it
     /// could still be the best.
     fn pick_out(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
-        let (g, m) = (v.deal, &v.melds[v.seat % 2]);
+        let (g, m) = (v.deal, &v.melds()[v.seat % 2]);
         let base = melds::leftover_sums(tl, m);
         let (twos, jks, len) = (tl.ranks[1], tl.jokers, tl.len as i32);
         let (w0, threes) = ((twos + jks) as i32, tl.ranks[2] as i32);
@@ -112,7 +112,7 @@ impl Greedy {
         let top = 101 + (1000 - 100 * unmeldable(base.0, base.1, base.2, w0)).max(0);
         let mut books = BooksMet(None);
         let (mut best, mut best_v) = (None, 0);
-        let mut ranks = melds::step_ranks(tl, m, v.rules.rebook);
+        let mut ranks = melds::step_ranks(tl, m, v.rules().rebook);
         'ranks: while ranks != 0 {
             let rank = lowest(ranks);
             ranks &= ranks - 1;
@@ -126,7 +126,7 @@ impl Greedy {
                 steps[k] = x;
                 k += 1;
             };
-            if m.can_start(rank, v.rules.rebook) {
+            if m.can_start(rank, v.rules().rebook) {
                 if n >= 3 {
                     push((Action::New { rank, wild: 0 }, 3, 0, 90));
                 }
@@ -209,18 +209,25 @@ impl Greedy {
     /// partnership has it open, 25 when the opponents do, `pile_guard` when the next seat
     /// is known to hold a natural pair of it.
     pub(super) fn pick_discard(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
-        let h = v.hand;
+        let h = v.hand();
         let t = v.seat % 2;
-        let (own, opp) = (&v.melds[t], &v.melds[1 - t]);
-        let next = &v.known[(v.seat + 1) % v.players];
+        let (own, opp) = (&v.melds()[t], &v.melds()[1 - t]);
+        let next = &v.known()[(v.seat + 1) % v.players()];
+        // A 3 is kept least (a red one -1000, a black one -900; with `pile_guard` not
+        // negative every other card's keep value is above 0): the first red 3 held, else
+        // the first black one.
+        if tl.ranks[2] > 0 && self.pile_guard >= 0 {
+            let c = melds::first_three(h, true).or_else(|| melds::first_three(h, false));
+            return c.map(Action::Discard);
+        }
         // The best so far: its keep value and its card's rank (13: a joker, 14/15: a
         // black/red 3).
         let (mut best_k, mut best_r) = (i32::MAX, u8::MAX);
-        for r in 0..13u8 {
-            let n = tl.ranks[r as usize] as i32;
-            if n == 0 {
-                continue;
-            }
+        // The ranks held, ascending as the list is.
+        let mut held = melds::held_ranks(tl);
+        while held != 0 {
+            let r = lowest(held);
+            held &= held - 1;
             if r == 2 {
                 for (red, k, slot) in [(false, -900, 14), (true, -1000, 15)] {
                     if k < best_k && melds::first_three(h, red).is_some() {
@@ -232,6 +239,7 @@ impl Greedy {
             let k = if r == 1 {
                 500
             } else {
+                let n = tl.ranks[r as usize] as i32;
                 let mut k = 30 * (n - 1) + melds::card_value(Card::from_index(r));
                 if own.is_open(r) {
                     k += 40;

@@ -43,15 +43,15 @@ impl Greedy {
     /// the foot, half that once someone is, `out_turns` per partner once a partnership
     /// with a seat on the foot has the books to go out; never more than the stock can give.
     pub(in crate::games::hand_and_foot) fn turns_left(&self, v: &View) -> u32 {
-        let stock = (v.stock_len / (2 * v.players)) as u32 + 1;
-        let foot = |t: usize| (t..v.players).step_by(2).any(|s| v.in_foot[s]);
+        let stock = (v.stock_len() / (2 * v.players())) as u32 + 1;
+        let foot = |t: usize| (t..v.players()).step_by(2).any(|s| v.in_foot()[s]);
         let may_out = (0..2).any(|t| {
             foot(t)
-                && v.melds[t].natural_books() >= v.rules.out_naturals as u32
-                && v.melds[t].unnatural_books() >= v.rules.out_unnaturals as u32
+                && v.melds()[t].natural_books() >= v.rules().out_naturals as u32
+                && v.melds()[t].unnatural_books() >= v.rules().out_unnaturals as u32
         });
         let h = if may_out {
-            self.out_turns * (v.players as u32 / 2 - 1)
+            self.out_turns * (v.players() as u32 / 2 - 1)
         } else if foot(0) || foot(1) {
             self.horizon.div_ceil(2)
         } else {
@@ -74,23 +74,23 @@ impl Greedy {
 
     /// The terms [`Greedy::pile_pays`] weighs (`None`: no top card).
     pub(in crate::games::hand_and_foot) fn pile_terms(&self, v: &View) -> Option<PileTerms> {
-        let top = v.top?;
+        let top = v.top()?;
         let (t, r) = (v.seat % 2, top.rank().index());
-        let m0 = &v.melds[t];
-        let tl0 = melds::tally(v.hand);
-        let before = m0.points + melds::extension_max(&tl0, m0, v.rules.rebook);
-        let mut h = *v.hand;
+        let m0 = &v.melds()[t];
+        let tl0 = melds::tally(v.hand());
+        let before = m0.points + melds::extension_max(&tl0, m0, v.rules().rebook);
+        let mut h = *v.hand();
         for _ in 0..2 {
             h.remove(melds::first_of_rank(&h, r).expect("a natural pair"));
         }
-        h.add_cards(v.pile[..v.pile.len() - 1].iter().copied());
+        h.add_cards(v.pile()[..v.pile().len() - 1].iter().copied());
         let mut m = *m0;
         for _ in 0..3 {
             m.add(r, top);
         }
-        let after = m.points + melds::extension_max(&melds::tally(&h), &m, v.rules.rebook);
+        let after = m.points + melds::extension_max(&melds::tally(&h), &m, v.rules().rebook);
         let turns = self.turns_left(v);
-        let (r0, b0) = threes(v.hand);
+        let (r0, b0) = threes(v.hand());
         let (r1, b1) = threes(&h);
         let stuck = stuck_threes(r1, b1, turns) - stuck_threes(r0, b0, turns);
         Some(PileTerms {

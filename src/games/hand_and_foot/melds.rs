@@ -155,6 +155,12 @@ pub fn step_ranks(tl: &Tally, m: &Melds, rebook: bool) -> u32 {
     high_bits(start | add) & MELD_MASK
 }
 
+/// The ranks held in the hand counted in `tl` (bit `r` for rank index `r`; jokers apart).
+#[inline]
+pub fn held_ranks(tl: &Tally) -> u32 {
+    high_bits(at_least(lanes(&tl.ranks), 1)) & 0x1FFF
+}
+
 /// Copies of rank `r` (index) in `h`.
 pub fn rank_count(h: &CardCounts, r: u8) -> u8 {
     Suit::ALL

@@ -94,7 +94,7 @@ impl Game for HandAndFoot {
         rng.shuffle(&mut rest[..nrest]);
         deck[2 * PACKET * n..n * 54].copy_from_slice(&rest[..nrest]);
         let start = (table.dealer + 1 + rng.below(n as u32) as usize) % n;
-        Self::from_deck(rules, table, &deck[..n * 54], start)
+        Self::from_deck_shoe(rules, table, &deck[..n * 54], start, state::full_shoe(n))
     }
 
     fn to_act(&self) -> Option<Seat> {

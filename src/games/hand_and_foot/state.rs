@@ -114,7 +114,6 @@ pub struct HandAndFoot {
 }
 
 /// The shoe of `players` decks of 54.
-#[cfg(test)]
 pub fn full_shoe(players: usize) -> CardCounts {
     CardCounts::from_set_times(crate::cards::CardSet::DECK54, players as u8)
 }
@@ -132,10 +131,25 @@ pub fn minus(a: &CardCounts, b: &CardCounts) -> CardCounts {
 }
 
 impl HandAndFoot {
+    /// [`HandAndFoot::from_deck_shoe`] with the deck's cards counted here.
+    #[cfg(test)]
+    pub(crate) fn from_deck(rules: &HfRules, table: &Table, deck: &[Card], start: Seat) -> Self {
+        let mut shoe = CardCounts::EMPTY;
+        shoe.add_cards(deck.iter().copied());
+        Self::from_deck_shoe(rules, table, deck, start, shoe)
+    }
+
     /// The deal from a fixed order: seat `s` gets `deck[26s..26s+13]` as packet 0 and the
     /// next 13 as packet 1; the rest is the stock, bottom first, its top card the upcard.
-    /// The pass begins at the dealer's left.
-    pub(crate) fn from_deck(rules: &HfRules, table: &Table, deck: &[Card], start: Seat) -> Self {
+    /// The pass begins at the dealer's left. `shoe` counts the deck's cards (the caller
+    /// knows them: `deal`'s deck is `players` whole 54-card decks, [`full_shoe`]).
+    pub(super) fn from_deck_shoe(
+        rules: &HfRules,
+        table: &Table,
+        deck: &[Card],
+        start: Seat,
+        shoe: CardCounts,
+    ) -> Self {
         let n = table.players;
         let mut g = HandAndFoot {
             rules: *rules,
@@ -164,14 +178,13 @@ impl HandAndFoot {
             retracted: false,
             start,
             dealer: table.dealer,
-            shoe: CardCounts::EMPTY,
+            shoe,
         };
         for s in 0..n {
             let p = &deck[s * 2 * PACKET..(s + 1) * 2 * PACKET];
             g.hands[s].add_cards(p[..PACKET].iter().copied());
             g.feet[s].add_cards(p[PACKET..].iter().copied());
         }
-        g.shoe.add_cards(deck.iter().copied());
         let up = g.stock.pop().expect("stock holds the upcard");
         g.discard.push(up);
         g

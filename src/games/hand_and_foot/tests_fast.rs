@@ -30,13 +30,14 @@ impl Reference for Greedy {
         let t = v.seat % 2;
         let n = tl.ranks[r as usize] as i32;
         let mut k = 30 * (n - 1) + melds::card_value(c);
-        if v.melds[t].is_open(r) {
+        if v.melds()[t].is_open(r) {
             k += 40;
         }
-        if v.melds[1 - t].is_open(r) {
+        if v.melds()[1 - t].is_open(r) {
             k += 25;
         }
-        if self.pile_guard != 0 && melds::rank_count(&v.known[(v.seat + 1) % v.players], r) >= 2 {
+        if self.pile_guard != 0 && melds::rank_count(&v.known()[(v.seat + 1) % v.players()], r) >= 2
+        {
             k += self.pile_guard;
         }
         k
@@ -61,7 +62,7 @@ impl Reference for Greedy {
     /// ([`Greedy::pick_meld`]) and the discard through the listing: the reference of
     /// `act`'s meld phase.
     fn meld_phase_walk(&self, v: &View) -> Action {
-        let tl = melds::tally(v.hand);
+        let tl = melds::tally(v.hand());
         let (best, first) = self.pick_meld(v, &tl);
         if let Some(a) = best {
             return a;
@@ -85,9 +86,9 @@ impl Reference for Greedy {
         if !g.melds_listed() {
             return (None, None);
         }
-        if !v.opened[t]
-            && v.melds[t].points == 0
-            && melds::opening_max(tl, v.rules.rebook) < v.minimum[t]
+        if !v.opened()[t]
+            && v.melds()[t].points == 0
+            && melds::opening_max(tl, v.rules().rebook) < v.minimum()[t]
         {
             g.each_meld_by_rank(tl, |a| {
                 first.get_or_insert(a);
@@ -97,13 +98,13 @@ impl Reference for Greedy {
         }
         let mut best = None;
         let mut best_v = 0;
-        let out = v.in_foot[v.seat] && self.want_out(v);
-        let base = if out && v.opened[t] {
-            leftover_base(tl, &v.melds[t])
+        let out = v.in_foot()[v.seat] && self.want_out(v);
+        let base = if out && v.opened()[t] {
+            leftover_base(tl, &v.melds()[t])
         } else {
             (0, 0, 0)
         };
-        let cap = if !v.opened[t] {
+        let cap = if !v.opened()[t] {
             i32::MAX
         } else if out {
             1101
@@ -124,13 +125,14 @@ impl Reference for Greedy {
 }
 
 fn bots() -> Vec<Greedy> {
-    let knobs: [&[(&str, f64)]; 6] = [
+    let knobs: [&[(&str, f64)]; 7] = [
         &[],
         &[("pair_wild", 0.0)],
         &[("dirty_at", 2.0), ("out_margin", 300.0)],
         &[("out_margin", -5000.0), ("dirty_at", 6.0)],
         &[("out_margin", 5000.0)],
         &[("pile_guard", -2000.0), ("dirty_at", 3.0)],
+        &[("pile_guard", 40.0)],
     ];
     knobs
         .iter()

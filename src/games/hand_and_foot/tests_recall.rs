@@ -18,7 +18,7 @@ fn view_shows_the_pile_not_the_foot() {
         counts("KS KH KD 9H 4D 7H 9C 9D 4S 4H 5C"),
         "its own foot and the whole pile are known"
     );
-    assert_eq!((v.pile_len, v.stock_len, v.hand_lens()[0]), (3, 10, 3));
+    assert_eq!((v.pile_len(), v.stock_len(), v.hand_lens()[0]), (3, 10, 3));
     assert_eq!(g.hidden_from(0), counts(STOCK));
     let j = v.to_json();
     assert_eq!(j["pile_under"], serde_json::json!(["9H", "4D"]));

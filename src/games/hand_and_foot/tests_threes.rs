@@ -62,15 +62,15 @@ fn pile_threes_outcomes() {
         while let Some(seat) = g.to_act() {
             let v = g.view(seat);
             let a = bot.act(&v, &buf, &mut rngs.play);
-            if v.phase == Phase::Draw && g.can_take_pile() && v.pile_len >= 2 {
-                let pts: i32 = v.pile[..v.pile.len() - 1]
+            if v.phase() == Phase::Draw && g.can_take_pile() && v.pile_len() >= 2 {
+                let pts: i32 = v.pile()[..v.pile().len() - 1]
                     .iter()
                     .filter(|c| c.rank().index() == 2)
                     .map(|&c| super::melds::card_value(c))
                     .sum();
                 if pts >= 300 {
                     let terms: PileTerms = bot.pile_terms(&v).unwrap();
-                    let red = v.pile[..v.pile.len() - 1]
+                    let red = v.pile()[..v.pile().len() - 1]
                         .iter()
                         .filter(|c| c.rank().index() == 2 && c.suit().is_red())
                         .count();
@@ -88,30 +88,30 @@ fn pile_threes_outcomes() {
                     }
                     let kf = k as f64;
                     let feet =
-                        |tm: usize| (tm..players).step_by(2).filter(|&s| v.in_foot[s]).count();
-                    let m = &v.melds;
+                        |tm: usize| (tm..players).step_by(2).filter(|&s| v.in_foot()[s]).count();
+                    let m = &v.melds();
                     let om = &m[1 - team];
                     let oout = feet(1 - team) > 0
                         && om.natural_books() >= rules.out_naturals as u32
                         && om.unnatural_books() >= rules.out_unnaturals as u32;
                     lines.push(format!(
                         "{i},{},{},{},{},{},{pts},{},{},{},{},{},{},{},{},{},{},{},END,{},{:.4},{:.4},{:.1},{:.1}\n",
-                        v.turns,
-                        v.stock_len,
-                        v.pile_len,
+                        v.turns(),
+                        v.stock_len(),
+                        v.pile_len(),
                         terms.taken,
                         red,
                         terms.gain,
                         terms.stuck,
                         bot.turns_left(&v),
-                        v.hand.len(),
-                        u8::from(v.in_foot[seat]),
-                        feet(team) - usize::from(v.in_foot[seat]),
+                        v.hand().len(),
+                        u8::from(v.in_foot()[seat]),
+                        feet(team) - usize::from(v.in_foot()[seat]),
                         feet(1 - team),
                         m[team].natural_books() * 10 + m[team].unnatural_books(),
                         om.natural_books() * 10 + om.unnatural_books(),
                         u8::from(oout),
-                        u8::from(v.opened[team]),
+                        u8::from(v.opened()[team]),
                         u8::from(a == Action::TakePile),
                         wt / kf,
                         wd / kf,

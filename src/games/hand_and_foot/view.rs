@@ -11,56 +11,144 @@ use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 use serde_json::{Value, json};
 
-/// One seat's view of a deal.
+/// One seat's view of a deal: the seat and the deal it looks at, every fact read through
+/// the accessors below (nothing is copied when a view is made; the accessors return only
+/// what the seat may see, besides the private `deal` kept for the determinizer).
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     /// The seat whose view this is.
     pub seat: Seat,
+    pub(super) deal: &'a HandAndFoot,
+}
+
+impl<'a> View<'a> {
     /// Players at the table (4 or 6); seats are numbered 0..players.
-    pub players: usize,
+    #[inline]
+    pub fn players(&self) -> usize {
+        self.deal.players
+    }
+
     /// Where the deal is.
-    pub phase: Phase,
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.deal.phase
+    }
+
     /// The rules of the deal.
-    pub rules: &'a HfRules,
+    #[inline]
+    pub fn rules(&self) -> &'a HfRules {
+        &self.deal.rules
+    }
+
     /// The seat that dealt.
-    pub dealer: Seat,
+    #[inline]
+    pub fn dealer(&self) -> Seat {
+        self.deal.dealer
+    }
+
     /// The seat to act (`None` once the deal is over).
-    pub to_act: Option<Seat>,
+    #[inline]
+    pub fn to_act(&self) -> Option<Seat> {
+        (self.deal.phase != Phase::Over).then_some(self.deal.seat)
+    }
+
     /// Player turns so far.
-    pub turns: u32,
+    #[inline]
+    pub fn turns(&self) -> u32 {
+        self.deal.turns
+    }
+
     /// The cards this seat plays from (hand, or foot once picked up); during the pass and
     /// the choice, its first packet.
-    pub hand: &'a CardCounts,
+    #[inline]
+    pub fn hand(&self) -> &'a CardCounts {
+        &self.deal.hands[self.seat]
+    }
+
     /// During the pass: the seat's second packet; during the choice: the packet received.
-    pub other_packet: Option<&'a CardCounts>,
+    #[inline]
+    pub fn other_packet(&self) -> Option<&'a CardCounts> {
+        self.deal.other_packet(self.seat)
+    }
+
     /// After the pass: the seat's own foot (it chose it; empty once picked up).
-    pub foot: Option<&'a CardCounts>,
+    #[inline]
+    pub fn foot(&self) -> Option<&'a CardCounts> {
+        (self.deal.phase != Phase::Pass).then_some(&self.deal.feet[self.seat])
+    }
+
     /// Per seat, true once it has picked up its foot.
-    pub in_foot: [bool; MAX_PLAYERS],
+    #[inline]
+    pub fn in_foot(&self) -> &'a [bool; MAX_PLAYERS] {
+        &self.deal.in_foot
+    }
+
     /// Both partnerships' melds (the seat's partnership is `seat % 2`).
-    pub melds: &'a [Melds; 2],
+    #[inline]
+    pub fn melds(&self) -> &'a [Melds; 2] {
+        &self.deal.melds
+    }
+
     /// Per partnership, true once it has met its opening minimum.
-    pub opened: [bool; 2],
+    #[inline]
+    pub fn opened(&self) -> &'a [bool; 2] {
+        &self.deal.opened
+    }
+
     /// Opening minimum per partnership.
-    pub minimum: [i32; 2],
+    #[inline]
+    pub fn minimum(&self) -> &'a [i32; 2] {
+        &self.deal.minimum
+    }
+
     /// Match totals per partnership before this deal.
-    pub totals: [i64; 2],
+    #[inline]
+    pub fn totals(&self) -> &'a [i64; 2] {
+        &self.deal.totals
+    }
+
     /// The top card of the discard pile (`None` when it is empty).
-    pub top: Option<Card>,
+    #[inline]
+    pub fn top(&self) -> Option<Card> {
+        self.deal.discard.top()
+    }
+
     /// Cards in the discard pile, the top included.
-    pub pile_len: usize,
+    #[inline]
+    pub fn pile_len(&self) -> usize {
+        self.deal.discard.len()
+    }
+
     /// The discard pile, bottom first (its top last): every card was seen when discarded.
-    pub pile: &'a [Card],
+    #[inline]
+    pub fn pile(&self) -> &'a [Card] {
+        self.deal.discard.as_slice()
+    }
+
     /// Per seat, cards every seat knows it holds in hand (the pile it took, the upcard,
     /// melds it took back, less what it has melded or discarded since): a lower bound.
-    pub known: &'a [CardCounts; MAX_PLAYERS],
+    #[inline]
+    pub fn known(&self) -> &'a [CardCounts; MAX_PLAYERS] {
+        &self.deal.known
+    }
+
     /// Cards left in the stock.
-    pub stock_len: usize,
+    #[inline]
+    pub fn stock_len(&self) -> usize {
+        self.deal.stock.len()
+    }
+
     /// True when the pile was taken this turn.
-    pub picked: bool,
+    #[inline]
+    pub fn picked(&self) -> bool {
+        self.deal.picked
+    }
+
     /// True when an opening was retracted this turn.
-    pub retracted: bool,
-    pub(super) deal: &'a HandAndFoot,
+    #[inline]
+    pub fn retracted(&self) -> bool {
+        self.deal.retracted
+    }
 }
 
 impl std::fmt::Debug for View<'_> {
@@ -138,7 +226,7 @@ impl View<'_> {
     /// bots do not read it), not with every view.
     pub fn hand_lens(&self) -> [u32; MAX_PLAYERS] {
         std::array::from_fn(|s| {
-            if s < self.players {
+            if s < self.players() {
                 self.deal.hands[s].len()
             } else {
                 0
@@ -154,61 +242,61 @@ impl View<'_> {
 
 impl SeatView for View<'_> {
     fn to_json(&self) -> Value {
-        let n = self.players;
+        let n = self.players();
         let teams: Vec<Value> = (0..2)
             .map(|t| {
                 json!({
-                    "melds": melds_json(&self.melds[t]),
-                    "opened": self.opened[t],
-                    "minimum": self.minimum[t],
-                    "match_total": self.totals[t],
+                    "melds": melds_json(&self.melds()[t]),
+                    "opened": self.opened()[t],
+                    "minimum": self.minimum()[t],
+                    "match_total": self.totals()[t],
                 })
             })
             .collect();
         json!({
             "seat": self.seat,
             "players": n,
-            "dealer": self.dealer,
-            "phase": phase_name(self.phase),
-            "to_act": self.to_act,
-            "turns": self.turns,
-            "hand": cards_json(self.hand),
-            "other_packet": self.other_packet.map(cards_json),
-            "foot": self.foot.map(cards_json),
+            "dealer": self.dealer(),
+            "phase": phase_name(self.phase()),
+            "to_act": self.to_act(),
+            "turns": self.turns(),
+            "hand": cards_json(self.hand()),
+            "other_packet": self.other_packet().map(cards_json),
+            "foot": self.foot().map(cards_json),
             "hand_sizes": &self.hand_lens()[..n],
             "foot_sizes": &self.foot_lens()[..n],
             "received_sizes": (0..n).map(|s| self.deal.recv[s].len()).collect::<Vec<_>>(),
-            "in_foot": &self.in_foot[..n],
+            "in_foot": &self.in_foot()[..n],
             "partnerships": teams,
-            "top": self.top.map(card_text),
-            "pile_size": self.pile_len,
-            "pile_under": self.pile[..self.pile.len().saturating_sub(1)]
+            "top": self.top().map(card_text),
+            "pile_size": self.pile_len(),
+            "pile_under": self.pile()[..self.pile().len().saturating_sub(1)]
                 .iter()
                 .map(|&c| card_text(c))
                 .collect::<Vec<_>>(),
             "known": (0..n)
-                .map(|s| if s == self.seat { json!([]) } else { cards_json(&self.known[s]) })
+                .map(|s| if s == self.seat { json!([]) } else { cards_json(&self.known()[s]) })
                 .collect::<Vec<_>>(),
-            "stock_size": self.stock_len,
+            "stock_size": self.stock_len(),
             "first_turn": self.deal.first_turn,
-            "picked": self.picked,
-            "retracted": self.retracted,
+            "picked": self.picked(),
+            "retracted": self.retracted(),
         })
     }
 
     fn shown(&self) -> CardCounts {
-        let mut c = *self.hand;
-        if let Some(p) = self.other_packet {
+        let mut c = *self.hand();
+        if let Some(p) = self.other_packet() {
             c.add(p);
         }
-        if let Some(f) = self.foot {
+        if let Some(f) = self.foot() {
             c.add(f);
         }
-        c.add(&self.melds[0].cards);
-        c.add(&self.melds[1].cards);
-        c.add_cards(self.pile.iter().copied());
-        for s in (0..self.players).filter(|&s| s != self.seat) {
-            c.add(&self.known[s]);
+        c.add(&self.melds()[0].cards);
+        c.add(&self.melds()[1].cards);
+        c.add_cards(self.pile().iter().copied());
+        for s in (0..self.players()).filter(|&s| s != self.seat) {
+            c.add(&self.known()[s]);
         }
         c
     }
@@ -226,31 +314,8 @@ impl HandAndFoot {
 
 impl<'a> View<'a> {
     /// `seat`'s view of `g` (the one way to make a view).
+    #[inline]
     pub(super) fn new(g: &'a HandAndFoot, seat: Seat) -> View<'a> {
-        View {
-            seat,
-            players: g.players,
-            phase: g.phase,
-            rules: &g.rules,
-            dealer: g.dealer,
-            to_act: (g.phase != Phase::Over).then_some(g.seat),
-            turns: g.turns,
-            hand: &g.hands[seat],
-            other_packet: g.other_packet(seat),
-            foot: (g.phase != Phase::Pass).then_some(&g.feet[seat]),
-            in_foot: g.in_foot,
-            melds: &g.melds,
-            opened: g.opened,
-            minimum: g.minimum,
-            totals: g.totals,
-            top: g.discard.top(),
-            pile_len: g.discard.len(),
-            pile: g.discard.as_slice(),
-            known: &g.known,
-            stock_len: g.stock.len(),
-            picked: g.picked,
-            retracted: g.retracted,
-            deal: g,
-        }
+        View { seat, deal: g }
     }
 }
