@@ -504,14 +504,14 @@ mod tests {
             let all = keep_values(cards, &pts, loose, &odds, &mut kv);
             assert_eq!(partials_value(cards, &pts, loose, &odds), all);
             let held = Held::of(cards);
-            for k in 0..n {
-                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &held, k), kv[k]);
+            for (k, &value) in kv.iter().enumerate().take(n) {
+                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &held, k), value);
                 let partners = partners_at(cards, loose, &held, k);
                 if partners == 0 {
-                    assert_eq!(kv[k], 0);
+                    assert_eq!(value, 0);
                     zero += 1;
                 } else {
-                    valued += (kv[k] > 0) as u32;
+                    valued += (value > 0) as u32;
                 }
             }
         }
