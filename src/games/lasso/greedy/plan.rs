@@ -13,7 +13,9 @@ use crate::games::lasso::view::View;
 use std::cell::Cell;
 
 mod bound;
+mod bound_one;
 mod discard;
+mod five;
 mod quick;
 mod stock;
 #[cfg(test)]
@@ -443,6 +445,18 @@ impl<'a> Plan<'a> {
             }
             return best;
         }
+        if left == 1
+            && h.owed.is_none()
+            && let Some(s) = five::five_of_a_suit(h.cards)
+        {
+            return self.five_step(h, best, s);
+        }
+        self.sets_listed(h, left, best)
+    }
+
+    /// The end of `sets_now`: each set laid in turn (the first `SET_SCAN` that `each_set`
+    /// lists), then the best further sets; `best` is the step that lays none.
+    fn sets_listed(&self, h: Hand, left: u8, mut best: (f32, bool)) -> (f32, bool) {
         let mut n = 0;
         each_set(h.cards, h.owed, |s| {
             if n < SET_SCAN {

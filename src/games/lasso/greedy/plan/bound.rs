@@ -34,11 +34,11 @@ const FLAT_PAIRS: usize = 24;
 
 /// Rounding allowance, relative to the magnitudes summed (100 times the worst case of a
 /// few `f32` operations).
-const SLACK: f64 = 1e-5;
+pub(super) const SLACK: f64 = 1e-5;
 
 /// Work the pile pick-ups of one decision are allowed besides the stock's when the stock is
 /// bracketed before them (single-card takes onto a hand without a set count a few hundred).
-const MARGIN: u32 = 50_000;
+pub(super) const MARGIN: u32 = 50_000;
 
 /// Rounding allowance of `take_high`, relative to the bound (a few `f32` roundings).
 const TAKE_SLACK: f32 = 1e-4;
@@ -98,7 +98,10 @@ impl Plan<'_> {
             ..self.hand()
         };
         let n = h.cards.len();
-        if n as usize > FLAT || self.own.is_none() {
+        if self.own.is_none() {
+            return self.bracket_one(h);
+        }
+        if n as usize > FLAT {
             return None;
         }
         // the stock's own work, and a wide margin for the pile pick-ups
@@ -336,7 +339,7 @@ impl Plan<'_> {
     /// `step` of that hand less the option's cards and the numbers of the suit and rank of
     /// `x` they take with them.
     #[inline]
-    fn option<const K: usize>(
+    pub(super) fn option<const K: usize>(
         &self,
         p: &Prep<K>,
         k: usize,

@@ -492,7 +492,7 @@ pub(super) struct Less {
     pub(super) pairs: u32,
     pub(super) pen: i32,
     /// The hand's one set, when it holds exactly one.
-    one: Option<One>,
+    pub(super) one: Option<One>,
 }
 
 impl Default for Less {
