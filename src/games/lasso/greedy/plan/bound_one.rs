@@ -122,11 +122,11 @@ impl Plan<'_> {
                 Some(o) => (with_set, o.pairs, o.pen, &mut keep),
                 None => (0.0, l.pairs, l.pen, &mut broken),
             };
-            for s in 0..4 {
+            for (s, &inside) in in_set.iter().enumerate() {
                 let whole = CardSet::suit(Suit::ALL[s]);
                 let mut ns = p.counts[s] - (cut & whole).len();
                 if l.one.is_some() {
-                    ns -= in_set[s];
+                    ns -= inside;
                 }
                 let a = base + pw * f64::from(pairs + ns) - ww * f64::from(pen) - d;
                 if a > best.top[s] {
