@@ -85,7 +85,11 @@
 //! card added to it). The stock, listed last among the pick-ups, is only compared with the
 //! best pile pick-up: its mean is bracketed by exact float bounds (`plan/bound.rs`: per suit
 //! of the drawn card, the best option found once) and worked out in full only when the
-//! bracket straddles that best (under 1% of pick-ups). Every shortcut equals the enumeration it replaces (tests compare them
+//! bracket straddles that best (under 1% of pick-ups); a hand holding one set is bracketed
+//! the same way (`plan/bound_one.rs`: the set kept or laid, and for a drawn card of its
+//! suit the five 4-subsets bounded at once). A hand whose only sets are the 4-subsets of
+//! five cards of one suit takes its set step from the other cards' numbers
+//! (`plan/five.rs`). Every shortcut equals the enumeration it replaces (tests compare them
 //! over random hands and greedy deals), so play and the CSV bytes are unchanged; the
 //! instruction counts before and after are in `docs/performance.md`.
 //!
