@@ -11,7 +11,8 @@
 //! one suit of `x`, the best of each kind (keeping `S`, breaking it) is found once, and the
 //! rank count and penalty of `x` are added: an upper bound once rounding is allowed for. The
 //! best options, valued as `stock_x` values them, and the options that do not keep `x`, are
-//! lower bounds. Any other drawn card is valued in full.
+//! lower bounds. A drawn card of the set's suit, when the set is of one suit, makes five
+//! cards of it and is bracketed by `bracket_suited`; any other drawn card is valued in full.
 //!
 //! Bounds are used only with one set left to lay (the set steps then count little work) and
 //! where the whole pick-up cannot reach the budget, so every value is the full path's.
