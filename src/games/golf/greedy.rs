@@ -47,6 +47,7 @@ use grid::*;
 mod chance;
 mod decide;
 mod grid;
+mod turn;
 mod unseen;
 
 /// The knobs of `greedy`.
@@ -129,6 +130,9 @@ pub struct Greedy {
     patience: u32,
     /// Rounds played past `patience` in this deal (0 until then).
     late: i32,
+    /// The turn from which rounds count past `patience` (`patience` times the players; set
+    /// at a deal's first decision).
+    late_at: u32,
     /// Value and column tables for the rules last played (built on first use).
     tables: Tables,
     /// The placement found for the discard top when deciding to draw, reused when the bot
@@ -144,6 +148,8 @@ pub struct Greedy {
     shoe: [i32; 16],
     /// `shoe` as a word of nibbles (key k in bits 4k..4k+4).
     shoe_word: u64,
+    /// The decks and the `jokers` switch `shoe` was set for (`None`: not yet).
+    shoe_key: Option<(usize, bool)>,
     /// Knob `counting`.
     counting: bool,
     /// Knob `go_out_win` (0: off).
@@ -172,9 +178,11 @@ pub struct Greedy {
     count_total: i32,
     /// Whether `count` holds the cards of the current count (see `Greedy::pools`).
     count_built: bool,
-    /// The chance table of this seat's final turn (at the count key given), built from
-    /// `count`.
-    final_cache: Option<(u64, chance::WinTable)>,
+    /// The count key (see `count_at`) the chance table of this seat's final turn was built
+    /// at (`u64::MAX`: none in this deal).
+    final_at: u64,
+    /// That chance table, built from `count` (filled in place: it is large).
+    final_wt: chance::WinTable,
 }
 
 fn tenths(x: f64) -> i32 {
@@ -196,6 +204,7 @@ impl Greedy {
             same_column: k("opening_same_column") >= 0.5,
             patience: k("patience").clamp(0.0, 1e6) as u32,
             late: 0,
+            late_at: 0,
             tables: Tables {
                 rules: None,
                 vals: [0; 16],
@@ -213,6 +222,7 @@ impl Greedy {
             checked: false,
             shoe: [0; 16],
             shoe_word: 0,
+            shoe_key: None,
             counting: k("counting") >= 0.5,
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
@@ -225,7 +235,8 @@ impl Greedy {
             count_word: u64::MAX,
             count_total: 0,
             count_built: true,
-            final_cache: None,
+            final_at: u64::MAX,
+            final_wt: chance::WinTable::EMPTY,
         }
     }
 
@@ -268,10 +279,15 @@ impl Greedy {
         self.count_at = u64::MAX;
     }
 
-    /// Sets the shoe's copies per key for the deal of `v`.
+    /// Sets the shoe's copies per key for the deal of `v` (kept while its decks and jokers
+    /// are the same).
     fn set_shoe(&mut self, v: &View) {
-        self.shoe = chance::shoe(v);
-        self.shoe_word = chance::shoe_word(&self.shoe);
+        let key = (v.rules().decks_for(v.players()), v.rules().jokers);
+        if self.shoe_key != Some(key) {
+            self.shoe = chance::shoe(v);
+            self.shoe_word = chance::shoe_word(&self.shoe);
+            self.shoe_key = Some(key);
+        }
     }
 
     /// Whole rounds past `patience` after `turns` turns at `players` seats.
@@ -485,7 +501,7 @@ impl Strategy<Golf> for Greedy {
         self.late = 0;
         self.out_cache = None;
         self.count_at = u64::MAX;
-        self.final_cache = None;
+        self.final_at = u64::MAX;
     }
 
     /// Every choice follows from the view and the rules: the runner need not list them.
@@ -495,75 +511,10 @@ impl Strategy<Golf> for Greedy {
 
     fn act(&mut self, v: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
         // The rules stay the same for the whole deal: the tables change only past patience.
-        if !self.checked {
-            self.set_shoe(v);
+        if !self.checked || v.turns() >= self.late_at {
+            return self.act_checking(v);
         }
-        if !self.checked || v.turns() >= self.patience.saturating_mul(v.players() as u32) {
-            self.late = self.late_rounds(v.turns(), v.players());
-            self.refresh(v.rules(), self.unknown + 10 * self.late);
-            self.checked = true;
-        }
-        match v.phase() {
-            Phase::Opening => self.opening(v),
-            Phase::Draw => match v.discard().last() {
-                Some(&top) if self.final_for_win && v.ender().is_some() => {
-                    let old = match self.counting {
-                        true => self.counted_draw(v, top),
-                        false => self.plain_draw(v, top),
-                    };
-                    let plan = self.draw_plan.map_or(6, |(_, _, (_, p))| p as usize);
-                    if old == Action::DrawDiscard && self.certain_loss(v, top, plan) {
-                        self.final_draw(v, top).unwrap_or(old)
-                    } else {
-                        old
-                    }
-                }
-                Some(&top) if self.counting => self.counted_draw(v, top),
-                Some(&top) => self.plain_draw(v, top),
-                _ => Action::DrawStock,
-            },
-            Phase::PlaceDiscard | Phase::PlaceStock => {
-                let held = v.held().expect("a placing seat holds a card");
-                let (gain, p) = match self.draw_plan {
-                    Some((t, c, plan))
-                        if v.phase() == Phase::PlaceDiscard && t == v.turns() && c == held =>
-                    {
-                        plan
-                    }
-                    _ if self.counting => self.counted_place(v, key(held) as usize, None),
-                    _ => self.best_place(v, held),
-                };
-                let a = if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
-                    match self.forced_out_behind(v) {
-                        true => self.swap_face_up(v, held),
-                        false => Action::Discard,
-                    }
-                } else {
-                    Action::Swap(p)
-                };
-                let at = match a {
-                    Action::Swap(p) => p as usize,
-                    _ => 6,
-                };
-                let a = match self.final_for_win
-                    && v.ender().is_some()
-                    && self.certain_loss(v, held, at)
-                {
-                    true => self.final_place(v, held, a),
-                    false => a,
-                };
-                if let Action::Swap(p) = a {
-                    // The next search starts from the grid this swap makes.
-                    if self.own.packed == v.packed_keys(v.seat()) {
-                        let (t, ck) = (&self.tables, key(held));
-                        self.own.swap(p as usize, ck, t, v.rules());
-                    }
-                }
-                a
-            }
-            // No seat is asked to act in a finished deal.
-            Phase::FlipAfter | Phase::Over => self.flip_after(v),
-        }
+        self.dispatch(v)
     }
 }
 

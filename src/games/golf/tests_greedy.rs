@@ -458,3 +458,62 @@ fn a_count_carried_past_a_stock_draw_equals_a_recount() {
     }
     assert!(obs.1 > 1_000, "{} carried counts", obs.1);
 }
+
+/// One set of bots kept across deals whose table and rules change (players, decks, jokers,
+/// reshuffles; a patience of 1 so that the tables change within deals) decides every
+/// action as bots built afresh for each deal: what a bot keeps between decisions and
+/// deals (the shoe, the turn patience starts at, the final turn's chance table, filled in
+/// place) holds only for the deal it was made in.
+#[test]
+fn bots_kept_across_deals_play_as_fresh_ones() {
+    let cases: &[(usize, &[(&str, &str)])] = &[
+        (4, &[]),
+        (2, &[("jokers", "on")]),
+        (3, &[("decks", "2"), ("empty_stock", "reshuffle")]),
+        (6, &[("pair_of_twos", "-4")]),
+        (
+            4,
+            &[
+                ("empty_stock", "reshuffle"),
+                ("flip_after_discard", "required"),
+            ],
+        ),
+        (2, &[]),
+    ];
+    let knobs = [
+        Params::default(),
+        Params::new(vec![("patience".into(), 1.0)]),
+    ];
+    let mut l = ActionList::new();
+    let mut rng = GameRng::new(5, 5);
+    let mut compared = 0u32;
+    for p in &knobs {
+        let mut kept: Vec<Greedy> = (0..6).map(|_| Greedy::new(p)).collect();
+        for round in 0..3 {
+            for (c, (players, kv)) in cases.iter().enumerate() {
+                let mut r = GolfRules::default();
+                kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+                for d in 0..15 {
+                    let deal = (round * 100 + c * 20 + d) as u64;
+                    let table = Table::first(*players);
+                    let mut g = Golf::deal(&r, &table, &mut GameRng::new(17, deal));
+                    let mut fresh: Vec<Greedy> = (0..*players).map(|_| Greedy::new(p)).collect();
+                    for s in 0..*players {
+                        kept[s].begin_deal(s);
+                        fresh[s].begin_deal(s);
+                    }
+                    while let Some(seat) = g.to_act() {
+                        let v = g.view(seat);
+                        let a = kept[seat].act(&v, &l, &mut rng);
+                        let b = fresh[seat].act(&v, &l, &mut rng);
+                        assert_eq!(a, b, "deal {deal}\n{}", g.render());
+                        compared += 1;
+                        g.apply(a);
+                    }
+                    l.clear();
+                }
+            }
+        }
+    }
+    assert!(compared > 20_000, "{compared} decisions");
+}

@@ -28,6 +28,10 @@ pub(super) use super::unseen::{
 };
 use crate::game::MAX_SEATS;
 
+#[path = "best.rs"]
+mod best;
+use best::Best;
+
 /// Scores (points) from -64 to 127 index a [`WinTable`].
 const OFF: i32 = 64;
 const LEN: usize = 192;
@@ -273,14 +277,15 @@ pub(super) struct Moves {
     exact: bool,
     /// Per key: its move with no pair (its value less the mean).
     d: [i32; 14],
-    /// Per key: its move when it pairs the partner.
-    pair: [i32; 14],
-    /// Keys whose move with no pair is not 0.
-    nonzero: i32,
     /// Copies per key.
     n: [i32; 14],
     /// All copies (no count when 0 or less).
     total: i32,
+    /// Per partner code (a key, [`UNKNOWN`], [`PUT`] or [`NO_DOWN`]; see
+    /// [`Moves::count2`]): 1 when nothing moves (one outcome of move 0), else 0; then the
+    /// move with no pair, the move with a pair and the copies of the key whose copies pair
+    /// the partner (all 0 for a partner that pairs nothing).
+    code: [[i32; 4]; 18],
 }
 
 /// A partner code of [`seat_factor`]: the card put into the grid is the partner.
@@ -289,11 +294,15 @@ const PUT: u8 = 16;
 const NO_DOWN: u8 = 17;
 
 impl Moves {
+    #[inline(always)]
     pub(super) fn new(m: &Model, down: &Pool) -> Moves {
         let mean = m.vals[UNKNOWN as usize];
         let d: [i32; 14] = std::array::from_fn(|y| m.vals[y] - mean);
         let n: [i32; 14] = std::array::from_fn(|y| down.n[y].max(0));
-        let exact = (0..14).all(|y| m.vals[y] % 10 == 0 && (-60..=200).contains(&m.vals[y]));
+        // Over every key, without stopping early (so that it vectorizes).
+        let exact = (0..14).fold(true, |e, y| {
+            e & (m.vals[y] % 10 == 0) & (-60..=200).contains(&m.vals[y])
+        });
         // Copies by value, then from the top down: copies worth at least each value.
         let mut ge = [0i32; VLEN + 1];
         if exact {
@@ -304,26 +313,44 @@ impl Moves {
                 ge[j] += ge[j + 1];
             }
         }
+        let pair: [i32; 14] = std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y]));
+        let nonzero: i32 = d.iter().map(|&x| i32::from(x != 0)).sum();
+        let total = down.total;
+        let code = std::array::from_fn(|b| {
+            let still = |moving: i32| i32::from(total <= 0 || moving == 0);
+            match b {
+                0..14 => {
+                    let moving = nonzero - i32::from(d[b] != 0) + i32::from(pair[b] != 0);
+                    [still(moving), d[b], pair[b], n[b]]
+                }
+                // A face-down partner pairs nothing.
+                14..=16 => [still(nonzero), 0, 0, 0],
+                _ => [1, 0, 0, 0],
+            }
+        });
         Moves {
             twice: std::array::from_fn(|j| ge[j] + ge[j.saturating_sub(1)]),
             mean,
             exact,
             d,
-            pair: std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y])),
-            nonzero: d.iter().map(|&x| i32::from(x != 0)).sum(),
             n,
-            total: down.total,
+            total,
+            code,
         }
     }
 
     /// The copies whose move with no pair reaches `t` plus those reaching `t - 10`.
-    #[inline]
+    #[inline(always)]
     fn reach2(&self, t: i32) -> i32 {
         if self.exact {
             // A move reaches t when the value (10 v tenths) reaches t + mean: v at least
             // the ceiling of (t + mean) / 10, and v at least one less for t - 10. Outside
             // the table every value reaches (or none does).
-            let j = (t + self.mean + 9).div_euclid(10) + VOFF;
+            // The quotient by an unsigned division of a sum made non-negative: the same as
+            // `div_euclid` from -1000 on, and any sum outside ±1000 indexes past the table's
+            // ends either way.
+            let x = (t + self.mean + 9).clamp(-1000, 1000) + 1000;
+            let j = (x as u32 / 10) as i32 - 100 + VOFF;
             self.twice[j.clamp(1, VLEN as i32 - 1) as usize]
         } else {
             (0..14)
@@ -335,27 +362,15 @@ impl Moves {
     /// For a grid whose first face-down card has column partner `b` (a key, [`UNKNOWN`],
     /// or [`NO_DOWN`]: no card face down): the copies whose move reaches `t` plus those
     /// reaching `t - 10`, and all copies; one outcome of move 0 when nothing moves.
-    #[inline]
+    #[inline(always)]
     pub(super) fn count2(&self, b: u8, t: i32) -> (i32, i32) {
-        let fixed = (i32::from(0 >= t) + i32::from(0 >= t - 10), 1);
-        if b >= NO_DOWN || self.total <= 0 {
-            return fixed;
+        let [still, d, p, n] = self.code[b as usize];
+        if still != 0 {
+            return (i32::from(0 >= t) + i32::from(0 >= t - 10), 1);
         }
-        let a = self.reach2(t);
-        let b = b as usize;
-        if b >= 14 {
-            // A face-down partner pairs nothing.
-            return match self.nonzero {
-                0 => fixed,
-                _ => (a, self.total),
-            };
-        }
-        let (d, p, n) = (self.d[b], self.pair[b], self.n[b]);
-        if self.nonzero - i32::from(d != 0) + i32::from(p != 0) == 0 {
-            return fixed;
-        }
+        // Key b's copies move by `p` (pairing the partner) instead of `d`.
         let fix = |t: i32| n * (i32::from(p >= t) - i32::from(d >= t));
-        (a + fix(t) + fix(t - 10), self.total)
+        (self.reach2(t) + fix(t) + fix(t - 10), self.total)
     }
 }
 
@@ -402,59 +417,6 @@ pub(super) fn chance_out(
     p
 }
 
-/// [`Model::improve`]'s choice for every card, for one grid: a card x not pairing position
-/// p's partner gains `c[p] - x's value` there; one pairing it gains `cur[p]` less the pair's
-/// score. Gains are packed as `gain * 8 + (7 - p)`, so one maximum finds the largest at its
-/// lowest position (the first strictly better one, as `improve` takes it): the best
-/// position not pairing `x` is the best of all (`b1`, whose partner is `k1`) unless `k1` is
-/// `x`, and then the best of those with another partner (`b2`).
-struct Best {
-    b1: i32,
-    k1: u8,
-    b2: i32,
-    /// Per key: the best packed `cur[p]` over the positions whose partner it pairs.
-    pairs: [i32; 16],
-}
-
-impl Best {
-    /// Below every packed gain.
-    const NONE: i32 = i32::MIN / 4;
-
-    #[allow(clippy::needless_range_loop)]
-    fn new(m: &Model, keys: &[u8; 6], cur: &[i32; 6]) -> Best {
-        let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
-        let c8: [i32; 6] =
-            std::array::from_fn(|p| (cur[p] - m.vals[partner[p] as usize & 15]) * 8 + 7 - p as i32);
-        let mut p1 = 0;
-        for p in 1..6 {
-            if c8[p] > c8[p1] {
-                p1 = p;
-            }
-        }
-        let (b1, k1) = (c8[p1], partner[p1]);
-        let mut b2 = Self::NONE;
-        let mut pairs = [Self::NONE; 16];
-        for p in 0..6 {
-            b2 = b2.max(if partner[p] != k1 { c8[p] } else { Self::NONE });
-            let k = partner[p] as usize & 15;
-            pairs[k] = pairs[k].max(cur[p] * 8 + 7 - p as i32);
-        }
-        Best { b1, k1, b2, pairs }
-    }
-
-    /// The gain (tenths) and position of one more card of key `x` (0 and 6: thrown).
-    #[inline]
-    fn of(&self, m: &Model, x: u8) -> (i32, usize) {
-        let pair = if x == 1 { m.twos } else { 0 };
-        let other = if x == self.k1 { self.b2 } else { self.b1 } - 8 * m.vals[x as usize & 15];
-        let best = other.max(self.pairs[x as usize & 15] - 8 * pair);
-        // A gain of at least 1 packs above 7; otherwise the card is thrown (no branch).
-        let kept = best > 7;
-        let gain = [0, best >> 3][usize::from(kept)];
-        (gain, [6, 7 - (best & 7) as usize][usize::from(kept)])
-    }
-}
-
 /// One seat's factor in [`chance_out`]: the chance that its final score, after one more
 /// turn, lands above the bot's (`hi`: the lowest tenths above the bot's point), ties
 /// counting half. Counted in whole copies: for each stock card the seat's improved
@@ -484,26 +446,23 @@ pub(super) fn seat_factor(
         };
         partner[(q + 3) % 6] = PUT;
     }
+    if u.stock.total <= 0 {
+        // No stock card to draw: one outcome, the grid as it stands (key 0 counted once,
+        // thrown, as below).
+        let (reach, total) = mv.count2(partner[6], hi - now);
+        return reach as f64 / (2 * total.max(1)) as f64;
+    }
     let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
     let best = Best::new(m, &keys, &cur);
     let (mut twice, mut all) = (0i64, 0i64);
     for x in 0..14u8 {
-        let nx = if u.stock.total > 0 {
-            u.stock.n[x as usize]
-        } else {
-            i32::from(x == 0)
-        };
+        let nx = u.stock.n[x as usize];
         // A key with no copy adds 0 to both sums: counted anyway, with no branch.
-        let (at, pos) = match u.stock.total > 0 {
-            true => {
-                let (gain, pos) = best.of(m, x);
-                (now - gain, pos)
-            }
-            false => (now, 6),
-        };
+        let (gain, pos) = best.of(m, x);
         let b = partner[pos];
         let b = if b == PUT { x } else { b };
-        let (reach, total) = mv.count2(b, hi - at);
+        // `hi - at` for the seat's score `at = now - gain` after the card.
+        let (reach, total) = mv.count2(b, hi - now + gain);
         twice += nx as i64 * reach as i64;
         all += nx as i64 * total as i64;
     }
@@ -523,19 +482,40 @@ pub(super) struct WinTable {
 }
 
 impl WinTable {
-    /// The table for the seat of `v` against every other seat's grid as it will end:
-    /// `improves(s)` tells whether seat `s` still has a turn to play.
-    pub(super) fn new(
+    /// A placeholder before the first table.
+    pub(super) const EMPTY: WinTable = WinTable {
+        w: [0.0; LEN],
+        model: Model {
+            vals: [0; 16],
+            twos: 0,
+        },
+        spots: Spots {
+            whole: false,
+            vals: [0; 14],
+            pts: [0; 14],
+            mean: 0,
+            moving: 0,
+        },
+        flat: false,
+    };
+
+    /// Makes this the table for the seat of `v` against every other seat's grid as it will
+    /// end: `improves(s)` tells whether seat `s` still has a turn to play. Filled in place
+    /// (the table is large).
+    pub(super) fn build(
+        &mut self,
         v: &View,
         base_vals: &[i32; 16],
         u: &Unseen,
         improves: impl Fn(usize) -> bool,
-    ) -> WinTable {
+    ) {
         let model = Model::new(base_vals, v.rules(), &u.down);
         let spots = Spots::new(&model);
-        let mut w = [1.0f64; LEN];
+        let w = &mut self.w;
+        w.fill(1.0);
+        // Each seat's outcomes; cleared again after each seat, over the range it used.
+        let mut h = [0.0f64; LEN];
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
-            let mut h = [0.0f64; LEN];
             let (mut lo, mut hi) = (LEN, 0);
             outcomes(&model, &spots, v, s, u, improves(s), |i, x| {
                 h[i] += x;
@@ -549,16 +529,15 @@ impl WinTable {
                 w[i] *= above + h[i] / 2.0;
                 above += h[i];
             }
+            if lo <= hi {
+                h[lo..=hi].fill(0.0);
+            }
         }
         // The last entry first: it usually differs (0 above every opponent's highest score).
         let same = |x: f64| (x - w[0]).abs() < 1e-12;
-        let flat = same(w[LEN - 1]) && w.iter().all(|&x| same(x));
-        WinTable {
-            w,
-            model,
-            spots,
-            flat,
-        }
+        self.flat = same(w[LEN - 1]) && w.iter().all(|&x| same(x));
+        self.model = model;
+        self.spots = spots;
     }
 
     /// True when every final score gives the same chance (nothing to play for).

@@ -53,6 +53,7 @@ impl Greedy {
     /// The best position for key `ck` with face-down cards at the counted value (`off`
     /// tenths above the tables'; `None`: counted when it could matter, see
     /// [`Greedy::counted_offset`]), going out only when [`Greedy::may_go_out`] allows it.
+    #[inline(always)]
     pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: Option<i32>) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
         self.counted_place_raw(v, raw, off, None)
@@ -61,7 +62,7 @@ impl Greedy {
     /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
     /// with `self.own` already for this grid), and `out`, when known, the answer of
     /// [`Greedy::may_go_out`] for going out with this card.
-    #[inline]
+    #[inline(always)]
     fn counted_place_raw(
         &mut self,
         v: &View,
@@ -245,6 +246,7 @@ impl Greedy {
     /// away, so it counts 0; going out with a stock card is not counted). Going out with
     /// the discard keeps the previous rule, and a discard gaining 2 points less than
     /// nothing (or 6 points or more) is left (or taken) without counting.
+    #[inline(always)]
     pub(super) fn counted_draw(&mut self, v: &View, top: Card) -> Action {
         let raw = self.gains_of(v, key(top) as usize);
         let last = self.own.last_down;
@@ -298,7 +300,7 @@ impl Greedy {
     /// The draw once the discard's plan is known (`out`: the answer of
     /// [`Greedy::may_go_out`] for going out with it, when known): the action and the plan
     /// the placement reuses.
-    #[inline]
+    #[inline(always)]
     fn draw_from(
         &mut self,
         v: &View,
@@ -311,6 +313,19 @@ impl Greedy {
         if (going_out && plan.1 == last) || plan.0 + 20 <= 0 || plan.0 >= 60 {
             return (self.take_if(plan.0 >= self.take_discard_gain), plan);
         }
+        self.draw_counted(v, raw, going_out, out)
+    }
+
+    /// [`Greedy::draw_from`] when the discard's gain is weighed against the stock's.
+    #[inline(never)]
+    fn draw_counted(
+        &mut self,
+        v: &View,
+        raw: &[i32; 6],
+        going_out: bool,
+        out: Option<bool>,
+    ) -> (Action, (i32, u8)) {
+        let last = self.own.last_down;
         self.counted(v);
         let off = self.count_off;
         let take = self.counted_place_raw(v, *raw, Some(off), out);
@@ -373,22 +388,24 @@ impl Greedy {
         d >= 1 && (d as u32) < v.finals_left()
     }
 
-    /// Builds the chance table for this seat's final turn into `self.final_cache` (once per
-    /// turn), with the unseen cards in `self.count`.
+    /// Builds the chance table for this seat's final turn into `self.final_wt` (once per
+    /// count), with the unseen cards in `self.count`.
     fn final_table(&mut self, v: &View) {
         self.counted(v);
         self.pools();
-        if !matches!(&self.final_cache, Some((at, _)) if *at == self.count_at) {
+        if self.final_at != self.count_at {
             let u = &self.count;
-            let wt = WinTable::new(v, &self.tables.base_vals, u, |s| Self::still_to_play(v, s));
-            self.final_cache = Some((self.count_at, wt));
+            let base_vals = &self.tables.base_vals;
+            self.final_wt
+                .build(v, base_vals, u, |s| Self::still_to_play(v, s));
+            self.final_at = self.count_at;
         }
     }
 
     /// The table [`Greedy::final_table`] built, and the unseen cards.
     fn final_parts(&self) -> (&WinTable, &Unseen) {
-        let (_, wt) = self.final_cache.as_ref().expect("built by final_table");
-        (wt, &self.count)
+        debug_assert_eq!(self.final_at, self.count_at, "built by final_table");
+        (&self.final_wt, &self.count)
     }
 
     /// The best chance to win (and position) putting key `ck` into the grid; `throw`: the

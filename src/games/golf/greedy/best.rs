@@ -1,0 +1,57 @@
+//! The best place for one more card in a seat's grid, for every card at once (used by the
+//! going-out chance and the final turn's chance table of `chance.rs`).
+
+use super::Model;
+
+/// [`Model::improve`]'s choice for every card, for one grid: a card x not pairing position
+/// p's partner gains `c[p] - x's value` there; one pairing it gains `cur[p]` less the pair's
+/// score. Gains are packed as `gain * 8 + (7 - p)`, so one maximum finds the largest at its
+/// lowest position (the first strictly better one, as `improve` takes it): the best
+/// position not pairing `x` is the best of all (`b1`, whose partner is `k1`) unless `k1` is
+/// `x`, and then the best of those with another partner (`b2`).
+pub(super) struct Best {
+    b1: i32,
+    k1: u8,
+    b2: i32,
+    /// Per key: the best packed `cur[p]` over the positions whose partner it pairs.
+    pairs: [i32; 16],
+}
+
+impl Best {
+    /// Below every packed gain.
+    const NONE: i32 = i32::MIN / 4;
+
+    #[allow(clippy::needless_range_loop)]
+    pub(super) fn new(m: &Model, keys: &[u8; 6], cur: &[i32; 6]) -> Best {
+        let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
+        let c8: [i32; 6] =
+            std::array::from_fn(|p| (cur[p] - m.vals[partner[p] as usize & 15]) * 8 + 7 - p as i32);
+        let mut p1 = 0;
+        for p in 1..6 {
+            if c8[p] > c8[p1] {
+                p1 = p;
+            }
+        }
+        let (b1, k1) = (c8[p1], partner[p1]);
+        let mut b2 = Self::NONE;
+        let mut pairs = [Self::NONE; 16];
+        for p in 0..6 {
+            b2 = b2.max(if partner[p] != k1 { c8[p] } else { Self::NONE });
+            let k = partner[p] as usize & 15;
+            pairs[k] = pairs[k].max(cur[p] * 8 + 7 - p as i32);
+        }
+        Best { b1, k1, b2, pairs }
+    }
+
+    /// The gain (tenths) and position of one more card of key `x` (0 and 6: thrown).
+    #[inline(always)]
+    pub(super) fn of(&self, m: &Model, x: u8) -> (i32, usize) {
+        let pair = if x == 1 { m.twos } else { 0 };
+        let other = if x == self.k1 { self.b2 } else { self.b1 } - 8 * m.vals[x as usize & 15];
+        let best = other.max(self.pairs[x as usize & 15] - 8 * pair);
+        // A gain of at least 1 packs above 7; otherwise the card is thrown (no branch).
+        let kept = best > 7;
+        let gain = [0, best >> 3][usize::from(kept)];
+        (gain, [6, 7 - (best & 7) as usize][usize::from(kept)])
+    }
+}

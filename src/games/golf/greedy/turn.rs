@@ -1,0 +1,115 @@
+//! `greedy`'s decisions by phase: [`Strategy::act`](crate::strategy::Strategy::act) hands
+//! each phase to its own function (the draw, the placement, the opening), so that the common
+//! path through `act` keeps no frame of its own; a deal's first decision (and any past
+//! patience) sets the shoe and the tables first.
+
+use super::Greedy;
+use crate::cards::Card;
+use crate::games::golf::scoring::key;
+use crate::games::golf::state::{Action, Phase};
+use crate::games::golf::view::View;
+
+impl Greedy {
+    /// [`Strategy::act`] at a deal's first decision or past patience: sets the shoe, the
+    /// rounds past patience and the tables first.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn act_checking(&mut self, v: &View) -> Action {
+        if !self.checked {
+            self.set_shoe(v);
+            self.late_at = self.patience.saturating_mul(v.players() as u32);
+        }
+        // Before `late_at` no round is past patience (what `late_rounds` finds, without
+        // its division).
+        self.late = match v.turns() < self.late_at {
+            true => 0,
+            false => self.late_rounds(v.turns(), v.players()),
+        };
+        self.refresh(v.rules(), self.unknown + 10 * self.late);
+        self.checked = true;
+        self.dispatch(v)
+    }
+
+    /// The decision of the phase of `v` (each phase's own function, so that the common
+    /// path saves no registers of its own).
+    #[inline(always)]
+    pub(super) fn dispatch(&mut self, v: &View) -> Action {
+        match v.phase() {
+            Phase::Draw => self.draw(v),
+            Phase::PlaceDiscard | Phase::PlaceStock => self.place(v),
+            Phase::Opening => self.opening(v),
+            // No seat is asked to act in a finished deal.
+            Phase::FlipAfter | Phase::Over => self.flip_after(v),
+        }
+    }
+
+    /// The draw: the discard or the stock.
+    #[inline(never)]
+    fn draw(&mut self, v: &View) -> Action {
+        let Some(&top) = v.discard().last() else {
+            return Action::DrawStock;
+        };
+        if self.final_for_win && v.ender().is_some() {
+            return self.final_turn_draw(v, top);
+        }
+        match self.counting {
+            true => self.counted_draw(v, top),
+            false => self.plain_draw(v, top),
+        }
+    }
+
+    /// The draw on a final turn with `final_for_win`.
+    #[cold]
+    #[inline(never)]
+    fn final_turn_draw(&mut self, v: &View, top: Card) -> Action {
+        let old = match self.counting {
+            true => self.counted_draw(v, top),
+            false => self.plain_draw(v, top),
+        };
+        let plan = self.draw_plan.map_or(6, |(_, _, (_, p))| p as usize);
+        if old == Action::DrawDiscard && self.certain_loss(v, top, plan) {
+            self.final_draw(v, top).unwrap_or(old)
+        } else {
+            old
+        }
+    }
+
+    /// Placing the card drawn: swapped in, or (a stock card) thrown.
+    #[inline(never)]
+    fn place(&mut self, v: &View) -> Action {
+        let held = v.held().expect("a placing seat holds a card");
+        let (gain, p) = match self.draw_plan {
+            Some((t, c, plan))
+                if v.phase() == Phase::PlaceDiscard && t == v.turns() && c == held =>
+            {
+                plan
+            }
+            _ if self.counting => self.counted_place(v, key(held) as usize, None),
+            _ => self.best_place(v, held),
+        };
+        let a = if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
+            match self.forced_out_behind(v) {
+                true => self.swap_face_up(v, held),
+                false => Action::Discard,
+            }
+        } else {
+            Action::Swap(p)
+        };
+        let at = match a {
+            Action::Swap(p) => p as usize,
+            _ => 6,
+        };
+        let a = match self.final_for_win && v.ender().is_some() && self.certain_loss(v, held, at) {
+            true => self.final_place(v, held, a),
+            false => a,
+        };
+        if let Action::Swap(p) = a {
+            // The next search starts from the grid this swap makes.
+            if self.own.packed == v.packed_keys(v.seat()) {
+                let (t, ck) = (&self.tables, key(held));
+                self.own.swap(p as usize, ck, t, v.rules());
+            }
+        }
+        a
+    }
+}
