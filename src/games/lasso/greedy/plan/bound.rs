@@ -38,7 +38,7 @@ pub(super) const SLACK: f64 = 1e-5;
 
 /// Work the pile pick-ups of one decision are allowed besides the stock's when the stock is
 /// bracketed before them (single-card takes onto a hand without a set count a few hundred).
-pub(super) const MARGIN: u32 = 50_000;
+const MARGIN: u32 = 50_000;
 
 /// Rounding allowance of `take_high`, relative to the bound (a few `f32` roundings).
 const TAKE_SLACK: f32 = 1e-4;
@@ -49,6 +49,15 @@ const TAKE_SLACK: f32 = 1e-4;
 const OPTION_WORK: u32 = 20;
 
 impl Plan<'_> {
+    /// Whether the stock pick-up of a hand of `n` cards, counting at most `option_work` a
+    /// drawn card's option, plus a wide margin for the pile pick-ups, stays within the
+    /// budget: the bounds then bracket the full path's values.
+    pub(super) fn stock_fits(&self, n: u32, option_work: u32) -> bool {
+        let options = 2 + n + n * n.saturating_sub(1) / 2;
+        let most = 2 + n + self.unseen.len() * options * option_work + MARGIN;
+        self.work.get().saturating_add(most) <= BUDGET
+    }
+
     /// The score of the stock pick-up (`bonus` plus its worth) when it is the last action
     /// and `best` the best score before it: a value that beats `best` exactly when the full
     /// score does (the full score itself when the bounds do not decide). `None` where the
@@ -104,10 +113,7 @@ impl Plan<'_> {
         if n as usize > FLAT {
             return None;
         }
-        // the stock's own work, and a wide margin for the pile pick-ups
-        let options = 2 + n + n * n.saturating_sub(1) / 2;
-        let most = 2 + n + self.unseen.len() * options * OPTION_WORK + MARGIN;
-        if self.work.get().saturating_add(most) > BUDGET {
+        if !self.stock_fits(n, OPTION_WORK) {
             return None;
         }
         let mut p = Prep::<FLAT_PAIRS>::new();

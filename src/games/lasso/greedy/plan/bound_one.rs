@@ -17,11 +17,11 @@
 //! Bounds are used only with one set left to lay (the set steps then count little work) and
 //! where the whole pick-up cannot reach the budget, so every value is the full path's.
 
-use super::bound::{MARGIN, SLACK};
+use super::bound::SLACK;
 use super::five::suit_points;
 use super::quick::One;
 use super::stock::{At, FAST, Less, Prep};
-use super::{BUDGET, Hand, Plan};
+use super::{Hand, Plan};
 use crate::cards::{CardSet, Suit};
 use crate::games::lasso::greedy::eval::{pairs, rank_count};
 use crate::games::lasso::scoring::{face, hand_penalty, pop13};
@@ -61,9 +61,7 @@ impl Plan<'_> {
             return None;
         }
         let one = One::of(h.cards, self.ace)?;
-        let options = 2 + n + n * n.saturating_sub(1) / 2;
-        let most = 2 + n + self.unseen.len() * options * OPTION_WORK + MARGIN;
-        if self.work.get().saturating_add(most) > BUDGET {
+        if !self.stock_fits(n, OPTION_WORK) {
             return None;
         }
         let mut p = Prep::<PAIRS>::new();
