@@ -100,16 +100,19 @@
 //! and 7 at 2 players lasted past 60 turns.
 
 mod eval;
+mod moves;
 mod plan;
+mod reveal;
 
 use super::Lasso;
 use super::rules::Mismatch;
 use super::scoring::{best_set_exact, hand_penalty, has_set};
-use super::state::{Action, Phase, pair_ok, same};
+use super::state::{Action, Phase};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
 use eval::{Flat, best_set_scan, pairs};
+use moves::Moves;
 use plan::Plan;
 
 /// The knobs of `greedy`.
@@ -203,7 +206,7 @@ const SET_SCAN: usize = 64;
 const IMPATIENCE: f32 = 100.0;
 
 /// The greedy bot with its knob values.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Greedy {
     set_weight: f32,
     progress: f32,
@@ -225,6 +228,8 @@ pub struct Greedy {
     /// the turn number of the latest pick-up seen.
     before: [Option<CardSet>; RECALL],
     last: Option<(u32, CardSet)>,
+    /// The legal actions of the decision, listed from the view (`moves.rs`).
+    moves: Moves,
 }
 
 /// How many of its own earlier turns' starting hands `greedy` will not return to.
@@ -258,6 +263,7 @@ impl Greedy {
             start: None,
             before: [None; RECALL],
             last: None,
+            moves: Moves::default(),
         }
     }
 
@@ -327,43 +333,6 @@ impl Greedy {
         match v.rules.mismatch_penalty {
             Mismatch::Discarder => v.rules.mismatch_points as f32,
             _ => 0.0,
-        }
-    }
-
-    /// The estimated gain of revealing pile `p` (see the module docs).
-    fn reveal_gain(&self, v: &View<'_>, p: usize, flat: Option<&Flat>) -> f32 {
-        let pv = &v.piles[p];
-        let ace = self.ace(v);
-        let base = self.value(v.hand, ace);
-        // the hand plus `c`, from the hand's numbers when it holds no set then
-        let with = |c: Card| match flat.and_then(|f| f.plus(c)) {
-            Some((pairs, pen)) => self.combine(0, pairs, pen),
-            None => self.value(v.hand.with(c), ace),
-        };
-        let gain = |c: Card| (with(c) - base).max(0.0);
-        let under = pv.up.last().copied();
-        if let Some(t) = pv.known_top {
-            let ours = pv.by == Some(v.seat);
-            let miss = under.is_some_and(|u| !same(t, u));
-            return if ours && miss {
-                -self.mismatch_cost(v)
-            } else {
-                gain(t)
-            };
-        }
-        let unseen = v.unseen() | pv.by.map_or(CardSet::EMPTY, |s| v.known[s]);
-        let Some(u) = under else {
-            return mean(unseen, gain);
-        };
-        let fits = unseen & (CardSet::suit(u.suit()) | CardSet::rank(u.rank()));
-        if pv.paired {
-            let paired: CardSet = fits.into_iter().filter(|&c| pair_ok(u, c)).collect();
-            return mean(paired, gain);
-        }
-        if pv.from_hand {
-            mean(fits, gain) // a discard from a hand matches, unless it is a bluff
-        } else {
-            mean(unseen, gain) // the stock top, unseen
         }
     }
 
@@ -520,14 +489,6 @@ impl Greedy {
     }
 }
 
-/// The mean of `f` over `cards` (0 for none).
-fn mean(cards: CardSet, f: impl Fn(Card) -> f32) -> f32 {
-    if cards.is_empty() {
-        return 0.0;
-    }
-    cards.into_iter().map(f).sum::<f32>() / cards.len() as f32
-}
-
 impl Strategy<Lasso> for Greedy {
     fn begin_deal(&mut self, _seat: usize) {
         self.start = None;
@@ -535,7 +496,17 @@ impl Strategy<Lasso> for Greedy {
         self.last = None;
     }
 
-    fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    /// Its actions are listed from its view (`moves.rs`), in the engine's order.
+    fn reads_legal(&self) -> bool {
+        false
+    }
+
+    fn act(&mut self, view: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
+        if let [only] = self.moves.list(view) {
+            // a forced move, answered as the runner answers it for a bot reading the list:
+            // nothing is remembered of it
+            return *only;
+        }
         if view.my_phase == Some(Phase::Pickup) {
             self.start = Some((view.turns, view.hand));
             if self.last.is_none_or(|l| l.0 != view.turns) {
@@ -546,6 +517,18 @@ impl Strategy<Lasso> for Greedy {
                 self.last = Some((view.turns, view.hand));
             }
         }
+        let best = self.choose(view);
+        if matches!(best, Action::Stock) {
+            self.start = None; // a stock card kept or put back wastes nothing
+        }
+        best
+    }
+}
+
+impl Greedy {
+    /// The best of the listed actions (the first of the best, in list order).
+    fn choose(&self, view: &View<'_>) -> Action {
+        let legal = self.moves.get();
         let mut best = legal[0];
         let mut best_v = f32::MIN;
         let mut plan = None;
@@ -578,9 +561,6 @@ impl Strategy<Lasso> for Greedy {
                 best = a;
                 best_v = s;
             }
-        }
-        if matches!(best, Action::Stock) {
-            self.start = None; // a stock card kept or put back wastes nothing
         }
         best
     }
