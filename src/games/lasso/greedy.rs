@@ -91,7 +91,10 @@
 //! five cards of one suit takes its set step from the other cards' numbers
 //! (`plan/five.rs`). Every shortcut equals the enumeration it replaces (tests compare them
 //! over random hands and greedy deals), so play and the CSV bytes are unchanged; the
-//! instruction counts before and after are in `docs/performance.md`.
+//! instruction counts before and after are in `docs/performance.md`. It lists its own
+//! actions from its view (`moves.rs`: the engine's order, a refill for the first empty
+//! slot only, as a later slot's is worth the same), so the runner lists none for it and
+//! asks it about forced moves too, which it answers without remembering them.
 //!
 //! **Patience**, a safety net: after `patience` turns of a deal its stock moves (pick-up and
 //! discard) while the stock is live are worth 100 more, to use the stock up so that the deal
@@ -426,16 +429,16 @@ impl Greedy {
     #[inline]
     fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
         if plan.is_none() {
-            *plan = Some(self.new_plan(v));
+            self.new_plan(v, plan);
         }
         plan.as_ref().expect("made above")
     }
 
-    /// A new planner for `v`.
+    /// A new planner for `v`, made in `slot` (not made elsewhere and copied: it is large).
     #[inline(never)]
-    fn new_plan<'a>(&'a self, v: &'a View<'a>) -> Plan<'a> {
+    fn new_plan<'a>(&'a self, v: &'a View<'a>, slot: &mut Option<Plan<'a>>) {
         let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-        Plan::new(self, v, start, self.recent(v.turns))
+        *slot = Some(Plan::new(self, v, start, self.recent(v.turns)));
     }
 
     /// The estimated worth of one action from this view, patience aside.

@@ -321,3 +321,33 @@ fn knob_files_resolve_to_greedy() {
     assert_eq!(names[0], "random");
     assert!(names.iter().any(|n| n == "greedy"), "{names:?}");
 }
+
+/// Skipping the legal list changes nothing: the same deals, action for action, every
+/// answer legal, under each rule that changes what is listed (a reshuffled stock, several
+/// sets a turn, no lasso), and with the undo memory off (`greedy-prev`). Forced moves,
+/// which only the bot that skips the list is asked about, arise in every deal (a lasso
+/// question to a seat without the ace, a set step with nothing to lay).
+#[test]
+fn greedy_plays_the_same_without_the_legal_list() {
+    use crate::game::check::skipping_the_legal_list;
+    use crate::strategy::Params;
+    let cases: &[(&[(&str, &str)], usize, u64)] = &[
+        (&[], 2, 300),
+        (&[], 4, 150),
+        (&[("empty_stock", "reshuffle")], 2, 200),
+        (&[("sets_per_turn", "3"), ("lasso", "off")], 3, 150),
+        (&[("mismatch_penalty", "everyone")], 3, 150),
+    ];
+    for (k, &(set, players, deals)) in cases.iter().enumerate() {
+        let mut r = LassoRules::default();
+        for (key, val) in set {
+            r.set(key, val).unwrap();
+        }
+        let undo = if k == 1 { 0.0 } else { 1000.0 };
+        let p = Params::new(vec![("undo".to_string(), undo)]);
+        let make = || Box::new(Greedy::new(&p)) as Box<dyn Strategy<Lasso>>;
+        let rep = skipping_the_legal_list(&r, players, deals, 7 + k as u64, &make).unwrap();
+        assert!(rep.asked_reading > 10 * deals, "{set:?}: {rep:?}");
+        assert!(rep.asked_skipping > rep.asked_reading, "{set:?}: {rep:?}");
+    }
+}
