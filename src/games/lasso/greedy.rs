@@ -520,7 +520,7 @@ impl Strategy<Lasso> for Greedy {
                 self.last = Some((view.turns, view.hand));
             }
         }
-        let best = self.choose(view);
+        let best = self.choose(view, self.moves.get());
         if matches!(best, Action::Stock) {
             self.start = None; // a stock card kept or put back wastes nothing
         }
@@ -529,9 +529,9 @@ impl Strategy<Lasso> for Greedy {
 }
 
 impl Greedy {
-    /// The best of the listed actions (the first of the best, in list order).
-    fn choose(&self, view: &View<'_>) -> Action {
-        let legal = self.moves.get();
+    /// The best of `legal` (the first of the best, in list order): the actions it listed
+    /// (`act`), or in tests any list of them.
+    pub(super) fn choose(&self, view: &View<'_>, legal: &[Action]) -> Action {
         let mut best = legal[0];
         let mut best_v = f32::MIN;
         let mut plan = None;

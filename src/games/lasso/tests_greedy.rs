@@ -148,7 +148,8 @@ fn greedy_feeds_no_set_to_the_next_seat() {
 fn greedy_never_ends_the_round_on_a_dead_stock_while_it_has_another_move() {
     // The stock is empty (`empty_stock=end`): a refill with no partner card, a blind discard
     // or draw-until would end the round with no bonus. Offered them beside plain discards
-    // (as the engine once did), the bot discards.
+    // (as the engine once did), the bot discards. Listing its own moves, as the engine now
+    // lists them, it is offered none of those.
     let mut g = position(&["2C 3C", "9H 5S"], ["4C", "8H", "", ""], "", 1);
     for x in g.stock.as_slice().to_vec() {
         g.hands[0].insert(x);
@@ -162,9 +163,13 @@ fn greedy_never_ends_the_round_on_a_dead_stock_while_it_has_another_move() {
         Action::Blind(0),
         Action::DrawUntil,
     ];
-    let mut bot = Greedy::default();
-    let a = bot.act(&g.view(1), &all, &mut GameRng::new(1, 1));
+    let bot = Greedy::default();
+    let a = bot.choose(&g.view(1), &all);
     assert!(matches!(a, Action::Discard(..)), "{a:?}");
+    let mut bot = bot;
+    let a = bot.act(&g.view(1), &[], &mut GameRng::new(1, 1));
+    assert!(legal(&g).contains(&a), "{a:?}");
+    assert!(!matches!(a, Action::Blind(_) | Action::DrawUntil), "{a:?}");
 }
 
 #[test]

@@ -210,7 +210,13 @@ fn take_completes(v: &View<'_>, p: usize, k: usize) -> bool {
     // the stock after the take: a reshuffle counts the pile as it is left
     let live = v.stock_len > 0
         || (v.rules.empty_stock == EmptyStock::Reshuffle
-            && (0..SLOTS).any(|q| if q == p { left > 1 } else { v.piles[q].up.len() > 1 }));
+            && (0..SLOTS).any(|q| {
+                if q == p {
+                    left > 1
+                } else {
+                    v.piles[q].up.len() > 1
+                }
+            }));
     let mut any = false;
     discard_moves(v, &t, hand, owed, live, |_| any = true);
     any
@@ -346,7 +352,14 @@ mod tests {
                 let mut obs = Same(0);
                 for i in 0..60 {
                     let mut rngs = deal_rngs(k as u64 * 10 + players as u64, i, 0);
-                    play_deal(&r, &Seats::first(players), &mut rngs, &mut seats, &mut buf, &mut obs);
+                    play_deal(
+                        &r,
+                        &Seats::first(players),
+                        &mut rngs,
+                        &mut seats,
+                        &mut buf,
+                        &mut obs,
+                    );
                 }
                 seen += obs.0;
             }

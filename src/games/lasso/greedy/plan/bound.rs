@@ -335,8 +335,8 @@ impl Plan<'_> {
         if p.any_empty {
             for (k, (l, i, j)) in p.two[..p.m].iter().enumerate() {
                 let (i, j) = (*i as usize, *j as usize);
-                let ds = u32::from(usize::from(p.suit[i]) == s)
-                    + u32::from(usize::from(p.suit[j]) == s);
+                let ds =
+                    u32::from(usize::from(p.suit[i]) == s) + u32::from(usize::from(p.suit[j]) == s);
                 let cut = CardSet::from_card(p.cards[i]).with(p.cards[j]);
                 see(FAST + k, l, cut, ds, 0.0);
             }
@@ -364,12 +364,22 @@ impl Plan<'_> {
             kept.0 - self.down_cost(x, p.any_open, p.any_empty)
         };
         match f.option {
-            Opt::One { pairs, pen: q, down, rank } => {
+            Opt::One {
+                pairs,
+                pen: q,
+                down,
+                rank,
+            } => {
                 let dr = u32::from(rank == r as u8);
                 let v = self.g.combine(0, pairs + kr - dr, q + pen);
                 low = low.max(v - down);
             }
-            Opt::Two { pairs, pen: q, ri, rj } => {
+            Opt::Two {
+                pairs,
+                pen: q,
+                ri,
+                rj,
+            } => {
                 let dr = u32::from(ri == r as u8) + u32::from(rj == r as u8);
                 low = low.max(self.g.combine(0, pairs + kr - dr, q + pen));
             }
@@ -509,8 +519,18 @@ struct Suited {
 /// The best option of `Suited`: a hand card put down, a refill pair, or none.
 #[derive(Clone, Copy)]
 enum Opt {
-    One { pairs: u32, pen: i32, down: f32, rank: u8 },
-    Two { pairs: u32, pen: i32, ri: u8, rj: u8 },
+    One {
+        pairs: u32,
+        pen: i32,
+        down: f32,
+        rank: u8,
+    },
+    Two {
+        pairs: u32,
+        pen: i32,
+        ri: u8,
+        rj: u8,
+    },
     No,
 }
 
@@ -532,7 +552,8 @@ impl Suited {
         } else {
             let (l, i, j) = &p.two[k - FAST];
             let (i, j) = (*i as usize, *j as usize);
-            let ds = u32::from(usize::from(p.suit[i]) == s) + u32::from(usize::from(p.suit[j]) == s);
+            let ds =
+                u32::from(usize::from(p.suit[i]) == s) + u32::from(usize::from(p.suit[j]) == s);
             Opt::Two {
                 pairs: l.pairs + (ns - ds),
                 pen: l.pen,
