@@ -336,7 +336,8 @@ fn knob_files_resolve_to_greedy() {
 fn greedy_plays_the_same_without_the_legal_list() {
     use crate::game::check::skipping_the_legal_list;
     use crate::strategy::Params;
-    let cases: &[(&[(&str, &str)], usize, u64)] = &[
+    type Case<'a> = (&'a [(&'a str, &'a str)], usize, u64);
+    let cases: &[Case] = &[
         (&[], 2, 300),
         (&[], 4, 150),
         (&[("empty_stock", "reshuffle")], 2, 200),
