@@ -91,7 +91,10 @@
 //! five cards of one suit takes its set step from the other cards' numbers
 //! (`plan/five.rs`). Every shortcut equals the enumeration it replaces (tests compare them
 //! over random hands and greedy deals), so play and the CSV bytes are unchanged; the
-//! instruction counts before and after are in `docs/performance.md`.
+//! instruction counts before and after are in `docs/performance.md`. It lists its own
+//! actions from its view (`moves.rs`: the engine's order, a refill for the first empty
+//! slot only, as a later slot's is worth the same), so the runner lists none for it and
+//! asks it about forced moves too, which it answers without remembering them.
 //!
 //! **Patience**, a safety net: after `patience` turns of a deal its stock moves (pick-up and
 //! discard) while the stock is live are worth 100 more, to use the stock up so that the deal
@@ -100,16 +103,19 @@
 //! and 7 at 2 players lasted past 60 turns.
 
 mod eval;
+mod moves;
 mod plan;
+mod reveal;
 
 use super::Lasso;
 use super::rules::Mismatch;
 use super::scoring::{best_set_exact, hand_penalty, has_set};
-use super::state::{Action, Phase, pair_ok, same};
+use super::state::{Action, Phase};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
 use eval::{Flat, best_set_scan, pairs};
+use moves::Moves;
 use plan::Plan;
 
 /// The knobs of `greedy`.
@@ -203,7 +209,7 @@ const SET_SCAN: usize = 64;
 const IMPATIENCE: f32 = 100.0;
 
 /// The greedy bot with its knob values.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Greedy {
     set_weight: f32,
     progress: f32,
@@ -225,6 +231,8 @@ pub struct Greedy {
     /// the turn number of the latest pick-up seen.
     before: [Option<CardSet>; RECALL],
     last: Option<(u32, CardSet)>,
+    /// The legal actions of the decision, listed from the view (`moves.rs`).
+    moves: Moves,
 }
 
 /// How many of its own earlier turns' starting hands `greedy` will not return to.
@@ -258,6 +266,7 @@ impl Greedy {
             start: None,
             before: [None; RECALL],
             last: None,
+            moves: Moves::default(),
         }
     }
 
@@ -327,43 +336,6 @@ impl Greedy {
         match v.rules.mismatch_penalty {
             Mismatch::Discarder => v.rules.mismatch_points as f32,
             _ => 0.0,
-        }
-    }
-
-    /// The estimated gain of revealing pile `p` (see the module docs).
-    fn reveal_gain(&self, v: &View<'_>, p: usize, flat: Option<&Flat>) -> f32 {
-        let pv = &v.piles[p];
-        let ace = self.ace(v);
-        let base = self.value(v.hand, ace);
-        // the hand plus `c`, from the hand's numbers when it holds no set then
-        let with = |c: Card| match flat.and_then(|f| f.plus(c)) {
-            Some((pairs, pen)) => self.combine(0, pairs, pen),
-            None => self.value(v.hand.with(c), ace),
-        };
-        let gain = |c: Card| (with(c) - base).max(0.0);
-        let under = pv.up.last().copied();
-        if let Some(t) = pv.known_top {
-            let ours = pv.by == Some(v.seat);
-            let miss = under.is_some_and(|u| !same(t, u));
-            return if ours && miss {
-                -self.mismatch_cost(v)
-            } else {
-                gain(t)
-            };
-        }
-        let unseen = v.unseen() | pv.by.map_or(CardSet::EMPTY, |s| v.known[s]);
-        let Some(u) = under else {
-            return mean(unseen, gain);
-        };
-        let fits = unseen & (CardSet::suit(u.suit()) | CardSet::rank(u.rank()));
-        if pv.paired {
-            let paired: CardSet = fits.into_iter().filter(|&c| pair_ok(u, c)).collect();
-            return mean(paired, gain);
-        }
-        if pv.from_hand {
-            mean(fits, gain) // a discard from a hand matches, unless it is a bluff
-        } else {
-            mean(unseen, gain) // the stock top, unseen
         }
     }
 
@@ -457,16 +429,16 @@ impl Greedy {
     #[inline]
     fn plan<'a, 'p>(&'a self, v: &'a View<'a>, plan: &'p mut Option<Plan<'a>>) -> &'p Plan<'a> {
         if plan.is_none() {
-            *plan = Some(self.new_plan(v));
+            self.new_plan(v, plan);
         }
         plan.as_ref().expect("made above")
     }
 
-    /// A new planner for `v`.
+    /// A new planner for `v`, made in `slot` (not made elsewhere and copied: it is large).
     #[inline(never)]
-    fn new_plan<'a>(&'a self, v: &'a View<'a>) -> Plan<'a> {
+    fn new_plan<'a>(&'a self, v: &'a View<'a>, slot: &mut Option<Plan<'a>>) {
         let start = self.start.filter(|s| s.0 == v.turns).map(|s| s.1);
-        Plan::new(self, v, start, self.recent(v.turns))
+        *slot = Some(Plan::new(self, v, start, self.recent(v.turns)));
     }
 
     /// The estimated worth of one action from this view, patience aside.
@@ -520,14 +492,6 @@ impl Greedy {
     }
 }
 
-/// The mean of `f` over `cards` (0 for none).
-fn mean(cards: CardSet, f: impl Fn(Card) -> f32) -> f32 {
-    if cards.is_empty() {
-        return 0.0;
-    }
-    cards.into_iter().map(f).sum::<f32>() / cards.len() as f32
-}
-
 impl Strategy<Lasso> for Greedy {
     fn begin_deal(&mut self, _seat: usize) {
         self.start = None;
@@ -535,7 +499,17 @@ impl Strategy<Lasso> for Greedy {
         self.last = None;
     }
 
-    fn act(&mut self, view: &View<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+    /// Its actions are listed from its view (`moves.rs`), in the engine's order.
+    fn reads_legal(&self) -> bool {
+        false
+    }
+
+    fn act(&mut self, view: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
+        if let [only] = self.moves.list(view) {
+            // a forced move, answered as the runner answers it for a bot reading the list:
+            // nothing is remembered of it
+            return *only;
+        }
         if view.my_phase == Some(Phase::Pickup) {
             self.start = Some((view.turns, view.hand));
             if self.last.is_none_or(|l| l.0 != view.turns) {
@@ -546,6 +520,18 @@ impl Strategy<Lasso> for Greedy {
                 self.last = Some((view.turns, view.hand));
             }
         }
+        let best = self.choose(view, self.moves.get());
+        if matches!(best, Action::Stock) {
+            self.start = None; // a stock card kept or put back wastes nothing
+        }
+        best
+    }
+}
+
+impl Greedy {
+    /// The best of `legal` (the first of the best, in list order): the actions it listed
+    /// (`act`), or in tests any list of them.
+    pub(super) fn choose(&self, view: &View<'_>, legal: &[Action]) -> Action {
         let mut best = legal[0];
         let mut best_v = f32::MIN;
         let mut plan = None;
@@ -578,9 +564,6 @@ impl Strategy<Lasso> for Greedy {
                 best = a;
                 best_v = s;
             }
-        }
-        if matches!(best, Action::Stock) {
-            self.start = None; // a stock card kept or put back wastes nothing
         }
         best
     }

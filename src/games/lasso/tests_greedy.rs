@@ -148,7 +148,8 @@ fn greedy_feeds_no_set_to_the_next_seat() {
 fn greedy_never_ends_the_round_on_a_dead_stock_while_it_has_another_move() {
     // The stock is empty (`empty_stock=end`): a refill with no partner card, a blind discard
     // or draw-until would end the round with no bonus. Offered them beside plain discards
-    // (as the engine once did), the bot discards.
+    // (as the engine once did), the bot discards. Listing its own moves, as the engine now
+    // lists them, it is offered none of those.
     let mut g = position(&["2C 3C", "9H 5S"], ["4C", "8H", "", ""], "", 1);
     for x in g.stock.as_slice().to_vec() {
         g.hands[0].insert(x);
@@ -162,9 +163,13 @@ fn greedy_never_ends_the_round_on_a_dead_stock_while_it_has_another_move() {
         Action::Blind(0),
         Action::DrawUntil,
     ];
-    let mut bot = Greedy::default();
-    let a = bot.act(&g.view(1), &all, &mut GameRng::new(1, 1));
+    let bot = Greedy::default();
+    let a = bot.choose(&g.view(1), &all);
     assert!(matches!(a, Action::Discard(..)), "{a:?}");
+    let mut bot = bot;
+    let a = bot.act(&g.view(1), &[], &mut GameRng::new(1, 1));
+    assert!(legal(&g).contains(&a), "{a:?}");
+    assert!(!matches!(a, Action::Blind(_) | Action::DrawUntil), "{a:?}");
 }
 
 #[test]
@@ -320,4 +325,35 @@ fn knob_files_resolve_to_greedy() {
     let names = crate::strategy::list_names::<Lasso>();
     assert_eq!(names[0], "random");
     assert!(names.iter().any(|n| n == "greedy"), "{names:?}");
+}
+
+/// Skipping the legal list changes nothing: the same deals, action for action, every
+/// answer legal, under each rule that changes what is listed (a reshuffled stock, several
+/// sets a turn, no lasso), and with the undo memory off (`greedy-prev`). Forced moves,
+/// which only the bot that skips the list is asked about, arise in every deal (a lasso
+/// question to a seat without the ace, a set step with nothing to lay).
+#[test]
+fn greedy_plays_the_same_without_the_legal_list() {
+    use crate::game::check::skipping_the_legal_list;
+    use crate::strategy::Params;
+    type Case<'a> = (&'a [(&'a str, &'a str)], usize, u64);
+    let cases: &[Case] = &[
+        (&[], 2, 300),
+        (&[], 4, 150),
+        (&[("empty_stock", "reshuffle")], 2, 200),
+        (&[("sets_per_turn", "3"), ("lasso", "off")], 3, 150),
+        (&[("mismatch_penalty", "everyone")], 3, 150),
+    ];
+    for (k, &(set, players, deals)) in cases.iter().enumerate() {
+        let mut r = LassoRules::default();
+        for (key, val) in set {
+            r.set(key, val).unwrap();
+        }
+        let undo = if k == 1 { 0.0 } else { 1000.0 };
+        let p = Params::new(vec![("undo".to_string(), undo)]);
+        let make = || Box::new(Greedy::new(&p)) as Box<dyn Strategy<Lasso>>;
+        let rep = skipping_the_legal_list(&r, players, deals, 7 + k as u64, &make).unwrap();
+        assert!(rep.asked_reading > 10 * deals, "{set:?}: {rep:?}");
+        assert!(rep.asked_skipping > rep.asked_reading, "{set:?}: {rep:?}");
+    }
 }

@@ -91,10 +91,11 @@ pub(super) struct Plan<'a> {
     /// costs of keeping the hand (`Stay`).
     costs: Costs,
     stay: Cell<Option<Stay>>,
-    /// The unseen cards of each suit and of each rank, and their number (at least 1) as a
-    /// float: `miss` of one card from counts.
+    /// The unseen cards of each suit and of each rank, their number, and that number (at
+    /// least 1) as a float: `miss` of one card from counts.
     unseen_suit: [u32; 4],
     unseen_rank: [u32; 13],
+    unseen_len: u32,
     unseen_n: f32,
     /// The numbers of the hand to play, when it holds no set and owes none.
     own: Option<Flat>,
@@ -149,6 +150,7 @@ const BUDGET: u32 = 200_000;
 
 impl<'a> Plan<'a> {
     /// The planner for `v`, the view of the seat to act.
+    #[inline(always)]
     pub(super) fn new(
         g: &'a Greedy,
         v: &'a View<'a>,
@@ -197,6 +199,7 @@ impl<'a> Plan<'a> {
             unseen_rank: std::array::from_fn(|r| {
                 (unseen & CardSet::rank(crate::cards::Rank::new(r as u8))).len()
             }),
+            unseen_len: unseen.len(),
             unseen_n: unseen.len().max(1) as f32,
             own: match v.owed {
                 None => Flat::of(v.hand, g.ace(v)),
@@ -283,7 +286,7 @@ impl<'a> Plan<'a> {
         let fits = self.unseen_suit[c.suit().index() as usize]
             + self.unseen_rank[c.rank().index() as usize]
             - both;
-        (self.unseen.len() - fits) as f32 / self.unseen_n
+        (self.unseen_len - fits) as f32 / self.unseen_n
     }
 
     /// The chance that draw-until-match runs the stock dry (the round then ends with no

@@ -24,7 +24,7 @@ use super::stock::{At, FAST, Less, Prep};
 use super::{BUDGET, Flat, Hand, Plan};
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::lasso::greedy::eval::{pairs, rank_count};
-use crate::games::lasso::scoring::{classify, hand_penalty};
+use crate::games::lasso::scoring::{classify, face, hand_penalty};
 use crate::games::lasso::state::{Phase, same};
 
 /// A hand holding no set holds at most 3 cards of a suit: 12 cards, and at most
@@ -181,85 +181,219 @@ impl Plan<'_> {
         if !(pw >= 0.0 && pw.is_finite() && ww.is_finite() && sw.is_finite()) {
             return None;
         }
+        let t = self.tables(h, p, (sw, pw, ww))?;
+        let slack = SLACK * (1.0 + t.mag);
         let ace = p.ace;
+        let kr_of: [u32; 13] = std::array::from_fn(|r| rank_count(h.cards, r as u8));
+        let mut owed = 0u32;
+        let (mut lo, mut hi) = (0.0f32, 0.0f32);
+        // the unseen cards suit by suit, each by rank: the order of `for x in self.unseen`
+        for s in 0..4 {
+            let mut bits = (self.unseen.0 >> (13 * s)) as u32 & 0x1fff;
+            let ns = p.counts[s];
+            let flat = (ns < 3).then(|| Suited::of(p, &t, s, pw, ww));
+            while bits != 0 {
+                let r = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let x = Card::from_index((13 * s + r) as u8);
+                let kr = kr_of[r];
+                let (low, high) = match &flat {
+                    Some(f) if kr < 3 => self.bracket_flat(p, f, x, r, kr, slack),
+                    _ if kr >= 3 || ns > 3 || (ns == 3 && t.cut[s]) => {
+                        let v = self.stock_x(h, p, x, &mut owed);
+                        (v, v)
+                    }
+                    _ => self.bracket(h, p, &t, x, At::of(x, ace), slack),
+                };
+                lo += low;
+                hi += high;
+            }
+        }
+        let n = self.unseen.len() as f32;
+        Some((lo / n, hi / n))
+    }
+
+    /// The per-suit tables of `stock_bounds` (`None` when a magnitude is not finite).
+    fn tables<const K: usize>(
+        &self,
+        h: Hand,
+        p: &Prep<K>,
+        (sw, pw, ww): (f64, f64, f64),
+    ) -> Option<Tables> {
         let mut t = Tables::default();
+        // the largest magnitude of an option leaving a hand without a set: its pairs are at
+        // most those of the hand less its cards plus 3 (the drawn card's suit)
+        let magnitude = |pairs: u32, pen: i32, d: f64| {
+            (pw * f64::from(pairs + 2)).abs()
+                + (ww * (f64::from(pen.abs()) + 22.0)).abs()
+                + d.abs()
+                + (sw.abs() + 1.0) * 100.0
+        };
+        for i in 0..p.n {
+            let d = f64::from(p.down[i]);
+            if d.is_finite() {
+                t.mag = t.mag.max(magnitude(p.less[i].pairs + 3, p.less[i].pen, d));
+            }
+        }
+        if p.any_empty {
+            for (l, _, _) in &p.two[..p.m] {
+                t.mag = t.mag.max(magnitude(l.pairs + 3, l.pen, 0.0));
+            }
+        }
         for s in 0..4 {
             let ns = p.counts[s];
-            let whole = CardSet::suit(Suit::ALL[s]);
             if ns == 3 {
-                // the rest of the hand plus the set: a blind card or draw-until-match
-                let rest = h.cards - whole;
-                t.all[s] = (pairs(rest), hand_penalty(rest, ace), rest.is_empty());
+                self.set_suit(h, p, &mut t, s, (sw, pw, ww));
+                continue;
             }
-            let mut see = |k: usize, l: &Less, cut: CardSet, ds: u32, down: f32| {
-                let (pairs, pen) = if ds == 0 && ns == 3 {
-                    // `x` completes the suit's set: the rest is the same for every `x`
-                    let rest = h.cards - cut - whole;
-                    if rest.is_empty() {
-                        t.cut[s] = true; // it may go out: valued in full
-                        return;
-                    }
-                    (pairs(rest), hand_penalty(rest, ace))
-                } else {
-                    (l.pairs + ns - ds, l.pen)
-                };
-                let d = f64::from(down);
+            // options leaving a hand without a set: the first best, as `set_suit` finds it
+            let (top, arg) = (&mut t.top[s], &mut t.arg[s]);
+            for i in 0..p.n {
+                let d = f64::from(p.down[i]);
                 if !d.is_finite() {
-                    return; // never put down: the option is worth -inf
+                    continue; // never put down: the option is worth -inf
                 }
-                let a = pw * f64::from(pairs) - ww * f64::from(pen) - d;
-                let m = (pw * f64::from(pairs + 2)).abs()
-                    + (ww * (f64::from(pen.abs()) + 22.0)).abs()
-                    + d.abs()
-                    + (sw.abs() + 1.0) * 100.0;
-                t.mag = t.mag.max(m);
-                let (top, arg) = if ds == 0 && ns == 3 {
-                    (&mut t.set_top[s], &mut t.set_arg[s])
-                } else {
-                    (&mut t.top[s], &mut t.arg[s])
-                };
+                let l = &p.less[i];
+                let ds = u32::from(usize::from(p.suit[i]) == s);
+                let pairs = l.pairs + ns - ds;
+                let a = pw * f64::from(pairs) - ww * f64::from(l.pen) - d;
                 if a > *top {
                     *top = a;
-                    *arg = (k, pairs, pen);
+                    *arg = (i, pairs, l.pen);
                 }
-            };
-            for i in 0..p.n {
-                let ds = u32::from(usize::from(p.suit[i]) == s);
-                let cut = CardSet::from_card(p.cards[i]);
-                see(i, &p.less[i], cut, ds, p.down[i]);
             }
             if p.any_empty {
                 for (k, (l, i, j)) in p.two[..p.m].iter().enumerate() {
                     let (i, j) = (*i as usize, *j as usize);
                     let ds = u32::from(usize::from(p.suit[i]) == s)
                         + u32::from(usize::from(p.suit[j]) == s);
-                    let cut = CardSet::from_card(p.cards[i]).with(p.cards[j]);
-                    see(FAST + k, l, cut, ds, 0.0);
+                    let pairs = l.pairs + ns - ds;
+                    let a = pw * f64::from(pairs) - ww * f64::from(l.pen);
+                    if a > *top {
+                        *top = a;
+                        *arg = (FAST + k, pairs, l.pen);
+                    }
                 }
             }
         }
-        if !t.mag.is_finite() {
-            return None;
-        }
-        let slack = SLACK * (1.0 + t.mag);
-        let mut owed = 0u32;
-        let (mut lo, mut hi) = (0.0f32, 0.0f32);
-        for x in self.unseen {
-            let at = At::of(x, ace);
-            let ns = p.counts[at.suit];
-            let kr = rank_count(h.cards, at.rank);
-            if kr >= 3 || ns > 3 || (ns == 3 && t.cut[at.suit]) {
-                let v = self.stock_x(h, p, x, &mut owed);
-                lo += v;
-                hi += v;
-                continue;
+        t.mag.is_finite().then_some(t)
+    }
+
+    /// The tables of suit `s`, of which the hand holds 3 cards: a drawn card of it
+    /// completes the suit's set with the options that keep them.
+    fn set_suit<const K: usize>(
+        &self,
+        h: Hand,
+        p: &Prep<K>,
+        t: &mut Tables,
+        s: usize,
+        (sw, pw, ww): (f64, f64, f64),
+    ) {
+        let ace = p.ace;
+        let ns = p.counts[s];
+        let whole = CardSet::suit(Suit::ALL[s]);
+        // the rest of the hand plus the set: a blind card or draw-until-match
+        let rest = h.cards - whole;
+        t.all[s] = (pairs(rest), hand_penalty(rest, ace), rest.is_empty());
+        let mut see = |k: usize, l: &Less, cut: CardSet, ds: u32, down: f32| {
+            let (pairs, pen) = if ds == 0 {
+                // `x` completes the suit's set: the rest is the same for every `x`
+                let rest = h.cards - cut - whole;
+                if rest.is_empty() {
+                    t.cut[s] = true; // it may go out: valued in full
+                    return;
+                }
+                (pairs(rest), hand_penalty(rest, ace))
+            } else {
+                (l.pairs + ns - ds, l.pen)
+            };
+            let d = f64::from(down);
+            if !d.is_finite() {
+                return; // never put down: the option is worth -inf
             }
-            let (low, high) = self.bracket(h, p, &t, x, at, slack);
-            lo += low;
-            hi += high;
+            let a = pw * f64::from(pairs) - ww * f64::from(pen) - d;
+            let m = (pw * f64::from(pairs + 2)).abs()
+                + (ww * (f64::from(pen.abs()) + 22.0)).abs()
+                + d.abs()
+                + (sw.abs() + 1.0) * 100.0;
+            t.mag = t.mag.max(m);
+            let (top, arg) = if ds == 0 {
+                (&mut t.set_top[s], &mut t.set_arg[s])
+            } else {
+                (&mut t.top[s], &mut t.arg[s])
+            };
+            if a > *top {
+                *top = a;
+                *arg = (k, pairs, pen);
+            }
+        };
+        for i in 0..p.n {
+            let ds = u32::from(usize::from(p.suit[i]) == s);
+            let cut = CardSet::from_card(p.cards[i]);
+            see(i, &p.less[i], cut, ds, p.down[i]);
         }
-        let n = self.unseen.len() as f32;
-        Some((lo / n, hi / n))
+        if p.any_empty {
+            for (k, (l, i, j)) in p.two[..p.m].iter().enumerate() {
+                let (i, j) = (*i as usize, *j as usize);
+                let ds =
+                    u32::from(usize::from(p.suit[i]) == s) + u32::from(usize::from(p.suit[j]) == s);
+                let cut = CardSet::from_card(p.cards[i]).with(p.cards[j]);
+                see(FAST + k, l, cut, ds, 0.0);
+            }
+        }
+    }
+
+    /// `bracket` for a drawn card `x` of rank `r` of a suit the hand holds fewer than 3 of,
+    /// `kr` (under 3) cards of its rank: every option keeping it leaves a hand without a
+    /// set. The same values `bracket` works out, with the suit's part (`f`) worked out once.
+    #[inline]
+    fn bracket_flat<const K: usize>(
+        &self,
+        p: &Prep<K>,
+        f: &Suited,
+        x: Card,
+        r: usize,
+        kr: u32,
+        slack: f64,
+    ) -> (f32, f32) {
+        let pen = if r == 0 { p.ace } else { face(r as u8) };
+        let kept = p.kept;
+        let mut low = if kept.1 {
+            kept.0
+        } else {
+            kept.0 - self.down_cost(x, p.any_open, p.any_empty)
+        };
+        match f.option {
+            Opt::One {
+                pairs,
+                pen: q,
+                down,
+                rank,
+            } => {
+                let dr = u32::from(rank == r as u8);
+                let v = self.g.combine(0, pairs + kr - dr, q + pen);
+                low = low.max(v - down);
+            }
+            Opt::Two {
+                pairs,
+                pen: q,
+                ri,
+                rj,
+            } => {
+                let dr = u32::from(ri == r as u8) + u32::from(rj == r as u8);
+                low = low.max(self.g.combine(0, pairs + kr - dr, q + pen));
+            }
+            Opt::No => {}
+        }
+        if p.any_empty {
+            low = low.max(f.by_suit).max(p.by_rank[r]);
+        }
+        let keep = f.top + f.pw * f64::from(kr) - f.ww * f64::from(pen);
+        if let Some(stay) = p.stay {
+            let v = self.g.combine(0, f.all_pairs + kr, p.all.pen + pen);
+            low = low.max(self.stay_value(p, stay, (v, false), v, r as u8));
+        }
+        (low, low.max((keep + slack) as f32))
     }
 
     /// Lower and upper bounds of `stock_x` for a drawn card `x` (`at`) that completes no
@@ -364,6 +498,76 @@ impl Plan<'_> {
             let ds = u32::from(p.suit[i] == sx) + u32::from(p.suit[j] == sx);
             let dr = u32::from(p.rank[i] == rx) + u32::from(p.rank[j] == rx);
             step(l, ds, dr).0
+        }
+    }
+}
+
+/// What `bracket_flat` reads of a suit the hand holds fewer than 3 cards of: the best
+/// option keeping the drawn card (the pairs of the hand it leaves less the drawn card's
+/// rank, its penalty less the drawn card's, its cost of putting down, and the ranks of the
+/// cards it puts down), the best refill of the drawn card by suit, the pairs of the whole
+/// hand with the suit's cards, the suit's best option's bound and the weights.
+struct Suited {
+    option: Opt,
+    by_suit: f32,
+    all_pairs: u32,
+    top: f64,
+    pw: f64,
+    ww: f64,
+}
+
+/// The best option of `Suited`: a hand card put down, a refill pair, or none.
+#[derive(Clone, Copy)]
+enum Opt {
+    One {
+        pairs: u32,
+        pen: i32,
+        down: f32,
+        rank: u8,
+    },
+    Two {
+        pairs: u32,
+        pen: i32,
+        ri: u8,
+        rj: u8,
+    },
+    No,
+}
+
+impl Suited {
+    fn of<const K: usize>(p: &Prep<K>, t: &Tables, s: usize, pw: f64, ww: f64) -> Suited {
+        let ns = p.counts[s];
+        let (k, _, _) = t.arg[s];
+        let option = if k == usize::MAX {
+            Opt::No
+        } else if k < FAST {
+            let l = &p.less[k];
+            let ds = u32::from(usize::from(p.suit[k]) == s);
+            Opt::One {
+                pairs: l.pairs + (ns - ds),
+                pen: l.pen,
+                down: p.down[k],
+                rank: p.rank[k],
+            }
+        } else {
+            let (l, i, j) = &p.two[k - FAST];
+            let (i, j) = (*i as usize, *j as usize);
+            let ds =
+                u32::from(usize::from(p.suit[i]) == s) + u32::from(usize::from(p.suit[j]) == s);
+            Opt::Two {
+                pairs: l.pairs + (ns - ds),
+                pen: l.pen,
+                ri: p.rank[i],
+                rj: p.rank[j],
+            }
+        };
+        Suited {
+            option,
+            by_suit: p.by_suit[s],
+            all_pairs: p.all.pairs + ns,
+            top: t.top[s],
+            pw,
+            ww,
         }
     }
 }
