@@ -30,9 +30,9 @@ pub(in crate::games::golf) fn unseen_recount(v: &View) -> Unseen {
     Unseen::split(all, v)
 }
 
-/// [`Best`] chooses what [`Model::improve`] chooses, for grids of few distinct keys
-/// (pairs, shared partners, face-down cards) and every card, with and without a value
-/// for a pair of 2s.
+/// [`Best`] chooses what [`Model::improve`] chooses (key by key and for all keys at
+/// once), for grids of few distinct keys (pairs, shared partners, face-down cards) and
+/// every card, with and without a value for a pair of 2s.
 #[test]
 fn the_packed_choice_equals_improve() {
     let mut rng = crate::cards::GameRng::new(8, 8);
@@ -43,14 +43,20 @@ fn the_packed_choice_equals_improve() {
                 10, -20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100, 0, -20, 0, 47,
             ][k];
         }
-        let m = Model { vals, twos };
+        let m = Model {
+            vals,
+            twos,
+            delta: 0,
+        };
         for _ in 0..20_000 {
             let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 9, 12, 13, UNKNOWN][rng.index(6)]);
             let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
             let best = Best::new(&m, &keys, &cur);
+            let all = best.all(&m);
             for x in 0..14u8 {
                 let (at, _, pos) = m.improve(&keys, &cur, 500, x);
                 assert_eq!(best.of(&m, x), (500 - at, pos), "{keys:?} {x}");
+                assert_eq!(Best::unpack(all[x as usize]), (500 - at, pos), "{keys:?} {x}");
             }
         }
     }
@@ -175,7 +181,7 @@ impl crate::sim::Observer<crate::games::golf::Golf> for FactorCheck {
         let base = super::super::super::scoring::value_table(v.rules(), 50);
         let u = unseen(&v, &shoe(&v));
         let m = Model::new(&base, v.rules(), &u.down);
-        let mv = Moves::new(&m, &u.down);
+        let mv = Moves::new(&m, &u.down, &value_steps(&m.vals));
         for s in (0..v.players()).filter(|&s| s != seat) {
             let now = m.score(&v.keys(s), v.rules());
             for hi in (-255..=400).step_by(35) {
@@ -250,8 +256,9 @@ fn the_value_table_counts_each_keys_move() {
         let m = Model {
             vals,
             twos: [0, -40][rng.index(2)],
+            delta: 0,
         };
-        let mv = Moves::new(&m, &down);
+        let mv = Moves::new(&m, &down, &value_steps(&m.vals));
         for b in (0..14).chain([UNKNOWN, NO_DOWN]) {
             // The first face-down card at position 0, its partner b below it.
             let keys = match b {
@@ -304,6 +311,7 @@ fn the_spots_land_where_the_moves_do() {
         let m = Model {
             vals,
             twos: [0, -40][rng.index(2)],
+            delta: 0,
         };
         let sp = Spots::new(&m);
         for _ in 0..8 {
@@ -328,7 +336,8 @@ fn the_spots_land_where_the_moves_do() {
 }
 
 /// [`Model::score`] (three columns unless a row or a box) equals scoring the grid in full,
-/// under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
+/// and [`Model::score_packed`] (the base tables plus the face-down cards' excess) equals
+/// both, under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
 #[test]
 fn the_column_score_equals_the_full_score() {
     use crate::game::Rules;
@@ -348,11 +357,17 @@ fn the_column_score_equals_the_full_score() {
             total: 42,
         };
         let m = Model::new(&base, &r, &down);
+        let t = Tables::new(&r, 50, 50, None);
         for _ in 0..20_000 {
             let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 13, UNKNOWN][rng.index(4)]);
             assert_eq!(
                 m.score(&keys, &r),
                 score_tenths(&keys, &m.vals, &r),
+                "{keys:?}"
+            );
+            assert_eq!(
+                m.score_packed(&t, &r, pack(&keys)),
+                m.score(&keys, &r),
                 "{keys:?}"
             );
         }
