@@ -45,14 +45,17 @@ impl Best {
     /// no branch, so that it vectorizes (keys 14 and 15 hold no cards: ignored).
     #[inline(always)]
     pub(super) fn all(&self, m: &Model) -> [i32; 16] {
-        std::array::from_fn(|x| {
+        // A plain loop over an array: `from_fn` is not always inlined.
+        let mut out = [0; 16];
+        for (x, o) in out.iter_mut().enumerate() {
             let pair = m.twos & -i32::from(x == 1);
             let other = match x == self.k1 as usize {
                 true => self.b2,
                 false => self.b1,
             } - 8 * m.vals[x];
-            other.max(self.pairs[x] - 8 * pair)
-        })
+            *o = other.max(self.pairs[x] - 8 * pair);
+        }
+        out
     }
 
     /// The gain (tenths) and position (6: thrown, gaining 0) of an entry of [`Best::all`].

@@ -9,7 +9,7 @@
 use super::chance::{
     Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
 };
-use super::grid::{BOXES_MADE, ROWS_MADE, max_but, unpack_max};
+use super::grid::{BOXES_MADE, NO_ESTIMATE, ROWS_MADE, max_but, unpack_max};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
@@ -64,7 +64,7 @@ impl Greedy {
         // The quotient by a multiplication where both are small (always, but for knob
         // values far out): a division waits tens of cycles, and this runs every turn.
         let q = match n < 1 << 16 && d < 256 {
-            true => (u64::from(n) * u64::from(RECIPROCALS[d as usize]) >> 32) as u32,
+            true => ((u64::from(n) * u64::from(RECIPROCALS[d as usize])) >> 32) as u32,
             false => n / d,
         };
         q as i32 * sum.signum() - self.unknown
@@ -112,8 +112,7 @@ impl Greedy {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat()))
-                            - (raw[last] >> 3);
+                        let mine = self.own_estimate(v) - (raw[last] >> 3);
                         self.may_go_out(v, mine)
                     }
                 };
@@ -123,6 +122,20 @@ impl Greedy {
             return unpack_max(&[gq; 6]);
         }
         unpack_max(&g)
+    }
+
+    /// [`Greedy::estimate_packed`] of the bot's own grid, kept in `self.own` (while it
+    /// holds this grid: the draw and the placement of a turn ask for the same one).
+    fn own_estimate(&mut self, v: &View) -> i32 {
+        let packed = v.packed_keys(v.seat());
+        if self.own.packed == packed && self.own.est != NO_ESTIMATE {
+            return self.own.est;
+        }
+        let est = self.estimate_packed(v.rules(), packed);
+        if self.own.packed == packed {
+            self.own.est = est;
+        }
+        est
     }
 
     /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
@@ -299,7 +312,7 @@ impl Greedy {
         if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
             return Ok(unpack_max(&[gq; 6]));
         }
-        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat())) - (raw[p] >> 3);
+        let mine = self.own_estimate(v) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {

@@ -190,7 +190,13 @@ pub(super) struct Own {
     pub(super) force: u8,
     /// The only face-down position, or 6 when there are several or none.
     pub(super) last_down: u8,
+    /// The grid's estimate (tenths; see `Greedy::own_estimate`), [`NO_ESTIMATE`] until
+    /// asked for.
+    pub(super) est: i32,
 }
+
+/// [`Own::est`] before the grid's estimate is asked for.
+pub(super) const NO_ESTIMATE: i32 = i32::MIN;
 
 impl Own {
     pub(super) const NONE: Own = Own {
@@ -200,6 +206,7 @@ impl Own {
         by_key: [0; 16],
         force: 0,
         last_down: 6,
+        est: NO_ESTIMATE,
     };
 
     pub(super) fn new(packed: u64, t: &Tables, rules: &GolfRules) -> Own {
@@ -222,6 +229,7 @@ impl Own {
                 0
             },
             last_down: last_down(down),
+            est: NO_ESTIMATE,
         }
     }
 
@@ -254,6 +262,7 @@ impl Own {
             0
         };
         self.last_down = last_down(self.by_key[UNKNOWN as usize]);
+        self.est = NO_ESTIMATE;
     }
 
     /// The gain of putting key `ck` at each position, from the column tables alone, packed

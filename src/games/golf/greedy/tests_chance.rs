@@ -56,7 +56,11 @@ fn the_packed_choice_equals_improve() {
             for x in 0..14u8 {
                 let (at, _, pos) = m.improve(&keys, &cur, 500, x);
                 assert_eq!(best.of(&m, x), (500 - at, pos), "{keys:?} {x}");
-                assert_eq!(Best::unpack(all[x as usize]), (500 - at, pos), "{keys:?} {x}");
+                assert_eq!(
+                    Best::unpack(all[x as usize]),
+                    (500 - at, pos),
+                    "{keys:?} {x}"
+                );
             }
         }
     }
@@ -372,4 +376,97 @@ fn the_column_score_equals_the_full_score() {
             );
         }
     }
+}
+
+/// [`WinTable::p_win`] as it was counted before: the grid scored key by key
+/// ([`Model::score`]), and only the unseen keys with copies added, each on its own.
+fn p_win_then(wt: &WinTable, keys: &[u8; 6], down: &Pool, rules: &super::super::GolfRules) -> f64 {
+    let at = wt.model.score(keys, rules);
+    let Some((b, mb)) = wt.spots.moving(&wt.model, keys, down.total) else {
+        return wt.w[index(at)];
+    };
+    let sp = &wt.spots;
+    let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
+    let mut p = 0.0;
+    for y in 0..14 {
+        if down.n[y] > 0 {
+            let i = if y == b {
+                index(at + mb)
+            } else if sp.whole {
+                (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize
+            } else {
+                index(at + sp.vals[y] - sp.mean)
+            };
+            p += down.n[y] as f64 * wt.w[i];
+        }
+    }
+    p / down.total as f64
+}
+
+/// Builds the chance table of every seat to act and checks [`WinTable::p_win`] against
+/// [`p_win_then`] for its grid with each position replaced by a few keys.
+struct WinCheck(u64);
+
+impl crate::sim::Observer<crate::games::golf::Golf> for WinCheck {
+    fn before(
+        &mut self,
+        g: &crate::games::golf::Golf,
+        seat: usize,
+        _legal: &[crate::games::golf::Action],
+    ) {
+        use crate::game::Game;
+        let v = g.view(seat);
+        let t = Tables::new(v.rules(), 50, 50, None);
+        let u = unseen(&v, &shoe(&v));
+        let mut wt = WinTable::EMPTY;
+        wt.build(&v, &t, &u, |s| s % 2 == 0);
+        let keys = v.keys(seat);
+        for p in 0..6 {
+            for x in [0, 1, 4, 9, 12, 13, UNKNOWN] {
+                let mut k = keys;
+                k[p] = x;
+                let (a, b) = (
+                    wt.p_win(&t, &k, &u.down, v.rules()),
+                    p_win_then(&wt, &k, &u.down, v.rules()),
+                );
+                assert_eq!(a.to_bits(), b.to_bits(), "{k:?}\n{}", g.render());
+                self.0 += 1;
+            }
+        }
+    }
+}
+
+/// The chance to win read off a table ([`WinTable::p_win`]: the base tables' score, no
+/// branch per key) equals the previous count, bit for bit, over whole deals of greedy and
+/// random play under several rule sets (jokers, two decks, reshuffles, rows and boxes off).
+#[test]
+fn the_chance_to_win_equals_the_previous_count() {
+    use crate::game::{ActionList, Rules, Table};
+    use crate::games::golf::{Golf, GolfRules};
+    use crate::sim::{deal_rngs, play_deal};
+    use crate::strategy::{build, resolve};
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[
+            ("jokers", "on"),
+            ("decks", "2"),
+            ("empty_stock", "reshuffle"),
+        ],
+        &[("pair_of_twos", "-4"), ("row_rule", "off"), ("box", "off")],
+    ];
+    let mut buf = ActionList::new();
+    let mut obs = WinCheck(0);
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        for name in ["random", "greedy"] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+            for i in 0..10 {
+                let rngs = &mut deal_rngs(29, i, 0);
+                play_deal(&r, &Table::first(3), rngs, &mut seats, &mut buf, &mut obs);
+            }
+        }
+    }
+    assert!(obs.0 > 20_000, "{} chances", obs.0);
 }
