@@ -345,15 +345,7 @@ pub(super) fn chance_out(v: &View, t: &Tables, u: &Unseen, mine: i32, stop_below
 /// counting half. Counted in whole copies: for each stock card the seat's improved
 /// estimate, then how many of its first face-down card's outcomes land above the bot's
 /// score and how many on it ([`Moves::count`], for the partner that card then has).
-fn seat_factor(
-    m: &Model,
-    mv: &Moves,
-    v: &View,
-    s: usize,
-    now: i32,
-    u: &Unseen,
-    hi: i32,
-) -> f64 {
+fn seat_factor(m: &Model, mv: &Moves, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> f64 {
     let keys = v.keys(s);
     let q = first_down(&keys);
     // The partner code (see [`Moves::count2`]) of the first face-down card once a card is
