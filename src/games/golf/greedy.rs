@@ -36,7 +36,7 @@
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
-use super::scoring::{column_table, key, pack, packed_rows_or_boxes, score_tenths, value_table};
+use super::scoring::{key, pack, packed_rows_or_boxes, score_tenths};
 use super::state::{ALL_UP, Action, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
@@ -213,6 +213,7 @@ impl Greedy {
                 diag8: [0; 16],
                 base_cols: [0; 256],
                 sum8: [[0; 256]; 8],
+                steps: ([0; 14], false),
                 rows: 0,
                 boxes: 0,
             },
@@ -260,20 +261,7 @@ impl Greedy {
     #[cold]
     #[inline(never)]
     fn rebuild(&mut self, rules: &GolfRules, unknown: i32, key: Option<TablesKey>) {
-        let vals = value_table(rules, unknown);
-        let cols = column_table(rules, &vals);
-        let base_vals = value_table(rules, self.unknown);
-        self.tables = Tables {
-            rules: key,
-            vals,
-            base_vals,
-            cols8: cols.map(|c| c * 8),
-            diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
-            base_cols: column_table(rules, &base_vals),
-            sum8: chance::sum_table(&base_vals),
-            rows: if rules.row_rule { 0xff } else { 0 },
-            boxes: if rules.box_score.is_some() { 0xff } else { 0 },
-        };
+        self.tables = Tables::new(rules, unknown, self.unknown, key);
         self.own = Own::NONE;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
         self.count_at = u64::MAX;
@@ -329,11 +317,7 @@ impl Greedy {
     /// [`Greedy::standing`] of a packed grid (position p in byte p).
     #[inline]
     fn standing_packed(&self, rules: &GolfRules, packed: u64) -> i32 {
-        let t = &self.tables;
-        match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
-            true => score_tenths(&unpack(packed), &t.base_vals, rules),
-            false => columns_packed(packed, &t.base_cols),
-        }
+        standing_of(&self.tables, rules, packed)
     }
 
     /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::game::{ActionList, Game, Rules, Table};
-use crate::games::golf::scoring::UNKNOWN;
+use crate::games::golf::scoring::{UNKNOWN, value_table};
 use crate::sim::{Observer, Quiet, deal_rngs, play_deal};
 use crate::strategy::{build, resolve};
 

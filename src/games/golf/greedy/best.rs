@@ -26,13 +26,10 @@ impl Best {
         let partner: [u8; 6] = std::array::from_fn(|p| keys[(p + 3) % 6]);
         let c8: [i32; 6] =
             std::array::from_fn(|p| (cur[p] - m.vals[partner[p] as usize & 15]) * 8 + 7 - p as i32);
-        let mut p1 = 0;
-        for p in 1..6 {
-            if c8[p] > c8[p1] {
-                p1 = p;
-            }
-        }
-        let (b1, k1) = (c8[p1], partner[p1]);
+        // The entries differ in their low bits (`7 - p`): the largest names its position,
+        // the first largest as a scan would find it (no branch per position).
+        let b1 = c8.iter().copied().max().unwrap_or(Self::NONE);
+        let k1 = partner[(7 - (b1 & 7) as usize).min(5)];
         let mut b2 = Self::NONE;
         let mut pairs = [Self::NONE; 16];
         for p in 0..6 {
@@ -43,8 +40,35 @@ impl Best {
         Best { b1, k1, b2, pairs }
     }
 
-    /// The gain (tenths) and position of one more card of key `x` (0 and 6: thrown).
+    /// [`Best::of`] for every key at once, packed as `gain * 8 + (7 - p)` where the card
+    /// is kept, 7 or less where it is thrown ([`Best::unpack`] reads it). Sixteen lanes and
+    /// no branch, so that it vectorizes (keys 14 and 15 hold no cards: ignored).
     #[inline(always)]
+    pub(super) fn all(&self, m: &Model) -> [i32; 16] {
+        // A plain loop over an array: `from_fn` is not always inlined.
+        let mut out = [0; 16];
+        for (x, o) in out.iter_mut().enumerate() {
+            let pair = m.twos & -i32::from(x == 1);
+            let other = match x == self.k1 as usize {
+                true => self.b2,
+                false => self.b1,
+            } - 8 * m.vals[x];
+            *o = other.max(self.pairs[x] - 8 * pair);
+        }
+        out
+    }
+
+    /// The gain (tenths) and position (6: thrown, gaining 0) of an entry of [`Best::all`].
+    #[inline(always)]
+    pub(super) fn unpack(best: i32) -> (i32, usize) {
+        // A gain of at least 1 packs above 7; otherwise the card is thrown (no branch).
+        let kept = best > 7;
+        let gain = [0, best >> 3][usize::from(kept)];
+        (gain, [6, 7 - (best & 7) as usize][usize::from(kept)])
+    }
+
+    /// The gain (tenths) and position of one more card of key `x` (0 and 6: thrown).
+    #[cfg(test)]
     pub(super) fn of(&self, m: &Model, x: u8) -> (i32, usize) {
         let pair = if x == 1 { m.twos } else { 0 };
         let other = if x == self.k1 { self.b2 } else { self.b1 } - 8 * m.vals[x as usize & 15];

@@ -20,8 +20,11 @@
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
 
-use super::super::scoring::{UNKNOWN, has_rows_or_boxes, score_tenths};
+use super::super::scoring::{UNKNOWN, pack};
+#[cfg(test)]
+use super::super::scoring::{has_rows_or_boxes, score_tenths};
 use super::super::view::View;
+use super::grid::{Tables, downs, standing_of};
 pub(super) use super::unseen::{
     Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_counts, word_sum,
     word_total,
@@ -31,6 +34,15 @@ use crate::game::MAX_SEATS;
 #[path = "best.rs"]
 mod best;
 use best::Best;
+#[path = "moves.rs"]
+mod moves;
+use moves::Moves;
+pub(super) use moves::value_steps;
+
+/// A partner code of [`seat_factor`]: the card put into the grid is the partner.
+const PUT: u8 = 16;
+/// A partner code of [`seat_factor`]: no card is face down.
+const NO_DOWN: u8 = 17;
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].
 const OFF: i32 = 64;
@@ -50,6 +62,8 @@ pub(super) struct Model {
     vals: [i32; 16],
     /// Tenths of a column pair of 2s.
     twos: i32,
+    /// How far the face-down value is above the base tables' (`unknown_value`), tenths.
+    delta: i32,
 }
 
 impl Model {
@@ -59,7 +73,16 @@ impl Model {
         Model {
             vals,
             twos: rules.pair_of_twos * 10,
+            delta: vals[UNKNOWN as usize] - base_vals[UNKNOWN as usize],
         }
+    }
+
+    /// [`Model::score`] of a packed grid, read off the base tables `t` (those `new` was
+    /// given the values of): a face-down card never pairs nor makes a row or a box, so
+    /// each one adds `delta` to the grid's base score, whatever else the grid holds.
+    #[inline(always)]
+    pub(super) fn score_packed(&self, t: &Tables, rules: &super::GolfRules, packed: u64) -> i32 {
+        standing_of(t, rules, packed) + downs(packed) * self.delta
     }
 
     /// A column's score (tenths): 0 for a known pair (a pair of 2s: `pair_of_twos`).
@@ -73,7 +96,8 @@ impl Model {
     }
 
     /// The grid's score (tenths), face-down cards at the mean: its three columns unless
-    /// it holds a matching row or a box.
+    /// it holds a matching row or a box. The reference for [`Model::score_packed`].
+    #[cfg(test)]
     pub(super) fn score(&self, keys: &[u8; 6], rules: &super::GolfRules) -> i32 {
         if has_rows_or_boxes(keys, rules) {
             return score_tenths(keys, &self.vals, rules);
@@ -181,7 +205,12 @@ impl Spots {
     fn of(&self, at: i32, (b, mb): (usize, i32)) -> [usize; 14] {
         let mut i: [usize; 14] = if self.whole {
             let i0 = (at - self.mean + 5).div_euclid(10) + OFF;
-            std::array::from_fn(|y| (i0 + self.pts[y]).clamp(0, LEN as i32 - 1) as usize)
+            // A plain loop over an array: `from_fn` is not always inlined.
+            let mut i = [0; 14];
+            for (y, x) in i.iter_mut().enumerate() {
+                *x = (i0 + self.pts[y]).clamp(0, LEN as i32 - 1) as usize;
+            }
+            i
         } else {
             std::array::from_fn(|y| index(at + self.vals[y] - self.mean))
         };
@@ -194,8 +223,10 @@ impl Spots {
 
 /// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
 /// stands, or after one more card from the stock's unseen cards when `improves`.
+#[allow(clippy::too_many_arguments)]
 fn outcomes(
     m: &Model,
+    t: &Tables,
     sp: &Spots,
     v: &View,
     s: usize,
@@ -204,173 +235,71 @@ fn outcomes(
     mut f: impl FnMut(usize, f64),
 ) {
     let keys = v.keys(s);
-    let now = m.score(&keys, v.rules());
+    let now = m.score_packed(t, v.rules(), v.packed_keys(s));
     let q = first_down(&keys);
     let base = sp.moving(m, &keys, u.down.total);
-    let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-    let mut spread =
-        |at: i32, moving: Option<(usize, i32)>, w: f64| spread(sp, u, &mut f, at, moving, w);
+    let col: [i32; 3] = std::array::from_fn(|c| m.col(keys[c], keys[c + 3]));
+    let cur: [i32; 6] = std::array::from_fn(|p| col[p % 3]);
     if improves && u.stock.total > 0 {
-        let best = Best::new(m, &keys, &cur);
+        let best = Best::new(m, &keys, &cur).all(m);
+        // Where the grid as it stands lands (a card thrown away), worked out once.
+        let still = sp.land(now, base);
         for x in 0..14u8 {
             if u.stock.n[x as usize] > 0 {
                 let w = u.stock.n[x as usize] as f64 / u.stock.total as f64;
                 // `Model::improve`'s choice, found by `Best` (the same gain and position).
-                let (gain, p) = best.of(m, x);
+                let (gain, p) = Best::unpack(best[x as usize]);
                 let at = now - gain;
                 // Only a card put on the first face-down card or beside it moves its column.
-                if q < 6 && p < 6 && p % 3 == q % 3 {
+                let spots = if q < 6 && p < 6 && p % 3 == q % 3 {
                     let mut k = keys;
                     k[p] = x;
-                    spread(at, sp.moving(m, &k, u.down.total), w);
+                    sp.land(at, sp.moving(m, &k, u.down.total))
+                } else if p == 6 {
+                    still
                 } else {
-                    spread(at, base, w);
-                }
+                    sp.land(at, base)
+                };
+                spread(u, &mut f, &spots, w);
             }
         }
     } else {
-        spread(now, base, 1.0);
+        spread(u, &mut f, &sp.land(now, base), 1.0);
     }
 }
 
-/// One outcome of [`outcomes`] of weight `w`: at score `at` (tenths), spread over the unseen
-/// face-down cards when the first face-down card `moving` moves it.
+/// Where one outcome of [`outcomes`] lands: at one score index, or spread over the unseen
+/// face-down cards at these indices (one per key).
+#[derive(Clone, Copy)]
+enum Landing {
+    At(usize),
+    Over([usize; 14]),
+}
+
+impl Spots {
+    /// Where a score of `at` tenths lands when the first face-down card `moving` moves it.
+    #[inline(always)]
+    fn land(&self, at: i32, moving: Option<(usize, i32)>) -> Landing {
+        match moving {
+            None => Landing::At(index(at)),
+            Some(mv) => Landing::Over(self.of(at, mv)),
+        }
+    }
+}
+
+/// One outcome of [`outcomes`] of weight `w`, landing at `spots` ([`Spots::land`]): spread
+/// over the unseen face-down cards when their turn moves it.
 #[inline(always)]
-fn spread(
-    sp: &Spots,
-    u: &Unseen,
-    f: &mut impl FnMut(usize, f64),
-    at: i32,
-    moving: Option<(usize, i32)>,
-    w: f64,
-) {
-    let Some(mv) = moving else {
-        return f(index(at), w);
+fn spread(u: &Unseen, f: &mut impl FnMut(usize, f64), spots: &Landing, w: f64) {
+    let at = match spots {
+        Landing::At(i) => return f(*i, w),
+        Landing::Over(at) => at,
     };
     let per = w / u.down.total as f64;
-    let at = sp.of(at, mv);
     for y in 0..14 {
         if u.down.n[y] > 0 {
             f(at[y], per * u.down.n[y] as f64);
         }
-    }
-}
-
-/// The table of [`Moves`] counts cards by value from `-VOFF` points on, in `VLEN` steps.
-const VOFF: i32 = 8;
-const VLEN: usize = 32;
-
-/// The moves of a grid's first face-down card ([`Model::moves`]) for every column partner
-/// at once, built once per [`chance_out`]: a partner of key `b` pairs only the unseen
-/// cards of key `b`, so every other key moves the score by its value less the mean, the
-/// same for all grids. Card values are whole points, so the copies whose move reaches a
-/// threshold are read off a table of copies by value (one lookup, no search), corrected
-/// at key `b`.
-pub(super) struct Moves {
-    /// `twice[j]`: the copies worth at least `j - VOFF` points plus those worth at least
-    /// `j - 1 - VOFF` (for `j` from 1).
-    twice: [i32; VLEN],
-    /// The unseen cards' mean value (tenths).
-    mean: i32,
-    /// False when some card's value is not whole points inside the table: each key is
-    /// then compared on its own.
-    exact: bool,
-    /// Per key: its move with no pair (its value less the mean).
-    d: [i32; 14],
-    /// Copies per key.
-    n: [i32; 14],
-    /// All copies (no count when 0 or less).
-    total: i32,
-    /// Per partner code (a key, [`UNKNOWN`], [`PUT`] or [`NO_DOWN`]; see
-    /// [`Moves::count2`]): 1 when nothing moves (one outcome of move 0), else 0; then the
-    /// move with no pair, the move with a pair and the copies of the key whose copies pair
-    /// the partner (all 0 for a partner that pairs nothing).
-    code: [[i32; 4]; 18],
-}
-
-/// A partner code of [`seat_factor`]: the card put into the grid is the partner.
-const PUT: u8 = 16;
-/// A partner code of [`seat_factor`]: no card is face down.
-const NO_DOWN: u8 = 17;
-
-impl Moves {
-    #[inline(always)]
-    pub(super) fn new(m: &Model, down: &Pool) -> Moves {
-        let mean = m.vals[UNKNOWN as usize];
-        let d: [i32; 14] = std::array::from_fn(|y| m.vals[y] - mean);
-        let n: [i32; 14] = std::array::from_fn(|y| down.n[y].max(0));
-        // Over every key, without stopping early (so that it vectorizes).
-        let exact = (0..14).fold(true, |e, y| {
-            e & (m.vals[y] % 10 == 0) & (-60..=200).contains(&m.vals[y])
-        });
-        // Copies by value, then from the top down: copies worth at least each value.
-        let mut ge = [0i32; VLEN + 1];
-        if exact {
-            for y in 0..14 {
-                ge[(m.vals[y] / 10 + VOFF) as usize] += n[y];
-            }
-            for j in (0..VLEN).rev() {
-                ge[j] += ge[j + 1];
-            }
-        }
-        let pair: [i32; 14] = std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y]));
-        let nonzero: i32 = d.iter().map(|&x| i32::from(x != 0)).sum();
-        let total = down.total;
-        let code = std::array::from_fn(|b| {
-            let still = |moving: i32| i32::from(total <= 0 || moving == 0);
-            match b {
-                0..14 => {
-                    let moving = nonzero - i32::from(d[b] != 0) + i32::from(pair[b] != 0);
-                    [still(moving), d[b], pair[b], n[b]]
-                }
-                // A face-down partner pairs nothing.
-                14..=16 => [still(nonzero), 0, 0, 0],
-                _ => [1, 0, 0, 0],
-            }
-        });
-        Moves {
-            twice: std::array::from_fn(|j| ge[j] + ge[j.saturating_sub(1)]),
-            mean,
-            exact,
-            d,
-            n,
-            total,
-            code,
-        }
-    }
-
-    /// The copies whose move with no pair reaches `t` plus those reaching `t - 10`.
-    #[inline(always)]
-    fn reach2(&self, t: i32) -> i32 {
-        if self.exact {
-            // A move reaches t when the value (10 v tenths) reaches t + mean: v at least
-            // the ceiling of (t + mean) / 10, and v at least one less for t - 10. Outside
-            // the table every value reaches (or none does).
-            // The quotient by an unsigned division of a sum made non-negative: the same as
-            // `div_euclid` from -1000 on, and any sum outside ±1000 indexes past the table's
-            // ends either way.
-            let x = (t + self.mean + 9).clamp(-1000, 1000) + 1000;
-            let j = (x as u32 / 10) as i32 - 100 + VOFF;
-            self.twice[j.clamp(1, VLEN as i32 - 1) as usize]
-        } else {
-            (0..14)
-                .map(|y| self.n[y] * (i32::from(self.d[y] >= t) + i32::from(self.d[y] >= t - 10)))
-                .sum()
-        }
-    }
-
-    /// For a grid whose first face-down card has column partner `b` (a key, [`UNKNOWN`],
-    /// or [`NO_DOWN`]: no card face down): the copies whose move reaches `t` plus those
-    /// reaching `t - 10`, and all copies; one outcome of move 0 when nothing moves.
-    #[inline(always)]
-    pub(super) fn count2(&self, b: u8, t: i32) -> (i32, i32) {
-        let [still, d, p, n] = self.code[b as usize];
-        if still != 0 {
-            return (i32::from(0 >= t) + i32::from(0 >= t - 10), 1);
-        }
-        // Key b's copies move by `p` (pairing the partner) instead of `d`.
-        let fix = |t: i32| n * (i32::from(p >= t) - i32::from(d >= t));
-        (self.reach2(t) + fix(t) + fix(t - 10), self.total)
     }
 }
 
@@ -382,25 +311,19 @@ impl Moves {
 /// likeliest to beat the bot), and once those seen bring the chance below `stop_below`
 /// (with a margin far above rounding) the rest are skipped and that product (below it)
 /// returned. Otherwise the factors are multiplied in seat order, as always.
-pub(super) fn chance_out(
-    v: &View,
-    base_vals: &[i32; 16],
-    u: &Unseen,
-    mine: i32,
-    stop_below: f64,
-) -> f64 {
-    let m = Model::new(base_vals, v.rules(), &u.down);
+pub(super) fn chance_out(v: &View, t: &Tables, u: &Unseen, mine: i32, stop_below: f64) -> f64 {
+    let m = Model::new(&t.base_vals, v.rules(), &u.down);
     let i = index(mine) as i32;
     // A score of t tenths indexes above i from `hi` on, and at i from `hi - 10`.
     let hi = 10 * (i - OFF + 1) - 5;
     let (n, me) = (v.players(), v.seat());
     let mut order = [(0i32, 0usize); MAX_SEATS];
     for (k, s) in (0..n).filter(|&s| s != me).enumerate() {
-        order[k] = (m.score(&v.keys(s), v.rules()), s);
+        order[k] = (m.score_packed(t, v.rules(), v.packed_keys(s)), s);
     }
     let order = &mut order[..n - 1];
     order.sort_unstable();
-    let mv = Moves::new(&m, &u.down);
+    let mv = Moves::new(&m, &u.down, &t.steps);
     let mut factor = [1.0f64; MAX_SEATS];
     let mut seen = 1.0;
     for &(now, s) in order.iter() {
@@ -422,15 +345,7 @@ pub(super) fn chance_out(
 /// counting half. Counted in whole copies: for each stock card the seat's improved
 /// estimate, then how many of its first face-down card's outcomes land above the bot's
 /// score and how many on it ([`Moves::count`], for the partner that card then has).
-pub(super) fn seat_factor(
-    m: &Model,
-    mv: &Moves,
-    v: &View,
-    s: usize,
-    now: i32,
-    u: &Unseen,
-    hi: i32,
-) -> f64 {
+fn seat_factor(m: &Model, mv: &Moves, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> f64 {
     let keys = v.keys(s);
     let q = first_down(&keys);
     // The partner code (see [`Moves::count2`]) of the first face-down card once a card is
@@ -452,20 +367,37 @@ pub(super) fn seat_factor(
         let (reach, total) = mv.count2(partner[6], hi - now);
         return reach as f64 / (2 * total.max(1)) as f64;
     }
-    let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-    let best = Best::new(m, &keys, &cur);
+    let col: [i32; 3] = std::array::from_fn(|c| m.col(keys[c], keys[c + 3]));
+    let cur: [i32; 6] = std::array::from_fn(|p| col[p % 3]);
+    // Each card's choice, for all keys at once; a card thrown away leaves the grid as it
+    // stands: all of them are counted at once, the others one key at a time (whole
+    // copies: the sums are the same in any order).
+    let best = Best::new(m, &keys, &cur).all(m);
+    // Over all 16 lanes (keys 14 and 15 have no copies), so that it vectorizes.
+    let n = &u.stock.n;
+    let (mut thrown, mut kept) = (0i32, 0u32);
+    for x in 0..16 {
+        thrown += n[x] & -i32::from(best[x] <= 7);
+        kept |= u32::from((best[x] > 7) & (n[x] > 0)) << x;
+    }
+    let thrown = i64::from(thrown);
     let (mut twice, mut all) = (0i64, 0i64);
-    for x in 0..14u8 {
-        let nx = u.stock.n[x as usize];
-        // A key with no copy adds 0 to both sums: counted anyway, with no branch.
-        let (gain, pos) = best.of(m, x);
-        let b = partner[pos];
+    while kept != 0 {
+        let x = kept.trailing_zeros() as u8;
+        kept &= kept - 1;
+        let nx = n[x as usize];
+        // Kept: the entry packs the gain and the position (see `Best::unpack`).
+        let (gain, pos) = (best[x as usize] >> 3, 7 - (best[x as usize] & 7) as usize);
+        let b = partner[pos.min(6)];
         let b = if b == PUT { x } else { b };
         // `hi - at` for the seat's score `at = now - gain` after the card.
         let (reach, total) = mv.count2(b, hi - now + gain);
         twice += nx as i64 * reach as i64;
         all += nx as i64 * total as i64;
     }
+    let (reach, total) = mv.count2(partner[6], hi - now);
+    twice += thrown * reach as i64;
+    all += thrown * total as i64;
     twice as f64 / (2 * all.max(1)) as f64
 }
 
@@ -488,6 +420,7 @@ impl WinTable {
         model: Model {
             vals: [0; 16],
             twos: 0,
+            delta: 0,
         },
         spots: Spots {
             whole: false,
@@ -505,19 +438,21 @@ impl WinTable {
     pub(super) fn build(
         &mut self,
         v: &View,
-        base_vals: &[i32; 16],
+        t: &Tables,
         u: &Unseen,
         improves: impl Fn(usize) -> bool,
     ) {
-        let model = Model::new(base_vals, v.rules(), &u.down);
+        let model = Model::new(&t.base_vals, v.rules(), &u.down);
         let spots = Spots::new(&model);
+        // Copied from a constant table: a fill loop stores an entry at a time.
+        const ONES: [f64; LEN] = [1.0; LEN];
         let w = &mut self.w;
-        w.fill(1.0);
+        w.copy_from_slice(&ONES);
         // Each seat's outcomes; cleared again after each seat, over the range it used.
         let mut h = [0.0f64; LEN];
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let (mut lo, mut hi) = (LEN, 0);
-            outcomes(&model, &spots, v, s, u, improves(s), |i, x| {
+            outcomes(&model, t, &spots, v, s, u, improves(s), |i, x| {
                 h[i] += x;
                 (lo, hi) = (lo.min(i), hi.max(i));
             });
@@ -545,23 +480,35 @@ impl WinTable {
         self.flat
     }
 
-    /// The bot's chance to win with grid `keys` (face-down cards from `down`).
-    pub(super) fn p_win(&self, keys: &[u8; 6], down: &Pool, rules: &super::GolfRules) -> f64 {
-        let at = self.model.score(keys, rules);
+    /// The bot's chance to win with grid `keys` (face-down cards from `down`; `t`: the
+    /// base tables the model was built from).
+    pub(super) fn p_win(
+        &self,
+        t: &Tables,
+        keys: &[u8; 6],
+        down: &Pool,
+        rules: &super::GolfRules,
+    ) -> f64 {
+        let at = self.model.score_packed(t, rules, pack(keys));
         let Some((b, mb)) = self.spots.moving(&self.model, keys, down.total) else {
             return self.w[index(at)];
         };
-        // The indices of `Spots::of`, each worked out only for a key with copies; the same
-        // terms added in the same order.
+        // The indices of `Spots::of`; the same terms added in the same order. A key with
+        // no copy adds 0.0 (the entries are finite, the sum not negative): no branch.
         let sp = &self.spots;
-        let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
+        let ib = index(at + mb);
         let mut p = 0.0;
-        for y in 0..14 {
-            if down.n[y] > 0 {
+        if sp.whole {
+            let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
+            for y in 0..14 {
+                let i = (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize;
+                let i = if y == b { ib } else { i };
+                p += down.n[y] as f64 * self.w[i];
+            }
+        } else {
+            for y in 0..14 {
                 let i = if y == b {
-                    index(at + mb)
-                } else if sp.whole {
-                    (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize
+                    ib
                 } else {
                     index(at + sp.vals[y] - sp.mean)
                 };

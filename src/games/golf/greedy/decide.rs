@@ -9,12 +9,26 @@
 use super::chance::{
     Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
 };
-use super::grid::{BOXES_MADE, ROWS_MADE, max_but, unpack_max};
+use super::grid::{BOXES_MADE, NO_ESTIMATE, ROWS_MADE, max_but, unpack_max};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
+
+/// `2^32 / d + 1` for each divisor `d` from 2 (0 and 1: unused): for `n` below `2^16` and
+/// `d` below 256, `n * RECIPROCALS[d] >> 32` is `n / d`. The product is `n / d` times
+/// `1 + e / 2^32` with `e` at most `d`, so it exceeds `n / d` by less than `2^-16`, less
+/// than the `1 / d` the fraction of `n / d` lies below the next integer.
+const RECIPROCALS: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut d = 2;
+    while d < 256 {
+        t[d] = ((1u64 << 32) / d as u64 + 1) as u32;
+        d += 1;
+    }
+    t
+};
 
 impl Greedy {
     /// The gain (tenths) of putting key `ck` at each position, the grid scored in full
@@ -46,7 +60,13 @@ impl Greedy {
         }
         // Rounded half away from zero in integers: the same as rounding the f64 quotient,
         // which is never within 1 / (2 total) of a half but on it.
-        let q = (2 * sum.unsigned_abs() + total as u32) / (2 * total as u32);
+        let (n, d) = (2 * sum.unsigned_abs() + total as u32, 2 * total as u32);
+        // The quotient by a multiplication where both are small (always, but for knob
+        // values far out): a division waits tens of cycles, and this runs every turn.
+        let q = match n < 1 << 16 && d < 256 {
+            true => ((u64::from(n) * u64::from(RECIPROCALS[d as usize])) >> 32) as u32,
+            false => n / d,
+        };
         q as i32 * sum.signum() - self.unknown
     }
 
@@ -92,8 +112,7 @@ impl Greedy {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat()))
-                            - (raw[last] >> 3);
+                        let mine = self.own_estimate(v) - (raw[last] >> 3);
                         self.may_go_out(v, mine)
                     }
                 };
@@ -103,6 +122,20 @@ impl Greedy {
             return unpack_max(&[gq; 6]);
         }
         unpack_max(&g)
+    }
+
+    /// [`Greedy::estimate_packed`] of the bot's own grid, kept in `self.own` (while it
+    /// holds this grid: the draw and the placement of a turn ask for the same one).
+    fn own_estimate(&mut self, v: &View) -> i32 {
+        let packed = v.packed_keys(v.seat());
+        if self.own.packed == packed && self.own.est != NO_ESTIMATE {
+            return self.own.est;
+        }
+        let est = self.estimate_packed(v.rules(), packed);
+        if self.own.packed == packed {
+            self.own.est = est;
+        }
+        est
     }
 
     /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
@@ -117,7 +150,7 @@ impl Greedy {
         self.counted(v);
         self.pools();
         let need = self.go_out_win - 0.05 * self.late as f64;
-        let ok = chance_out(v, &self.tables.base_vals, &self.count, mine, need) >= need;
+        let ok = chance_out(v, &self.tables, &self.count, mine, need) >= need;
         self.out_cache = Some((self.count_at, v.phase(), mine, ok));
         ok
     }
@@ -279,7 +312,7 @@ impl Greedy {
         if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
             return Ok(unpack_max(&[gq; 6]));
         }
-        let mine = self.estimate_packed(v.rules(), v.packed_keys(v.seat())) - (raw[p] >> 3);
+        let mine = self.own_estimate(v) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {
@@ -395,9 +428,8 @@ impl Greedy {
         self.pools();
         if self.final_at != self.count_at {
             let u = &self.count;
-            let base_vals = &self.tables.base_vals;
             self.final_wt
-                .build(v, base_vals, u, |s| Self::still_to_play(v, s));
+                .build(v, &self.tables, u, |s| Self::still_to_play(v, s));
             self.final_at = self.count_at;
         }
     }
@@ -416,7 +448,7 @@ impl Greedy {
         for p in 0..6 {
             let mut k = keys;
             k[p] = ck;
-            let w = wt.p_win(&k, down, v.rules());
+            let w = wt.p_win(&self.tables, &k, down, v.rules());
             if w > best.0 + 1e-9 {
                 best = (w, p as u8);
             }
@@ -434,7 +466,7 @@ impl Greedy {
         if wt.flat() {
             return None;
         }
-        let now = wt.p_win(&v.keys(v.seat()), &u.down, v.rules());
+        let now = wt.p_win(&self.tables, &v.keys(v.seat()), &u.down, v.rules());
         let take = self.best_final(v, wt, &u.down, key(top), -1.0);
         // A stock card: thrown, put where it gains most, or on the first face-down card.
         let keys = v.keys(v.seat());
@@ -449,7 +481,7 @@ impl Greedy {
                 for p in [Some(p as usize), q].into_iter().flatten() {
                     let mut k = keys;
                     k[p] = x;
-                    b = b.max(wt.p_win(&k, &u.down, v.rules()));
+                    b = b.max(wt.p_win(&self.tables, &k, &u.down, v.rules()));
                 }
                 ev += u.stock.n[x as usize] as f64 * b;
             }
@@ -475,9 +507,9 @@ impl Greedy {
             Action::Swap(p) => {
                 let mut k = keys;
                 k[p as usize] = key(held);
-                wt.p_win(&k, &u.down, v.rules())
+                wt.p_win(&self.tables, &k, &u.down, v.rules())
             }
-            _ => wt.p_win(&keys, &u.down, v.rules()),
+            _ => wt.p_win(&self.tables, &keys, &u.down, v.rules()),
         };
         let throw = match v.phase() {
             Phase::PlaceStock => chance(Action::Discard),

@@ -3,7 +3,10 @@
 //! its swaps.
 
 use super::super::rules::GolfRules;
-use super::super::scoring::{UNKNOWN, col_index, has_rows_or_boxes};
+use super::super::scoring::{
+    UNKNOWN, col_index, column_table, has_rows_or_boxes, packed_rows_or_boxes, score_tenths,
+    value_table,
+};
 
 /// The other two positions of each position's row.
 pub(super) const ROW_MATES: [[usize; 2]; 6] = [[1, 2], [0, 2], [0, 1], [4, 5], [3, 5], [3, 4]];
@@ -85,6 +88,24 @@ pub(super) fn columns_packed(packed: u64, cols: &[i32; 256]) -> i32 {
     cols[i as usize & 255] + cols[(i >> 8) as usize & 255] + cols[(i >> 16) as usize & 255]
 }
 
+/// The score (tenths) of a packed grid with face-down cards at `unknown_value` (the base
+/// tables of `t`): its three columns unless it holds a matching row or a box.
+#[inline(always)]
+pub(super) fn standing_of(t: &Tables, rules: &GolfRules, packed: u64) -> i32 {
+    match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
+        true => score_tenths(&unpack(packed), &t.base_vals, rules),
+        false => columns_packed(packed, &t.base_cols),
+    }
+}
+
+/// The face-down cards of a packed grid: a byte is [`UNKNOWN`] (15) exactly when adding 1
+/// to it sets its bit 4 (keys are at most 15, so nothing carries into the next byte).
+#[inline(always)]
+pub(super) fn downs(packed: u64) -> i32 {
+    const ONES: u64 = 0x0101_0101_0101;
+    ((packed + ONES) >> 4 & ONES).count_ones() as i32
+}
+
 /// No grid packs to this (keys are at most 15).
 pub(super) const NOT_SEEN: u64 = u64::MAX;
 
@@ -119,10 +140,39 @@ pub(super) struct Tables {
     /// Per byte of a word of nibbles (keys 2i and 2i+1 in byte i): the value of those
     /// copies under `base_vals` (see `unseen::word_sum`).
     pub(super) sum8: [[i32; 256]; 8],
+    /// [`super::chance::value_steps`] of `base_vals`.
+    pub(super) steps: ([u8; 14], bool),
     /// All ones when matching rows score 0, else 0.
     pub(super) rows: u8,
     /// All ones when boxes score, else 0.
     pub(super) boxes: u8,
+}
+
+impl Tables {
+    /// The tables for `rules` with the bot's own face-down cards at `unknown` tenths and
+    /// the others' at `base_unknown` (`unknown_value`); `key`: what they are for.
+    pub(super) fn new(
+        rules: &GolfRules,
+        unknown: i32,
+        base_unknown: i32,
+        key: Option<TablesKey>,
+    ) -> Tables {
+        let vals = value_table(rules, unknown);
+        let cols = column_table(rules, &vals);
+        let base_vals = value_table(rules, base_unknown);
+        Tables {
+            rules: key,
+            vals,
+            base_vals,
+            cols8: cols.map(|c| c * 8),
+            diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
+            base_cols: column_table(rules, &base_vals),
+            sum8: super::chance::sum_table(&base_vals),
+            steps: super::chance::value_steps(&base_vals),
+            rows: if rules.row_rule { 0xff } else { 0 },
+            boxes: if rules.box_score.is_some() { 0xff } else { 0 },
+        }
+    }
 }
 
 /// The bot's own grid as the placement search reads it, built once per grid.
@@ -140,7 +190,13 @@ pub(super) struct Own {
     pub(super) force: u8,
     /// The only face-down position, or 6 when there are several or none.
     pub(super) last_down: u8,
+    /// The grid's estimate (tenths; see `Greedy::own_estimate`), [`NO_ESTIMATE`] until
+    /// asked for.
+    pub(super) est: i32,
 }
+
+/// [`Own::est`] before the grid's estimate is asked for.
+pub(super) const NO_ESTIMATE: i32 = i32::MIN;
 
 impl Own {
     pub(super) const NONE: Own = Own {
@@ -150,6 +206,7 @@ impl Own {
         by_key: [0; 16],
         force: 0,
         last_down: 6,
+        est: NO_ESTIMATE,
     };
 
     pub(super) fn new(packed: u64, t: &Tables, rules: &GolfRules) -> Own {
@@ -172,6 +229,7 @@ impl Own {
                 0
             },
             last_down: last_down(down),
+            est: NO_ESTIMATE,
         }
     }
 
@@ -204,6 +262,7 @@ impl Own {
             0
         };
         self.last_down = last_down(self.by_key[UNKNOWN as usize]);
+        self.est = NO_ESTIMATE;
     }
 
     /// The gain of putting key `ck` at each position, from the column tables alone, packed

@@ -30,9 +30,9 @@ pub(in crate::games::golf) fn unseen_recount(v: &View) -> Unseen {
     Unseen::split(all, v)
 }
 
-/// [`Best`] chooses what [`Model::improve`] chooses, for grids of few distinct keys
-/// (pairs, shared partners, face-down cards) and every card, with and without a value
-/// for a pair of 2s.
+/// [`Best`] chooses what [`Model::improve`] chooses (key by key and for all keys at
+/// once), for grids of few distinct keys (pairs, shared partners, face-down cards) and
+/// every card, with and without a value for a pair of 2s.
 #[test]
 fn the_packed_choice_equals_improve() {
     let mut rng = crate::cards::GameRng::new(8, 8);
@@ -43,14 +43,24 @@ fn the_packed_choice_equals_improve() {
                 10, -20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100, 0, -20, 0, 47,
             ][k];
         }
-        let m = Model { vals, twos };
+        let m = Model {
+            vals,
+            twos,
+            delta: 0,
+        };
         for _ in 0..20_000 {
             let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 9, 12, 13, UNKNOWN][rng.index(6)]);
             let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
             let best = Best::new(&m, &keys, &cur);
+            let all = best.all(&m);
             for x in 0..14u8 {
                 let (at, _, pos) = m.improve(&keys, &cur, 500, x);
                 assert_eq!(best.of(&m, x), (500 - at, pos), "{keys:?} {x}");
+                assert_eq!(
+                    Best::unpack(all[x as usize]),
+                    (500 - at, pos),
+                    "{keys:?} {x}"
+                );
             }
         }
     }
@@ -175,7 +185,7 @@ impl crate::sim::Observer<crate::games::golf::Golf> for FactorCheck {
         let base = super::super::super::scoring::value_table(v.rules(), 50);
         let u = unseen(&v, &shoe(&v));
         let m = Model::new(&base, v.rules(), &u.down);
-        let mv = Moves::new(&m, &u.down);
+        let mv = Moves::new(&m, &u.down, &value_steps(&m.vals));
         for s in (0..v.players()).filter(|&s| s != seat) {
             let now = m.score(&v.keys(s), v.rules());
             for hi in (-255..=400).step_by(35) {
@@ -250,8 +260,9 @@ fn the_value_table_counts_each_keys_move() {
         let m = Model {
             vals,
             twos: [0, -40][rng.index(2)],
+            delta: 0,
         };
-        let mv = Moves::new(&m, &down);
+        let mv = Moves::new(&m, &down, &value_steps(&m.vals));
         for b in (0..14).chain([UNKNOWN, NO_DOWN]) {
             // The first face-down card at position 0, its partner b below it.
             let keys = match b {
@@ -304,6 +315,7 @@ fn the_spots_land_where_the_moves_do() {
         let m = Model {
             vals,
             twos: [0, -40][rng.index(2)],
+            delta: 0,
         };
         let sp = Spots::new(&m);
         for _ in 0..8 {
@@ -328,7 +340,8 @@ fn the_spots_land_where_the_moves_do() {
 }
 
 /// [`Model::score`] (three columns unless a row or a box) equals scoring the grid in full,
-/// under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
+/// and [`Model::score_packed`] (the base tables plus the face-down cards' excess) equals
+/// both, under every scoring switch, for grids of few distinct keys (pairs, rows, boxes).
 #[test]
 fn the_column_score_equals_the_full_score() {
     use crate::game::Rules;
@@ -348,6 +361,7 @@ fn the_column_score_equals_the_full_score() {
             total: 42,
         };
         let m = Model::new(&base, &r, &down);
+        let t = Tables::new(&r, 50, 50, None);
         for _ in 0..20_000 {
             let keys: [u8; 6] = std::array::from_fn(|_| [1, 4, 13, UNKNOWN][rng.index(4)]);
             assert_eq!(
@@ -355,6 +369,104 @@ fn the_column_score_equals_the_full_score() {
                 score_tenths(&keys, &m.vals, &r),
                 "{keys:?}"
             );
+            assert_eq!(
+                m.score_packed(&t, &r, pack(&keys)),
+                m.score(&keys, &r),
+                "{keys:?}"
+            );
         }
     }
+}
+
+/// [`WinTable::p_win`] as it was counted before: the grid scored key by key
+/// ([`Model::score`]), and only the unseen keys with copies added, each on its own.
+fn p_win_then(wt: &WinTable, keys: &[u8; 6], down: &Pool, rules: &super::super::GolfRules) -> f64 {
+    let at = wt.model.score(keys, rules);
+    let Some((b, mb)) = wt.spots.moving(&wt.model, keys, down.total) else {
+        return wt.w[index(at)];
+    };
+    let sp = &wt.spots;
+    let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
+    let mut p = 0.0;
+    for y in 0..14 {
+        if down.n[y] > 0 {
+            let i = if y == b {
+                index(at + mb)
+            } else if sp.whole {
+                (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize
+            } else {
+                index(at + sp.vals[y] - sp.mean)
+            };
+            p += down.n[y] as f64 * wt.w[i];
+        }
+    }
+    p / down.total as f64
+}
+
+/// Builds the chance table of every seat to act and checks [`WinTable::p_win`] against
+/// [`p_win_then`] for its grid with each position replaced by a few keys.
+struct WinCheck(u64);
+
+impl crate::sim::Observer<crate::games::golf::Golf> for WinCheck {
+    fn before(
+        &mut self,
+        g: &crate::games::golf::Golf,
+        seat: usize,
+        _legal: &[crate::games::golf::Action],
+    ) {
+        use crate::game::Game;
+        let v = g.view(seat);
+        let t = Tables::new(v.rules(), 50, 50, None);
+        let u = unseen(&v, &shoe(&v));
+        let mut wt = WinTable::EMPTY;
+        wt.build(&v, &t, &u, |s| s % 2 == 0);
+        let keys = v.keys(seat);
+        for p in 0..6 {
+            for x in [0, 1, 4, 9, 12, 13, UNKNOWN] {
+                let mut k = keys;
+                k[p] = x;
+                let (a, b) = (
+                    wt.p_win(&t, &k, &u.down, v.rules()),
+                    p_win_then(&wt, &k, &u.down, v.rules()),
+                );
+                assert_eq!(a.to_bits(), b.to_bits(), "{k:?}\n{}", g.render());
+                self.0 += 1;
+            }
+        }
+    }
+}
+
+/// The chance to win read off a table ([`WinTable::p_win`]: the base tables' score, no
+/// branch per key) equals the previous count, bit for bit, over whole deals of greedy and
+/// random play under several rule sets (jokers, two decks, reshuffles, rows and boxes off).
+#[test]
+fn the_chance_to_win_equals_the_previous_count() {
+    use crate::game::{ActionList, Rules, Table};
+    use crate::games::golf::{Golf, GolfRules};
+    use crate::sim::{deal_rngs, play_deal};
+    use crate::strategy::{build, resolve};
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[
+            ("jokers", "on"),
+            ("decks", "2"),
+            ("empty_stock", "reshuffle"),
+        ],
+        &[("pair_of_twos", "-4"), ("row_rule", "off"), ("box", "off")],
+    ];
+    let mut buf = ActionList::new();
+    let mut obs = WinCheck(0);
+    for kv in variants {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        for name in ["random", "greedy"] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+            for i in 0..10 {
+                let rngs = &mut deal_rngs(29, i, 0);
+                play_deal(&r, &Table::first(3), rngs, &mut seats, &mut buf, &mut obs);
+            }
+        }
+    }
+    assert!(obs.0 > 20_000, "{} chances", obs.0);
 }
