@@ -3,7 +3,7 @@
 
 use super::scoring::can_set_with;
 use super::scoring::each_set;
-use super::state::{Action, Lasso, SLOTS, pair_ok, same};
+use super::state::{Action, Lasso, SLOTS, keeps_owed, pair_ok, same};
 use crate::cards::{Card, CardSet};
 
 /// Most sets listed at once (with `Pass`, one full action list). A hand holding more (many
@@ -163,31 +163,10 @@ impl Lasso {
     /// The discards, with the stock's moves when `stock`.
     fn discard_moves(&self, stock: bool, mut f: impl FnMut(Action)) {
         let hand = self.hands[self.turn as usize];
-        // the slots with a revealed top, from the turn's player's own
-        let mut slots = [0u8; SLOTS];
-        let mut n = 0;
-        for p in self.slots_from(self.turn) {
-            if self.open_top(p).is_some() {
-                slots[n] = p as u8;
-                n += 1;
-            }
-        }
-        let open = &slots[..n];
-        for c in hand {
-            if self.keeps_owed(hand, CardSet::from_card(c)) {
-                for &p in open {
-                    f(Action::Discard(c, p));
-                }
-            }
-        }
-        if stock {
-            for &p in open {
-                f(Action::Blind(p));
-            }
-            if !open.is_empty() {
-                f(Action::DrawUntil);
-            }
-        }
+        let open = self
+            .slots_from(self.turn)
+            .filter(|&p| self.open_top(p).is_some());
+        discards_onto(hand, self.owed, open, stock, &mut f);
         for p in self.slots_from(self.turn) {
             if !self.piles[p].is_empty() {
                 continue;
@@ -243,6 +222,40 @@ pub(crate) fn legal_setup(hand: CardSet, mut f: impl FnMut(Action)) {
             if a != b && pair_ok(a, b) {
                 f(Action::Setup(a, b));
             }
+        }
+    }
+}
+
+/// The discards of `hand` (owing `owed`) onto the slots `open` (those with a revealed top, in
+/// listing order), then, when `stock`, the stock's moves onto them: the part of the discard
+/// list the engine and a view's own listing (`greedy/moves.rs`) share.
+pub(crate) fn discards_onto(
+    hand: CardSet,
+    owed: Option<Card>,
+    open: impl Iterator<Item = usize>,
+    stock: bool,
+    mut f: impl FnMut(Action),
+) {
+    let mut slots = [0u8; SLOTS];
+    let mut n = 0;
+    for p in open {
+        slots[n] = p as u8;
+        n += 1;
+    }
+    let open = &slots[..n];
+    for c in hand {
+        if keeps_owed(owed, hand, CardSet::from_card(c)) {
+            for &p in open {
+                f(Action::Discard(c, p));
+            }
+        }
+    }
+    if stock {
+        for &p in open {
+            f(Action::Blind(p));
+        }
+        if !open.is_empty() {
+            f(Action::DrawUntil);
         }
     }
 }

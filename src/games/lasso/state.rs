@@ -221,9 +221,7 @@ impl Lasso {
     /// seats clockwise from `from` (its own first), then the slots no seat owns (fewer than
     /// 4 players). So lists depend on positions relative to a seat, never on seat numbers.
     pub(crate) fn slots_from(&self, from: u8) -> impl Iterator<Item = usize> + Clone + use<> {
-        let n = self.players as usize;
-        let f = from as usize;
-        (0..n).map(move |i| (f + i) % n).chain(n..SLOTS)
+        slots_from(self.players as usize, from as usize)
     }
 
     pub(crate) fn next_seat(&self, s: u8) -> u8 {
@@ -256,9 +254,22 @@ impl Lasso {
     /// True when the set obligation still holds after `hand` loses `gone`.
     #[inline]
     pub(crate) fn keeps_owed(&self, hand: CardSet, gone: CardSet) -> bool {
-        self.owed
-            .is_none_or(|d| !gone.contains(d) && can_set_with(hand - gone, d))
+        keeps_owed(self.owed, hand, gone)
     }
+}
+
+/// The pile slots at a table of `players`, clockwise from seat `from` (its own first), then
+/// the slots no seat owns ([`Lasso::slots_from`]; views list in the same order).
+pub(crate) fn slots_from(players: usize, from: usize) -> impl Iterator<Item = usize> + Clone {
+    (0..players)
+        .map(move |i| (from + i) % players)
+        .chain(players..SLOTS)
+}
+
+/// True when the set obligation `owed` still holds after `hand` loses `gone`.
+#[inline]
+pub(crate) fn keeps_owed(owed: Option<Card>, hand: CardSet, gone: CardSet) -> bool {
+    owed.is_none_or(|d| !gone.contains(d) && can_set_with(hand - gone, d))
 }
 
 /// Same rank or same suit.

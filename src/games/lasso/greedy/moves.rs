@@ -13,10 +13,10 @@
 
 use crate::cards::{Card, CardSet, Rank};
 use crate::game::ActionList;
-use crate::games::lasso::legal::{MAX_LAYS, count_sets, legal_setup};
+use crate::games::lasso::legal::{MAX_LAYS, count_sets, discards_onto, legal_setup};
 use crate::games::lasso::rules::EmptyStock;
 use crate::games::lasso::scoring::{SetKind, can_set_with, each_set};
-use crate::games::lasso::state::{Action, Phase, SLOTS, pair_ok, same};
+use crate::games::lasso::state::{Action, Phase, SLOTS, keeps_owed, pair_ok, same, slots_from};
 use crate::games::lasso::view::View;
 
 /// The buffer the legal actions are listed into, kept from one decision to the next.
@@ -72,23 +72,9 @@ fn list(v: &View<'_>, out: &mut ActionList<Action>) {
     }
 }
 
-/// The pile slots of the seats clockwise from `from` (its own first), then the slots no
-/// seat owns (`Lasso::slots_from`).
-fn slots_from(v: &View<'_>, from: usize) -> impl Iterator<Item = usize> + Clone + use<> {
-    let n = v.players;
-    (0..n).map(move |i| (from + i) % n).chain(n..SLOTS)
-}
-
-/// True when the set obligation `owed` still holds after `hand` loses `gone`
-/// (`Lasso::keeps_owed`).
-#[inline]
-fn keeps_owed(owed: Option<Card>, hand: CardSet, gone: CardSet) -> bool {
-    owed.is_none_or(|d| !gone.contains(d) && can_set_with(hand - gone, d))
-}
-
 /// `Reveal`: every face-down top.
 fn reveal(v: &View<'_>, mut f: impl FnMut(Action)) {
-    for p in slots_from(v, v.actor) {
+    for p in slots_from(v.players, v.actor) {
         if v.piles[p].down {
             f(Action::Reveal(p as u8));
         }
@@ -97,7 +83,7 @@ fn reveal(v: &View<'_>, mut f: impl FnMut(Action)) {
 
 /// `Drawn(c)`: the drawn card onto each pile whose top it matches.
 fn drawn(v: &View<'_>, c: Card, mut f: impl FnMut(Action)) {
-    for p in slots_from(v, v.actor) {
+    for p in slots_from(v.players, v.actor) {
         if v.piles[p].open_top().is_some_and(|t| same(t, c)) {
             f(Action::Discard(c, p as u8));
         }
@@ -173,7 +159,7 @@ impl Table {
 fn pickup(v: &View<'_>, mut f: impl FnMut(Action)) {
     let hand = v.hand;
     let mut any = false;
-    for p in slots_from(v, v.actor) {
+    for p in slots_from(v.players, v.actor) {
         let pile = &v.piles[p];
         let Some(top) = pile.open_top() else {
             continue;
@@ -246,34 +232,12 @@ fn discard_moves(
     stock: bool,
     mut f: impl FnMut(Action),
 ) {
-    let mut slots = [0u8; SLOTS];
-    let mut n = 0;
-    for p in slots_from(v, v.turn) {
-        if t.top[p].is_some() {
-            slots[n] = p as u8;
-            n += 1;
-        }
-    }
-    let open = &slots[..n];
-    for c in hand {
-        if keeps_owed(owed, hand, CardSet::from_card(c)) {
-            for &p in open {
-                f(Action::Discard(c, p));
-            }
-        }
-    }
-    if stock {
-        for &p in open {
-            f(Action::Blind(p));
-        }
-        if !open.is_empty() {
-            f(Action::DrawUntil);
-        }
-    }
+    let open = slots_from(v.players, v.turn).filter(|&p| t.top[p].is_some());
+    discards_onto(hand, owed, open, stock, &mut f);
     // refills of the first empty slot only: the engine lists the same ones for each empty
     // slot after it, and those are worth the same to `greedy` (the slot does not change the
     // hand or what may go on it), so they never beat the first
-    let Some(p) = slots_from(v, v.turn).find(|&p| t.empty[p]) else {
+    let Some(p) = slots_from(v.players, v.turn).find(|&p| t.empty[p]) else {
         return;
     };
     for c in hand {
