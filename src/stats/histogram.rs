@@ -22,10 +22,15 @@ impl Histogram {
         Histogram::default()
     }
 
-    /// Counts one `x`.
+    /// Counts one `x`: in place when the array covers it (every deal once the extremes
+    /// have been seen), else through [`Histogram::add_n`], which grows it.
     #[inline]
     pub fn add(&mut self, x: i64) {
-        self.add_n(x, 1);
+        // Below `lo` the difference wraps to a huge index: no slot, the slow path.
+        match self.counts.get_mut(x.wrapping_sub(self.lo) as usize) {
+            Some(c) => *c += 1,
+            None => self.add_n(x, 1),
+        }
     }
 
     /// Counts `n` copies of `x`.

@@ -14,6 +14,7 @@ use std::cell::Cell;
 
 mod bound;
 mod bound_one;
+mod bound_tables;
 mod discard;
 mod five;
 mod quick;
