@@ -435,31 +435,36 @@ pub(super) struct Prep<const K: usize> {
 }
 
 impl<const K: usize> Prep<K> {
+    /// Empty tables, to be filled by `stock_prep`: a constant, so that making them is one
+    /// copy (of a couple of KB) rather than as many stores, whose code would crowd the
+    /// instruction cache on every pick-up decision.
+    const EMPTY: Self = Prep {
+        ace: 0,
+        flat: false,
+        any_open: false,
+        any_empty: false,
+        n: 0,
+        cards: [Card::from_index(0); FAST],
+        less: [Less::EMPTY; FAST],
+        all: Less::EMPTY,
+        kept: (NONE, false),
+        two: [(Less::EMPTY, 0u8, 0u8); K],
+        m: 0,
+        by_suit: [NONE; 4],
+        by_rank: [NONE; 13],
+        suit: [0u8; FAST],
+        rank: [0u8; FAST],
+        down: [f32::INFINITY; FAST],
+        counts: [0u32; 4],
+        stay: None,
+        pen_all: 0,
+        race: 0.0,
+    };
+
     /// Empty tables, to be filled by `stock_prep`.
     #[inline(always)]
     pub(super) fn new() -> Self {
-        Prep {
-            ace: 0,
-            flat: false,
-            any_open: false,
-            any_empty: false,
-            n: 0,
-            cards: [Card::from_index(0); FAST],
-            less: [Less::default(); FAST],
-            all: Less::default(),
-            kept: (NONE, false),
-            two: [(Less::default(), 0u8, 0u8); K],
-            m: 0,
-            by_suit: [NONE; 4],
-            by_rank: [NONE; 13],
-            suit: [0u8; FAST],
-            rank: [0u8; FAST],
-            down: [f32::INFINITY; FAST],
-            counts: [0u32; 4],
-            stay: None,
-            pen_all: 0,
-            race: 0.0,
-        }
+        Self::EMPTY
     }
 }
 
@@ -497,18 +502,21 @@ pub(super) struct Less {
 
 impl Default for Less {
     fn default() -> Self {
-        Less {
-            cards: CardSet::EMPTY,
-            gone: Card::from_index(0),
-            has: false,
-            pairs: 0,
-            pen: 0,
-            one: None,
-        }
+        Less::EMPTY
     }
 }
 
 impl Less {
+    /// The empty hand less nothing.
+    const EMPTY: Less = Less {
+        cards: CardSet::EMPTY,
+        gone: Card::from_index(0),
+        has: false,
+        pairs: 0,
+        pen: 0,
+        one: None,
+    };
+
     fn of(cards: CardSet, ace: i32, gone: Card) -> Less {
         let has = has_set(cards);
         Less {
