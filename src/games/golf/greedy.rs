@@ -138,6 +138,10 @@ pub struct Greedy {
     /// The placement found for the discard top when deciding to draw, reused when the bot
     /// then holds that very card in the same turn (same grid, same card, same answer).
     draw_plan: Option<(u32, Card, (i32, u8))>,
+    /// The turn `draw_plan` was last set on by a final turn's draw played for the chance to
+    /// win (`u32::MAX`: none in this deal): placing that discard there is what the final
+    /// turn's placement would choose again.
+    final_plan_at: u32,
     /// Per seat: its last seen grid (keys packed into a u64) and that grid's estimate.
     opponents: [(u64, i32); MAX_SEATS],
     /// What the placement search needs of the bot's own grid, kept while it is unchanged.
@@ -218,6 +222,7 @@ impl Greedy {
                 boxes: 0,
             },
             draw_plan: None,
+            final_plan_at: u32::MAX,
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
             own: Own::NONE,
             checked: false,
@@ -479,6 +484,7 @@ impl Greedy {
 impl Strategy<Golf> for Greedy {
     fn begin_deal(&mut self, _seat: crate::game::Seat) {
         self.draw_plan = None;
+        self.final_plan_at = u32::MAX;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
         self.own = Own::NONE;
         self.checked = false;

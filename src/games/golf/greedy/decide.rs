@@ -9,7 +9,7 @@
 use super::chance::{
     Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
 };
-use super::grid::{BOXES_MADE, NO_ESTIMATE, ROWS_MADE, max_but, unpack_max};
+use super::grid::{BOXES_MADE, NO_ESTIMATE, ROWS_MADE, max_but, split_max, unpack_max, unpack_one};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
@@ -72,7 +72,7 @@ impl Greedy {
 
     /// The best position for key `ck` with face-down cards at the counted value (`off`
     /// tenths above the tables'; `None`: counted when it could matter, see
-    /// [`Greedy::counted_offset`]), going out only when [`Greedy::may_go_out`] allows it.
+    /// [`Greedy::offset_for`]), going out only when [`Greedy::may_go_out`] allows it.
     #[inline(always)]
     pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: Option<i32>) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
@@ -82,6 +82,11 @@ impl Greedy {
     /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
     /// with `self.own` already for this grid), and `out`, when known, the answer of
     /// [`Greedy::may_go_out`] for going out with this card.
+    ///
+    /// Every face-down position moves by the same offset, so the best position is the best
+    /// face-up one or the best face-down one moved: two maxima ([`split_max`]) and one
+    /// comparison, the same answer as adding the offset at each face-down position and
+    /// taking the maximum of all six.
     #[inline(always)]
     fn counted_place_raw(
         &mut self,
@@ -91,24 +96,22 @@ impl Greedy {
         out: Option<bool>,
     ) -> (i32, u8) {
         let down = v.face_down(v.seat());
+        let (up, dn) = split_max(&raw, down);
         let off = match off {
             Some(o) => o,
-            None => self.counted_offset(v, &raw),
+            None => self.offset_for(v, down, up, dn),
         };
-        let mut g = raw;
-        // Nothing to add when face-down cards count at the tables' estimate.
-        if off != 0 {
-            for (p, x) in g.iter_mut().enumerate() {
-                // Without a branch: which positions are face down varies from call to call.
-                *x += (off * 8) & -i32::from(down >> p & 1 == 1);
-            }
-        }
+        // Nothing face down: `dn` is no position's (and `up` holds all six).
+        let dn = match down {
+            0 => i32::MIN,
+            _ => dn + off * 8,
+        };
         let last = self.own.last_down as usize;
         if last < 6 && v.ender().is_none() {
-            let gq = max_but(&g, last);
-            // Packed, a larger gain or the same gain at a lower position compares higher.
-            let top = g[last] + 8 * self.go_out_bonus.max(-1000);
-            if top > gq {
+            // One card face down, at `last`: `dn` is its moved gain, `up` the best of the
+            // other five.
+            let top = dn + 8 * self.go_out_bonus.max(-1000);
+            if top > up {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
@@ -116,26 +119,25 @@ impl Greedy {
                         self.may_go_out(v, mine)
                     }
                 };
-                g[last] += 8 * if ok { self.go_out_bonus } else { -1000 };
-                return unpack_max(&g);
+                let at = dn + 8 * if ok { self.go_out_bonus } else { -1000 };
+                return unpack_one(up.max(at));
             }
-            return unpack_max(&[gq; 6]);
+            return unpack_one(up);
         }
-        unpack_max(&g)
+        unpack_one(up.max(dn))
     }
 
     /// [`Greedy::estimate_packed`] of the bot's own grid, kept in `self.own` (while it
     /// holds this grid: the draw and the placement of a turn ask for the same one).
     fn own_estimate(&mut self, v: &View) -> i32 {
         let packed = v.packed_keys(v.seat());
-        if self.own.packed == packed && self.own.est != NO_ESTIMATE {
-            return self.own.est;
+        if self.own.packed != packed {
+            return self.estimate_packed(v.rules(), packed);
         }
-        let est = self.estimate_packed(v.rules(), packed);
-        if self.own.packed == packed {
-            self.own.est = est;
+        if self.own.est == NO_ESTIMATE {
+            self.own.est = self.own.estimate(&self.tables, v.rules());
         }
-        est
+        self.own.est
     }
 
     /// Whether to go out on a final score of `mine` tenths: when `mine` plus the margin is
@@ -250,20 +252,13 @@ impl Greedy {
     }
 
     /// The counted offset of a face-down card (tenths; see [`Greedy::offset`]) for placing
-    /// a card of packed gains `g`: counted only when moving face-down cards 3 points either
+    /// a card whose best packed gains are `up` at a face-up position and `dn` at a face-down
+    /// one of `down` ([`split_max`]): counted only when moving face-down cards 3 points either
     /// way could change the choice (a face-down position against the best face-up one or
     /// the keep rule).
-    pub(super) fn counted_offset(&mut self, v: &View, g: &[i32; 6]) -> i32 {
-        let down = v.face_down(v.seat());
+    fn offset_for(&mut self, v: &View, down: u8, up: i32, dn: i32) -> i32 {
         if down == 0 {
             return 0;
-        }
-        let (mut up, mut dn) = (i32::MIN, i32::MIN);
-        for (p, &x) in g.iter().enumerate() {
-            // Without a branch, as in `counted_place_raw`.
-            let is_down = down >> p & 1 == 1;
-            dn = dn.max([i32::MIN, x][usize::from(is_down)]);
-            up = up.max([x, i32::MIN][usize::from(is_down)]);
         }
         // The largest packed gain unpacks to the largest gain.
         let (dn, up) = (dn >> 3, self.keep_gain.max(up >> 3));
@@ -491,6 +486,7 @@ impl Greedy {
             return None;
         }
         self.draw_plan = Some((v.turns(), top, (0, take.1)));
+        self.final_plan_at = v.turns();
         Some(self.take_if(take.0 > ev))
     }
 
@@ -526,3 +522,7 @@ impl Greedy {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "tests_place.rs"]
+mod tests_place;

@@ -78,6 +78,47 @@ pub(super) fn unpack_max(packed: &[i32; 6]) -> (i32, u8) {
     (m >> 3, 7 - (m & 7) as u8)
 }
 
+/// [`unpack_max`] of a maximum already taken.
+#[inline(always)]
+pub(super) fn unpack_one(m: i32) -> (i32, u8) {
+    (m >> 3, 7 - (m & 7) as u8)
+}
+
+/// Far below any packed gain (gains are at most a few thousand tenths, times 8), and far
+/// above `i32::MIN` less a gain: a position moved down by it is out of a maximum.
+const OUT: i32 = -(1 << 28);
+
+/// Per set of face-down positions: [`OUT`] at each face-down position, 0 elsewhere, then
+/// the other way round (to add to packed gains: the face-up, then the face-down ones).
+const SPLIT: [[[i32; 6]; 2]; 64] = {
+    let mut t = [[[0; 6]; 2]; 64];
+    let mut d = 0;
+    while d < 64 {
+        let mut p = 0;
+        while p < 6 {
+            let down = d >> p & 1 == 1;
+            t[d][0][p] = if down { OUT } else { 0 };
+            t[d][1][p] = if down { 0 } else { OUT };
+            p += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The largest of packed gains (see [`unpack_max`]) at a face-up position and at a
+/// face-down one of `down`; where there is none, a value below every gain (by about
+/// [`OUT`]). The other positions moved out of each maximum by an addition from a table:
+/// two vector additions and two maxima, no branch.
+#[inline(always)]
+pub(super) fn split_max(packed: &[i32; 6], down: u8) -> (i32, i32) {
+    let [u, d] = &SPLIT[down as usize & 63];
+    let up: [i32; 6] = std::array::from_fn(|p| packed[p] + u[p]);
+    let dn: [i32; 6] = std::array::from_fn(|p| packed[p] + d[p]);
+    let max = |a: [i32; 6]| a.into_iter().max().unwrap_or(OUT);
+    (max(up), max(dn))
+}
+
 /// The sum of a packed grid's three column entries in `cols` (its score when it has no
 /// matching row or box); position p in byte p.
 #[inline(always)]
@@ -209,21 +250,27 @@ impl Own {
         est: NO_ESTIMATE,
     };
 
-    pub(super) fn new(packed: u64, t: &Tables, rules: &GolfRules) -> Own {
-        let keys = unpack(packed);
+    /// The data of grid `packed` under tables `t` (made for `_rules`).
+    pub(super) fn new(packed: u64, t: &Tables, _rules: &GolfRules) -> Own {
         let mut by_key = [0u8; 16];
-        for (p, &k) in keys.iter().enumerate() {
-            by_key[k as usize & 15] |= 1 << p;
+        for p in 0..6 {
+            by_key[(packed >> (8 * p)) as usize & 15] |= 1 << p;
         }
         let down = by_key[UNKNOWN as usize];
+        // Byte c: column c's table index, its top key in the high nibble (as in
+        // `columns_packed`); each column's entry is looked up once.
+        let i = (packed & 0xff_ffff) << 4 | (packed >> 24 & 0xff_ffff);
+        let index = |c: usize| (i >> (8 * c)) as u8;
+        let col: [i32; 3] =
+            std::array::from_fn(|c| t.cols8[col_index(index(c) >> 4, index(c) & 15)]);
         Own {
             packed,
-            base8: std::array::from_fn(|p| {
-                t.cols8[col_index(keys[p % 3], keys[p % 3 + 3])] + 7 - p as i32
-            }),
-            other: std::array::from_fn(|p| if p < 3 { keys[p + 3] } else { keys[p - 3] << 4 }),
+            base8: std::array::from_fn(|p| col[p % 3] + 7 - p as i32),
+            // A top card's partner is the bottom key (low nibble), a bottom card's the top
+            // key (high nibble).
+            other: std::array::from_fn(|p| index(p % 3) & if p < 3 { 0x0f } else { 0xf0 }),
             by_key,
-            force: if has_rows_or_boxes(&keys, rules) {
+            force: if packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
                 63
             } else {
                 0
@@ -240,15 +287,18 @@ impl Own {
         let shift = 8 * p as u32;
         let old = (self.packed >> shift) as usize & 15;
         let eq = self.by_key[ck as usize & 15] as usize & 63;
-        self.packed = (self.packed & !(0xff << shift)) | (ck as u64) << shift;
+        // Byte p holds `old` alone (keys are at most 15).
+        self.packed ^= ((old as u64) ^ u64::from(ck)) << shift;
         self.by_key[old] &= !(1 << p);
         self.by_key[ck as usize & 15] |= 1 << p;
         // Column and column partner of each position, read off tables (no division).
         const COLUMN: [usize; 6] = [0, 1, 2, 0, 1, 2];
         const PARTNER: [usize; 6] = [3, 4, 5, 0, 1, 2];
         let c = COLUMN[p];
-        let key_at = |q: usize| (self.packed >> (8 * q)) as u8;
-        let col = t.cols8[col_index(key_at(c), key_at(c + 3))];
+        // The column's new table index: the partner's nibble (`other[p]`) and `ck`, as
+        // `gains` reads it.
+        let index = self.other[p] as usize | (ck as usize) << (4 * usize::from(p < 3));
+        let col = t.cols8[index & 255];
         self.base8[c] = col + 7 - c as i32;
         self.base8[c + 3] = col + 4 - c as i32;
         // The partner's entry: `ck` in the high nibble for a top-row card (no branch).
@@ -263,6 +313,16 @@ impl Own {
         };
         self.last_down = last_down(self.by_key[UNKNOWN as usize]);
         self.est = NO_ESTIMATE;
+    }
+
+    /// The grid's estimate (tenths; `Greedy::estimate_packed`): its three columns' entries,
+    /// read off `base8`, unless it holds a matching row or a box.
+    pub(super) fn estimate(&self, t: &Tables, rules: &GolfRules) -> i32 {
+        if self.force != 0 {
+            return score_tenths(&unpack(self.packed), &t.vals, rules);
+        }
+        // Each of `base8[0..3]` is its column's entry plus `7 - c`.
+        (self.base8[0] + self.base8[1] + self.base8[2] - 18) >> 3
     }
 
     /// The gain of putting key `ck` at each position, from the column tables alone, packed

@@ -78,10 +78,14 @@ impl Greedy {
     #[inline(never)]
     fn place(&mut self, v: &View) -> Action {
         let held = v.held().expect("a placing seat holds a card");
+        // A discard placed where the final turn's draw planned it: the final turn's
+        // placement would choose that place again (the same chance table, grid and card).
+        let mut final_planned = false;
         let (gain, p) = match self.draw_plan {
             Some((t, c, plan))
                 if v.phase() == Phase::PlaceDiscard && t == v.turns() && c == held =>
             {
+                final_planned = self.final_plan_at == t;
                 plan
             }
             _ if self.counting => self.counted_place(v, key(held) as usize, None),
@@ -99,7 +103,11 @@ impl Greedy {
             Action::Swap(p) => p as usize,
             _ => 6,
         };
-        let a = match self.final_for_win && v.ender().is_some() && self.certain_loss(v, held, at) {
+        let a = match self.final_for_win
+            && v.ender().is_some()
+            && !final_planned
+            && self.certain_loss(v, held, at)
+        {
             true => self.final_place(v, held, a),
             false => a,
         };

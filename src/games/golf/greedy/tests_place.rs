@@ -1,0 +1,183 @@
+//! Tests of the placement's shortcuts against the computations they replace: the two
+//! maxima of [`split_max`] and the moved face-down maximum against moving every face-down
+//! position, the counted placement against the position-by-position rule, the own grid's
+//! estimate read off its kept data against the packed estimate, and the lowest opponent
+//! estimate (kept per grid) against one worked out afresh.
+
+use super::super::Greedy;
+use super::super::grid::{max_but, split_max, unpack_max, unpack_one};
+use crate::cards::GameRng;
+use crate::game::{ActionList, Game, Rules, Table};
+use crate::games::golf::Golf;
+use crate::games::golf::rules::GolfRules;
+use crate::games::golf::scoring::key;
+use crate::games::golf::state::{Action, Phase};
+use crate::games::golf::view::View;
+use crate::sim::{Observer, deal_rngs, play_deal};
+use crate::strategy::{Params, build, resolve};
+
+/// Random packed gains (`gain * 8 + 7 - p`), gains from -`spread` to `spread` tenths.
+fn packed(rng: &mut GameRng, spread: usize) -> [i32; 6] {
+    std::array::from_fn(|p| (rng.index(2 * spread + 1) as i32 - spread as i32) * 8 + 7 - p as i32)
+}
+
+#[test]
+fn split_maxima_equal_the_maxima_position_by_position() {
+    let mut rng = GameRng::new(11, 2);
+    for _ in 0..5_000 {
+        let g = packed(&mut rng, 400);
+        for down in 0..64u8 {
+            let (mut up, mut dn) = (i32::MIN, i32::MIN);
+            for (p, &x) in g.iter().enumerate() {
+                match down >> p & 1 == 1 {
+                    true => dn = dn.max(x),
+                    false => up = up.max(x),
+                }
+            }
+            // Where there is no position, far below every gain.
+            let (fu, fd) = split_max(&g, down);
+            let far = |x: i32| x < -(1 << 27);
+            assert!(fu == up || (up == i32::MIN && far(fu)), "{g:?} {down:06b}");
+            assert!(fd == dn || (dn == i32::MIN && far(fd)), "{g:?} {down:06b}");
+        }
+    }
+}
+
+#[test]
+fn the_moved_face_down_maximum_equals_moving_each_position() {
+    let mut rng = GameRng::new(12, 2);
+    for _ in 0..5_000 {
+        // Few distinct gains, so that moved gains tie with face-up ones.
+        let g = packed(&mut rng, 6);
+        let off = rng.index(13) as i32 - 6;
+        for down in 0..64u8 {
+            let mut moved = g;
+            for (p, x) in moved.iter_mut().enumerate() {
+                if down >> p & 1 == 1 {
+                    *x += 8 * off;
+                }
+            }
+            let (up, dn) = split_max(&g, down);
+            let dn = if down == 0 { i32::MIN } else { dn + 8 * off };
+            assert_eq!(
+                unpack_one(up.max(dn)),
+                unpack_max(&moved),
+                "{g:?} {down:06b} {off}"
+            );
+        }
+    }
+}
+
+/// The counted placement as it was written position by position: the offset added at each
+/// face-down position when it could matter, then the going-out rule on the moved gains.
+fn reference(h: &mut Greedy, v: &View, ck: usize) -> (i32, u8) {
+    let raw = h.gains_of(v, ck);
+    let down = v.face_down(v.seat());
+    let off = if down == 0 {
+        0
+    } else {
+        let (mut up, mut dn) = (i32::MIN, i32::MIN);
+        for (p, &x) in raw.iter().enumerate() {
+            match down >> p & 1 == 1 {
+                true => dn = dn.max(x),
+                false => up = up.max(x),
+            }
+        }
+        let (dn, up) = (dn >> 3, h.keep_gain.max(up >> 3));
+        if dn + 30 < up || dn - 30 > up {
+            0
+        } else {
+            h.counted(v);
+            h.count_off
+        }
+    };
+    let mut g = raw;
+    for (p, x) in g.iter_mut().enumerate() {
+        if down >> p & 1 == 1 {
+            *x += off * 8;
+        }
+    }
+    let last = h.own.last_down as usize;
+    if last < 6 && v.ender().is_none() {
+        let gq = max_but(&g, last);
+        let top = g[last] + 8 * h.go_out_bonus.max(-1000);
+        if top > gq {
+            let mine = h.own_estimate(v) - (raw[last] >> 3);
+            let ok = h.may_go_out(v, mine);
+            g[last] += 8 * if ok { h.go_out_bonus } else { -1000 };
+            return unpack_max(&g);
+        }
+        return unpack_max(&[gq; 6]);
+    }
+    unpack_max(&g)
+}
+
+/// At every draw and placement: the lowest opponent estimate (kept per grid) equals the
+/// lowest worked out afresh, the own estimate equals the packed one, and (but for a
+/// discard's placement) the counted placement of every key equals the reference's.
+struct Check(Greedy, u32);
+
+impl Observer<Golf> for Check {
+    fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
+        let v = g.view(seat);
+        if !matches!(
+            v.phase(),
+            Phase::Draw | Phase::PlaceStock | Phase::PlaceDiscard
+        ) {
+            return;
+        }
+        let h = &mut self.0;
+        h.set_shoe(&v);
+        h.refresh(v.rules(), h.unknown);
+        let fresh = (0..v.players())
+            .filter(|&s| s != seat)
+            .map(|s| h.standing(&v, &v.keys(s)))
+            .min()
+            .unwrap();
+        assert_eq!(h.best_opponent(&v), fresh, "\n{}", g.render());
+        if v.phase() == Phase::PlaceDiscard {
+            return;
+        }
+        // The own grid's estimate read off the kept grid data equals the packed estimate.
+        h.gains_of(&v, 0);
+        h.own.est = super::super::grid::NO_ESTIMATE;
+        let packed = v.packed_keys(seat);
+        assert_eq!(h.own_estimate(&v), h.estimate_packed(v.rules(), packed));
+        let held = v.held().map(|c| key(c) as usize);
+        for ck in held.into_iter().chain(0..14) {
+            let fast = h.counted_place(&v, ck, None);
+            assert_eq!(fast, reference(h, &v, ck), "key {ck}\n{}", g.render());
+            self.1 += 1;
+        }
+    }
+}
+
+#[test]
+fn the_counted_placement_equals_the_position_by_position_rule() {
+    let variants: &[&[(&str, &str)]] = &[
+        &[],
+        &[("jokers", "on"), ("pair_of_twos", "-4")],
+        &[("row_rule", "off"), ("box", "-40")],
+        &[
+            ("empty_stock", "reshuffle"),
+            ("flip_after_discard", "optional"),
+        ],
+    ];
+    let mut buf = ActionList::new();
+    for (i, kv) in variants.iter().enumerate() {
+        let mut r = GolfRules::default();
+        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
+        let mut obs = Check(Greedy::new(&Params::default()), 0);
+        // A bonus large either way, so that both going-out answers turn up.
+        obs.0.go_out_bonus = [30, 80, -20, 0][i];
+        for name in ["random", "greedy"] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
+            for d in 0..60 {
+                let rngs = &mut deal_rngs(31, d, 0);
+                play_deal(&r, &Table::first(3), rngs, &mut seats, &mut buf, &mut obs);
+            }
+        }
+        assert!(obs.1 > 10_000, "{} comparisons", obs.1);
+    }
+}
