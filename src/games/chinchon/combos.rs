@@ -70,7 +70,7 @@ impl Masks {
 
     /// Records card `c` at position `i` (a position above every other held one).
     #[inline]
-    fn add(&mut self, i: usize, c: Card) {
+    pub(super) fn add(&mut self, i: usize, c: Card) {
         let x = c.index() as usize & 63;
         let b = 1u16 << i;
         let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
@@ -84,15 +84,19 @@ impl Masks {
     }
 
     /// Forgets card `c` at position `i`; the positions above it move down by one.
-    fn remove(&mut self, i: usize, c: Card) {
+    pub(super) fn remove(&mut self, i: usize, c: Card) {
         let low = (1u16 << i) - 1;
         let squeeze = |m: &mut u16| *m = (*m & low) | ((*m >> 1) & !low);
         squeeze(&mut self.wild);
         squeeze(&mut self.circ);
         self.suit.iter_mut().for_each(squeeze);
         self.num.iter_mut().for_each(squeeze);
-        self.slot.copy_within(i + 1.., i);
-        self.slot[HAND_CAP - 1] = 0;
+        // The slots above `i` move down one (lane by lane: no call for so few bytes).
+        let old = self.slot;
+        self.slot = std::array::from_fn(|j| {
+            let from = if j < i { j } else { j + 1 };
+            old.get(from).copied().unwrap_or(0)
+        });
         let x = c.index() as usize & 63;
         let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
         if self.num[n] & self.suit[s] == 0 {
@@ -426,6 +430,12 @@ impl ComboList {
     /// The hand's position masks.
     pub(super) fn hand_masks(&self) -> &Masks {
         &self.hand
+    }
+
+    /// The list's room: the combinations first (see [`ComboList::list`]), then leftovers.
+    #[inline]
+    pub(super) fn found(&self) -> [u16; LIST_CAP] {
+        self.found
     }
 
     /// The combinations, or `None` for a crowded hand.

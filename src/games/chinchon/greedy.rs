@@ -37,9 +37,10 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
+use super::combos::{LIST_CAP, Masks, combinations_with};
 use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{
-    Held, Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
+    Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
 };
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
@@ -238,6 +239,7 @@ impl Greedy {
 
     /// What keeping each card is worth in `v`, as if the seat held `taken` too (the discard
     /// top it weighs taking: then that card is no longer live, as after taking it).
+    #[inline]
     fn worth(&self, v: &View<'_>, taken: Option<Card>) -> Worth {
         let live = (v.reshuffles >= self.replan).then(|| {
             let mut l = v.live();
@@ -282,13 +284,21 @@ impl Greedy {
         let key = Key::of(v.hand, v.card_points);
         // The hand's combinations are listed; only those holding the top are new. Without
         // any, the top is dead and the hand's values give those with it.
+        // The hand's masks with the top at position `n` (for its new combinations and for
+        // the cards' partners), and the list of the hand with the top as
+        // [`ComboList::added`](super::combos::ComboList::added) makes it (`None` when crowded).
+        let mut masks = *v.combos.hand_masks();
+        masks.add(n, top);
         let before = v.combos.list();
-        let with = v.combos.may_join(top).then(|| {
-            let mut l = *v.combos;
-            l.added(&cards[..=n]);
-            l
-        });
-        let listed = with.as_ref().map_or(before, |l| l.list());
+        let mut found = v.combos.found();
+        let listed = match before {
+            Some(list) if v.combos.may_join(top) => {
+                let len = list.len();
+                let k = combinations_with(&masks, 1 << n, &mut found[len..]);
+                (len + k <= LIST_CAP).then(|| &found[..len + k])
+            }
+            _ => before,
+        };
         let joins = before.is_none() || listed.map(|l| l.len()) != before.map(|l| l.len());
         let without = if joins {
             let mut w = [0u16; HAND_CAP];
@@ -317,8 +327,7 @@ impl Greedy {
         let (now, after) = if self.lookahead != 0 && prunes {
             let loose = loose_of(&without[..=n], &pts[..=n]);
             let hand = &cards[..=n];
-            let held = Held::of(hand);
-            let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, n);
+            let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &masks, n);
             let least = cost[..n].iter().copied().min().expect("a hand");
             if now - least < self.take_gain {
                 return fallback;
@@ -327,7 +336,7 @@ impl Greedy {
             // card in the race.
             let all = ((1u32 << n) - 1) as u16;
             let (after, _) = least_by_bound(&cost[..n], all, |i| {
-                cost[i] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, i)
+                cost[i] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &masks, i)
             });
             (now, after)
         } else if self.lookahead != 0 {
@@ -447,11 +456,11 @@ impl Greedy {
             if self.lookahead > 0 {
                 // Keep values one card at a time, only for cards a bound leaves in the race.
                 let loose = loose_of(&without[..n], &pts[..n]);
-                let held = Held::of(v.hand);
+                let masks = v.combos.hand_masks();
                 least_by_bound(&low[..n], cands, |i| {
                     key(
                         i,
-                        self.keep_at(v.hand, &pts[..n], loose, &mut odds, &held, i),
+                        self.keep_at(v.hand, &pts[..n], loose, &mut odds, masks, i),
                     )
                 })
                 .1
@@ -479,16 +488,21 @@ impl Greedy {
         pts: &[u16],
         loose: u16,
         odds: &mut LazyOdds<'_, '_>,
-        held: &Held,
+        masks: &Masks,
         k: usize,
     ) -> i32 {
-        let partners = partners_at(cards, loose, held, k);
+        let partners = partners_at(cards, loose, masks, k);
         if partners == 0 {
             return 0;
         }
         let odds = odds.get();
         let raw = keep_value_with(cards, pts, loose, odds, k, partners);
-        (self.lookahead * raw as i64 / odds.total.max(1) as i64) as i32
+        let (num, total) = (self.lookahead * raw as i64, odds.total.max(1));
+        // The same quotient in 32 bits when it fits (a shorter division).
+        match u32::try_from(num) {
+            Ok(x) => (x / total) as i32,
+            Err(_) => (num / total as i64) as i32,
+        }
     }
 }
 

@@ -21,6 +21,7 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{CIRC, WILD};
+use super::combos::Masks;
 use super::view::View;
 use crate::cards::Card;
 
@@ -294,71 +295,74 @@ fn each_partial(
     all
 }
 
-/// A hand's positions by card index, built once per decision: the cards that may make a
-/// partial with a card are then found from its [`NEAR`] entry at once.
-pub struct Held {
-    /// Positions holding each card index.
-    at: [u16; 64],
-    /// The card indices held.
-    held: u64,
-}
-
-impl Held {
-    /// The positions of `cards` by card index.
-    pub fn of(cards: &[Card]) -> Held {
-        let mut h = Held {
-            at: [0; 64],
-            held: 0,
-        };
-        for (j, c) in cards.iter().enumerate() {
-            let x = c.index() as usize & 63;
-            h.at[x] |= 1 << j;
-            h.held |= 1 << x;
+/// The positions of the hand (position masks `m`) holding a card that may make a partial
+/// with card index `x` (itself included when it may pair with its own copies): the cards
+/// [`NEAR`] names, read from the hand's masks instead of a table of the hand by card index.
+/// A number card's partners are the cards of its number and the cards of its suit within
+/// two of it (1 with 12), and a `CIRC` when it is a 1, 2, 11 or 12; a `CIRC`'s are the
+/// `CIRC`s and those numbers; a `WILD` and an action card have none.
+#[inline]
+pub fn near_in(m: &Masks, x: usize) -> u16 {
+    if x < 48 {
+        let (s, n) = (x / 12, x % 12);
+        let window = WINDOW[n];
+        let mut near = m.num[n];
+        for p in positions(m.suit[s]) {
+            near |= ((m.slot[p] & window != 0) as u16) << p;
         }
-        h
-    }
-
-    /// The positions of the cards that may make a partial with card index `x` (itself
-    /// included when it may pair with its own copies).
-    #[inline]
-    fn near(&self, x: usize) -> u16 {
-        let mut m = NEAR[x] & self.held;
-        let mut near = 0;
-        while m != 0 {
-            near |= self.at[m.trailing_zeros() as usize];
-            m &= m - 1;
+        if EDGES >> n & 1 == 1 {
+            near |= m.circ;
         }
         near
+    } else if x == CIRC.index() as usize {
+        m.circ | m.num[0] | m.num[1] | m.num[10] | m.num[11]
+    } else {
+        0
     }
 }
+
+/// The numbers (bit `num - 1`) of a suit that may make a partial with number index `n`
+/// (`num - 1`) of the same suit besides itself: one or two apart, or 1 with 12.
+const WINDOW: [u16; 12] = {
+    let mut t = [0u16; 12];
+    let mut n = 0usize;
+    while n < 12 {
+        let mut m = 0usize;
+        while m < 12 {
+            let d = n.abs_diff(m);
+            if d == 1 || d == 2 || d == 11 {
+                t[n] |= 1 << m;
+            }
+            m += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The number indices (`num - 1`) a `CIRC` may make a partial with: 1, 2, 11 and 12.
+const EDGES: u16 = 1 | 1 << 1 | 1 << 10 | 1 << 11;
 
 /// The keep value of the card at position `k` alone (what [`keep_values`] gives it): the sum
 /// over the partials it is in, with the other card of each pair or itself loose. Cheaper than
-/// all of them, for a bound. `held` is [`Held::of`] the same cards.
+/// all of them, for a bound. `m` is [`Masks::new`] the same cards.
 #[cfg(test)]
 pub fn keep_value_at(
     cards: &[Card],
     pts: &[u16],
     loose: u16,
     odds: &Odds,
-    held: &Held,
+    m: &Masks,
     k: usize,
 ) -> u32 {
-    keep_value_with(
-        cards,
-        pts,
-        loose,
-        odds,
-        k,
-        partners_at(cards, loose, held, k),
-    )
+    keep_value_with(cards, pts, loose, odds, k, partners_at(cards, loose, m, k))
 }
 
 /// The positions whose partial with position `k` has a loose card (one of them or both): the
 /// only partials [`keep_value_at`] counts. None: the card's keep value is 0, whatever the odds.
 #[inline]
-pub fn partners_at(cards: &[Card], loose: u16, held: &Held, k: usize) -> u16 {
-    let near = held.near(cards[k].index() as usize & 63) & !(1 << k);
+pub fn partners_at(cards: &[Card], loose: u16, m: &Masks, k: usize) -> u16 {
+    let near = near_in(m, cards[k].index() as usize & 63) & !(1 << k);
     if loose >> k & 1 == 1 {
         near
     } else {
@@ -503,10 +507,10 @@ mod tests {
             let mut kv = [0u32; HAND_CAP];
             let all = keep_values(cards, &pts, loose, &odds, &mut kv);
             assert_eq!(partials_value(cards, &pts, loose, &odds), all);
-            let held = Held::of(cards);
+            let m = Masks::new(cards);
             for (k, &value) in kv.iter().enumerate().take(n) {
-                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &held, k), value);
-                let partners = partners_at(cards, loose, &held, k);
+                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &m, k), value);
+                let partners = partners_at(cards, loose, &m, k);
                 if partners == 0 {
                     assert_eq!(value, 0);
                     zero += 1;
@@ -516,6 +520,44 @@ mod tests {
             }
         }
         assert!(zero > 1000 && valued > 1000, "{zero} {valued}");
+    }
+
+    /// The partners read from a hand's masks are the positions whose cards [`NEAR`] names,
+    /// for every card index against random hands of every size (two decks, many specials),
+    /// also after cards leave the masks.
+    #[test]
+    fn partners_from_masks_are_the_near_table() {
+        use crate::games::chinchon::Rules;
+        use crate::games::chinchon::cards::ordered_shoe;
+        let r = Rules {
+            wild: 3,
+            circ: 4,
+            ..Rules::default()
+        };
+        let mut deck = ordered_shoe(&r, 8);
+        let mut rng = GameRng::new(17, 4);
+        let by_table = |cards: &[Card], x: usize| {
+            let mut near = 0u16;
+            for (j, c) in cards.iter().enumerate() {
+                near |= ((NEAR[x] >> (c.index() & 63) & 1) as u16) << j;
+            }
+            near
+        };
+        for round in 0..2000 {
+            deck.shuffle(&mut rng);
+            let n = 1 + round % HAND_CAP;
+            let mut cards: Vec<Card> = deck.as_slice()[..n].to_vec();
+            let mut m = Masks::new(&cards);
+            for x in 0..64 {
+                assert_eq!(near_in(&m, x), by_table(&cards, x), "{cards:?} {x}");
+            }
+            let i = rng.index(n);
+            let c = cards.remove(i);
+            m.remove(i, c);
+            for x in 0..64 {
+                assert_eq!(near_in(&m, x), by_table(&cards, x), "{cards:?} {x}");
+            }
+        }
     }
 
     /// The tabled outs are those worked out by kind for every pair of cards, under odds
