@@ -295,74 +295,87 @@ fn each_partial(
     all
 }
 
-/// The positions of the hand (position masks `m`) holding a card that may make a partial
-/// with card index `x` (itself included when it may pair with its own copies): the cards
-/// [`NEAR`] names, read from the hand's masks instead of a table of the hand by card index.
-/// A number card's partners are the cards of its number and the cards of its suit within
-/// two of it (1 with 12), and a `CIRC` when it is a 1, 2, 11 or 12; a `CIRC`'s are the
-/// `CIRC`s and those numbers; a `WILD` and an action card have none.
-#[inline]
-pub fn near_in(m: &Masks, x: usize) -> u16 {
-    if x < 48 {
-        let (s, n) = (x / 12, x % 12);
-        let window = WINDOW[n];
-        let mut near = m.num[n];
-        for p in positions(m.suit[s]) {
-            near |= ((m.slot[p] & window != 0) as u16) << p;
+/// A hand's positions by number and suit, read from its position masks once per decision,
+/// so that the cards that may make a partial with a card ([`NEAR`]) are a few loads and
+/// bit operations away: a number card's partners are the cards of its number and the cards
+/// of its suit within two of it (1 with 12), and a `CIRC` when it is a 1, 2, 11 or 12; a
+/// `CIRC`'s are the `CIRC`s and those numbers; a `WILD` and an action card have none.
+#[derive(Clone, Copy, Debug)]
+pub struct Near {
+    /// `num[i + 2]`: the positions of number index `i` (`num - 1`); zeros around them, so
+    /// that the numbers two either side of any number are in range.
+    num: [u16; 16],
+    /// Positions by suit (number cards only).
+    suit: [u16; 4],
+    /// The `CIRC`s' positions.
+    circ: u16,
+}
+
+impl Near {
+    /// The table of the hand with position masks `m`.
+    #[inline]
+    pub fn of(m: &Masks) -> Near {
+        let mut num = [0u16; 16];
+        num[2..14].copy_from_slice(&m.num[..12]);
+        Near {
+            num,
+            suit: [m.suit[0], m.suit[1], m.suit[2], m.suit[3]],
+            circ: m.circ,
         }
-        if EDGES >> n & 1 == 1 {
-            near |= m.circ;
+    }
+
+    /// The positions holding a card that may make a partial with card index `x` (itself
+    /// included when it may pair with its own copies).
+    #[inline]
+    pub fn at(&self, x: usize) -> u16 {
+        let p = &self.num;
+        if x < 48 {
+            let (s, n) = (x / 12, x % 12);
+            let run = p[n] | p[n + 1] | p[n + 3] | p[n + 4] | p[WRAP[n] as usize];
+            let circ = self.circ & ((EDGES >> n & 1) as u16).wrapping_neg();
+            p[n + 2] | (self.suit[s] & run) | circ
+        } else if x == CIRC.index() as usize {
+            self.circ | p[2] | p[3] | p[12] | p[13]
+        } else {
+            0
         }
-        near
-    } else if x == CIRC.index() as usize {
-        m.circ | m.num[0] | m.num[1] | m.num[10] | m.num[11]
-    } else {
-        0
     }
 }
 
-/// The numbers (bit `num - 1`) of a suit that may make a partial with number index `n`
-/// (`num - 1`) of the same suit besides itself: one or two apart, or 1 with 12.
-const WINDOW: [u16; 12] = {
-    let mut t = [0u16; 12];
-    let mut n = 0usize;
-    while n < 12 {
-        let mut m = 0usize;
-        while m < 12 {
-            let d = n.abs_diff(m);
-            if d == 1 || d == 2 || d == 11 {
-                t[n] |= 1 << m;
-            }
-            m += 1;
-        }
-        n += 1;
-    }
-    t
-};
+/// For each number index `n`, the entry of [`Near::num`] of the number 1 and 12 pair with
+/// (1 with 12, 12 with 1), or a zero entry.
+const WRAP: [u8; 12] = [13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2];
 
 /// The number indices (`num - 1`) a `CIRC` may make a partial with: 1, 2, 11 and 12.
 const EDGES: u16 = 1 | 1 << 1 | 1 << 10 | 1 << 11;
 
 /// The keep value of the card at position `k` alone (what [`keep_values`] gives it): the sum
 /// over the partials it is in, with the other card of each pair or itself loose. Cheaper than
-/// all of them, for a bound. `m` is [`Masks::new`] the same cards.
+/// all of them, for a bound. `near` is [`Near::of`] the same cards' masks.
 #[cfg(test)]
 pub fn keep_value_at(
     cards: &[Card],
     pts: &[u16],
     loose: u16,
     odds: &Odds,
-    m: &Masks,
+    near: &Near,
     k: usize,
 ) -> u32 {
-    keep_value_with(cards, pts, loose, odds, k, partners_at(cards, loose, m, k))
+    keep_value_with(
+        cards,
+        pts,
+        loose,
+        odds,
+        k,
+        partners_at(cards, loose, near, k),
+    )
 }
 
 /// The positions whose partial with position `k` has a loose card (one of them or both): the
 /// only partials [`keep_value_at`] counts. None: the card's keep value is 0, whatever the odds.
 #[inline]
-pub fn partners_at(cards: &[Card], loose: u16, m: &Masks, k: usize) -> u16 {
-    let near = near_in(m, cards[k].index() as usize & 63) & !(1 << k);
+pub fn partners_at(cards: &[Card], loose: u16, near: &Near, k: usize) -> u16 {
+    let near = near.at(cards[k].index() as usize & 63) & !(1 << k);
     if loose >> k & 1 == 1 {
         near
     } else {
@@ -371,7 +384,7 @@ pub fn partners_at(cards: &[Card], loose: u16, m: &Masks, k: usize) -> u16 {
 }
 
 /// [`keep_value_at`] over the partners [`partners_at`] gives.
-#[inline]
+#[inline(always)]
 pub fn keep_value_with(
     cards: &[Card],
     pts: &[u16],
@@ -507,10 +520,10 @@ mod tests {
             let mut kv = [0u32; HAND_CAP];
             let all = keep_values(cards, &pts, loose, &odds, &mut kv);
             assert_eq!(partials_value(cards, &pts, loose, &odds), all);
-            let m = Masks::new(cards);
+            let near = Near::of(&Masks::new(cards));
             for (k, &value) in kv.iter().enumerate().take(n) {
-                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &m, k), value);
-                let partners = partners_at(cards, loose, &m, k);
+                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &near, k), value);
+                let partners = partners_at(cards, loose, &near, k);
                 if partners == 0 {
                     assert_eq!(value, 0);
                     zero += 1;
@@ -548,14 +561,16 @@ mod tests {
             let n = 1 + round % HAND_CAP;
             let mut cards: Vec<Card> = deck.as_slice()[..n].to_vec();
             let mut m = Masks::new(&cards);
+            let near = Near::of(&m);
             for x in 0..64 {
-                assert_eq!(near_in(&m, x), by_table(&cards, x), "{cards:?} {x}");
+                assert_eq!(near.at(x), by_table(&cards, x), "{cards:?} {x}");
             }
             let i = rng.index(n);
             let c = cards.remove(i);
             m.remove(i, c);
+            let near = Near::of(&m);
             for x in 0..64 {
-                assert_eq!(near_in(&m, x), by_table(&cards, x), "{cards:?} {x}");
+                assert_eq!(near.at(x), by_table(&cards, x), "{cards:?} {x}");
             }
         }
     }

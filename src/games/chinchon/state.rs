@@ -188,6 +188,9 @@ impl Chinchon {
 
     /// The next active seat after `seat` in the direction of play.
     pub(crate) fn next(&self, seat: Seat) -> Seat {
+        if self.players == 2 && self.active.len() == 2 {
+            return seat ^ 1; // two at the table: the other one, either way round
+        }
         let mut p = seat;
         loop {
             // Seats wrap round the table (no division: this runs at every turn).

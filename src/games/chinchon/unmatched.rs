@@ -86,13 +86,15 @@ fn by_packings(found: &[u16], points: &[u16], without: &mut [u16; HAND_CAP]) -> 
         for (w, &c) in worth.iter_mut().zip(found) {
             *w = positions(c).map(|p| points[p]).sum();
         }
-        // Each packing raises the cover avoiding every card of the hand outside it (a dead
-        // card is avoided by every packing, so it gets the best cover of all).
-        let hand = ((1u32 << n) - 1) as u16;
+        // Each packing raises the cover avoiding every card outside it: all sixteen lanes
+        // at once (a dead card is avoided by every packing, so it gets the best cover of
+        // all; lanes past the hand are ignored).
+        let mut avoiding = [0u16; 16];
         let mut visit = |used: u16, covered: u16| {
             best = best.max(covered);
-            for p in positions(!used & hand) {
-                covered_avoiding[p] = covered_avoiding[p].max(covered);
+            for (p, x) in avoiding.iter_mut().enumerate() {
+                let outside = ((used >> p) & 1).wrapping_sub(1);
+                *x = (*x).max(covered & outside);
             }
         };
         let worth = &worth[..found.len()];
@@ -106,27 +108,12 @@ fn by_packings(found: &[u16], points: &[u16], without: &mut [u16; HAND_CAP]) -> 
                     }
                 }
             }
-        } else if n < 12 {
-            // And one of 11 cards at most three.
-            for (i, (&a, &wa)) in found.iter().zip(worth).enumerate() {
-                visit(a, wa);
-                for (j, (&b, &wb)) in found.iter().zip(worth).enumerate().skip(i + 1) {
-                    if a & b == 0 {
-                        let (ab, wab) = (a | b, wa + wb);
-                        visit(ab, wab);
-                        for (&c, &wc) in found[j + 1..].iter().zip(&worth[j + 1..]) {
-                            if ab & c == 0 {
-                                visit(ab | c, wab + wc);
-                            }
-                        }
-                    }
-                }
-            }
         } else {
             for k in 0..found.len() {
                 packings(found, worth, k, 0, 0, &mut visit);
             }
         }
+        covered_avoiding.copy_from_slice(&avoiding[..HAND_CAP]);
     }
     for i in 0..n {
         without[i] = total - points[i] - covered_avoiding[i];
