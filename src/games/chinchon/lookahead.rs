@@ -332,7 +332,7 @@ impl Near {
         if x < 48 {
             let (s, n) = (x / 12, x % 12);
             let run = p[n] | p[n + 1] | p[n + 3] | p[n + 4] | p[WRAP[n] as usize];
-            let circ = self.circ & ((EDGES >> n & 1) as u16).wrapping_neg();
+            let circ = self.circ & (EDGES >> n & 1).wrapping_neg();
             p[n + 2] | (self.suit[s] & run) | circ
         } else if x == CIRC.index() as usize {
             self.circ | p[2] | p[3] | p[12] | p[13]
