@@ -70,7 +70,7 @@ impl Masks {
 
     /// Records card `c` at position `i` (a position above every other held one).
     #[inline]
-    fn add(&mut self, i: usize, c: Card) {
+    pub(super) fn add(&mut self, i: usize, c: Card) {
         let x = c.index() as usize & 63;
         let b = 1u16 << i;
         let (s, n) = (SUIT_NUM[x].0 as usize, SUIT_NUM[x].1 as usize);
@@ -84,7 +84,7 @@ impl Masks {
     }
 
     /// Forgets card `c` at position `i`; the positions above it move down by one.
-    fn remove(&mut self, i: usize, c: Card) {
+    pub(super) fn remove(&mut self, i: usize, c: Card) {
         let low = (1u16 << i) - 1;
         let squeeze = |m: &mut u16| *m = (*m & low) | ((*m >> 1) & !low);
         squeeze(&mut self.wild);
@@ -167,6 +167,22 @@ fn groups(base: u16, wild: u16, push: &mut impl FnMut(u16)) {
     });
 }
 
+/// The sets of [`groups`] that hold `must` (a bit of `base`), in the same order: the
+/// submasks of `base` holding it, walked as those of the rest of `base` with it added.
+#[inline]
+fn groups_holding(base: u16, must: u16, wild: u16, push: &mut impl FnMut(u16)) {
+    each_submask(base & !must, |rest| {
+        let s = rest | must;
+        let k = s.count_ones();
+        if (3..=4).contains(&k) {
+            push(s);
+        }
+        if (2..=3).contains(&k) {
+            each_bit(wild, |w| push(s | w));
+        }
+    });
+}
+
 /// Every run of suit `s` (one of [`Masks::run_suits`]): distinct numbers of the suit, at
 /// most one `CIRC` and one `WILD`, covering an arc of the ring no longer than the run.
 #[inline]
@@ -209,6 +225,14 @@ fn runs_by_arcs(m: &Masks, s: usize, must: u16, push: &mut impl FnMut(u16)) {
     let mut at = [0u16; RING as usize]; // the card at each held number slot
     for p in positions(m.suit[s]) {
         at[m.slot[p].trailing_zeros() as usize] = 1 << p;
+    }
+    if must != 0 && m.wild == 0 && m.circ == 0 {
+        return runs_through(
+            &at,
+            m.suit_nums[s],
+            m.slot[must.trailing_zeros() as usize],
+            push,
+        );
     }
     let held = m.suit_nums[s] | (((m.circ != 0) as u16) << 12);
     let next = |x: u32| if x + 1 == RING { 0 } else { x + 1 };
@@ -286,6 +310,31 @@ fn runs_by_arcs(m: &Masks, s: usize, must: u16, push: &mut impl FnMut(u16)) {
                 y = next(y);
             }
             x = prev(x);
+        }
+    }
+}
+
+/// [`runs_by_arcs`] for a hand without specials: the runs through the card in slot `slot`
+/// (a bit) are the arcs of three or more held slots through it, within the block of held
+/// slots around it (slot 12, the `CIRC`'s, is not held, so no arc wraps round), in the same
+/// order: by first slot, then by length. `at` holds the card (a position bit) of each held
+/// slot, `held` the held slots.
+fn runs_through(at: &[u16; 13], held: u16, slot: u16, push: &mut impl FnMut(u16)) {
+    let xs = slot.trailing_zeros() as usize;
+    let (mut lo, mut hi) = (xs, xs);
+    while lo > 0 && held >> (lo - 1) & 1 == 1 {
+        lo -= 1;
+    }
+    while hi < 11 && held >> (hi + 1) & 1 == 1 {
+        hi += 1;
+    }
+    for a in lo..=xs {
+        let mut cards = 0u16;
+        for (x, &card) in at.iter().enumerate().take(hi + 1).skip(a) {
+            cards |= card;
+            if x >= xs && x >= a + 2 {
+                push(cards);
+            }
         }
     }
 }
@@ -376,7 +425,7 @@ pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize 
             let slot = m.slot[must.trailing_zeros() as usize];
             let n = slot.trailing_zeros() as usize;
             if m.repeated >> n & 1 == 1 {
-                groups(m.num[n], m.wild, &mut push);
+                groups_holding(m.num[n], must, m.wild, &mut push);
             }
             if m.may_run(s) && m.has_run_neighbour(s, slot) {
                 runs_holding(m, s, must, &mut push);
@@ -426,6 +475,12 @@ impl ComboList {
     /// The hand's position masks.
     pub(super) fn hand_masks(&self) -> &Masks {
         &self.hand
+    }
+
+    /// The list's room: the combinations first (see [`ComboList::list`]), then leftovers.
+    #[inline]
+    pub(super) fn found(&self) -> [u16; LIST_CAP] {
+        self.found
     }
 
     /// The combinations, or `None` for a crowded hand.

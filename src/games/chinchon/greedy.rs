@@ -37,10 +37,12 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
+use super::combos::{LIST_CAP, combinations_with};
 use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{
-    Held, Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
+    Near, Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
 };
+use super::race::{least_below, least_by_bound};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
@@ -147,16 +149,22 @@ impl Worth {
 }
 
 /// A few cards as the numbers held in each suit (bit `num - 1`), to count a card's
-/// partners among them with bit operations.
+/// partners among them with bit operations, and the suits holding each number.
 #[derive(Clone, Copy, Default)]
-struct Few([u16; 4]);
+struct Few {
+    suits: [u16; 4],
+    /// The distinct cards of each number (`num - 1`).
+    same: [u8; 12],
+}
 
 impl Few {
     fn of(cards: &[Card]) -> Few {
         let mut f = Few::default();
         for &c in cards {
             if let Kind::Num { suit, num } = kind(c) {
-                f.0[suit as usize] |= 1 << (num - 1);
+                let (m, bit) = (&mut f.suits[suit as usize], 1u16 << (num - 1));
+                f.same[num as usize - 1] += (*m & bit == 0) as u8;
+                *m |= bit;
             }
         }
         f
@@ -171,8 +179,8 @@ impl Few {
         };
         let bit = 1u16 << (num - 1);
         let window = ((bit << 1) | (bit << 2) | (bit >> 1) | (bit >> 2)) & 0xfff;
-        let same = self.0.iter().filter(|&&m| m & bit != 0).count() as u32;
-        (same + (self.0[suit as usize] & window).count_ones()) as i32
+        let same = self.same[num as usize - 1] as u32;
+        (same + (self.suits[suit as usize] & window).count_ones()) as i32
     }
 }
 
@@ -238,6 +246,7 @@ impl Greedy {
 
     /// What keeping each card is worth in `v`, as if the seat held `taken` too (the discard
     /// top it weighs taking: then that card is no longer live, as after taking it).
+    #[inline(always)]
     fn worth(&self, v: &View<'_>, taken: Option<Card>) -> Worth {
         let live = (v.reshuffles >= self.replan).then(|| {
             let mut l = v.live();
@@ -282,13 +291,21 @@ impl Greedy {
         let key = Key::of(v.hand, v.card_points);
         // The hand's combinations are listed; only those holding the top are new. Without
         // any, the top is dead and the hand's values give those with it.
+        // The hand's masks with the top at position `n` (for its new combinations and for
+        // the cards' partners), and the list of the hand with the top as
+        // [`ComboList::added`](super::combos::ComboList::added) makes it (`None` when crowded).
+        let mut masks = *v.combos.hand_masks();
+        masks.add(n, top);
         let before = v.combos.list();
-        let with = v.combos.may_join(top).then(|| {
-            let mut l = *v.combos;
-            l.added(&cards[..=n]);
-            l
-        });
-        let listed = with.as_ref().map_or(before, |l| l.list());
+        let mut found = v.combos.found();
+        let listed = match before {
+            Some(list) if v.combos.may_join(top) => {
+                let len = list.len();
+                let k = combinations_with(&masks, 1 << n, &mut found[len..]);
+                (len + k <= LIST_CAP).then(|| &found[..len + k])
+            }
+            _ => before,
+        };
         let joins = before.is_none() || listed.map(|l| l.len()) != before.map(|l| l.len());
         let without = if joins {
             let mut w = [0u16; HAND_CAP];
@@ -317,18 +334,21 @@ impl Greedy {
         let (now, after) = if self.lookahead != 0 && prunes {
             let loose = loose_of(&without[..=n], &pts[..=n]);
             let hand = &cards[..=n];
-            let held = Held::of(hand);
-            let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, n);
+            let near = Near::of(&masks);
+            let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &near, n);
             let least = cost[..n].iter().copied().min().expect("a hand");
             if now - least < self.take_gain {
                 return fallback;
             }
             // The best card to shed instead, keep values asked only where the bound leaves a
-            // card in the race.
+            // card in the race; none below `now - take_gain` is the stock at once.
             let all = ((1u32 << n) - 1) as u16;
-            let (after, _) = least_by_bound(&cost[..n], all, |i| {
-                cost[i] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &held, i)
-            });
+            let limit = now - self.take_gain;
+            let Some(after) = least_below(&cost[..n], all, limit, |i| {
+                cost[i] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &near, i)
+            }) else {
+                return fallback;
+            };
             (now, after)
         } else if self.lookahead != 0 {
             let mut kv = [0i32; HAND_CAP];
@@ -447,11 +467,11 @@ impl Greedy {
             if self.lookahead > 0 {
                 // Keep values one card at a time, only for cards a bound leaves in the race.
                 let loose = loose_of(&without[..n], &pts[..n]);
-                let held = Held::of(v.hand);
+                let near = Near::of(v.combos.hand_masks());
                 least_by_bound(&low[..n], cands, |i| {
                     key(
                         i,
-                        self.keep_at(v.hand, &pts[..n], loose, &mut odds, &held, i),
+                        self.keep_at(v.hand, &pts[..n], loose, &mut odds, &near, i),
                     )
                 })
                 .1
@@ -473,22 +493,28 @@ impl Greedy {
     ///
     /// A card in no partial with a loose card is worth 0 whatever the odds: then the odds
     /// are not worked out.
+    #[inline(always)]
     fn keep_at(
         &self,
         cards: &[Card],
         pts: &[u16],
         loose: u16,
         odds: &mut LazyOdds<'_, '_>,
-        held: &Held,
+        near: &Near,
         k: usize,
     ) -> i32 {
-        let partners = partners_at(cards, loose, held, k);
+        let partners = partners_at(cards, loose, near, k);
         if partners == 0 {
             return 0;
         }
         let odds = odds.get();
         let raw = keep_value_with(cards, pts, loose, odds, k, partners);
-        (self.lookahead * raw as i64 / odds.total.max(1) as i64) as i32
+        let (num, total) = (self.lookahead * raw as i64, odds.total.max(1));
+        // The same quotient in 32 bits when it fits (a shorter division).
+        match u32::try_from(num) {
+            Ok(x) => (x / total) as i32,
+            Err(_) => (num / total as i64) as i32,
+        }
     }
 }
 
@@ -504,54 +530,6 @@ impl LazyOdds<'_, '_> {
         let v = self.v;
         self.odds.get_or_insert_with(|| Odds::of(v))
     }
-}
-
-/// The least `key(i)` over the positions in `cands` and the first position that has it,
-/// where `key(i) >= low[i]`: positions are tried from the least bound up, and `key` is asked
-/// only while a bound leaves a position in the race.
-fn least_by_bound(low: &[i32], cands: u16, mut key: impl FnMut(usize) -> i32) -> (i32, usize) {
-    // The least bound first (the first position on ties).
-    let (mut lo, mut first) = (i32::MAX, usize::MAX);
-    for j in positions(cands) {
-        if low[j] < lo {
-            (lo, first) = (low[j], j);
-        }
-    }
-    if first == usize::MAX {
-        return (i32::MAX, usize::MAX);
-    }
-    let (mut best, mut at) = (key(first), first);
-    // The least key only falls: the positions still in the race are those whose bounds are
-    // at most this one, tried from the least bound up (the first position on ties), as
-    // bounds and positions packed into one number.
-    let mut race = [0i64; HAND_CAP];
-    let mut k = 0;
-    for j in positions(cands & !(1 << first)) {
-        if low[j] <= best {
-            let x = (low[j] as i64) << 8 | j as i64;
-            let mut p = k;
-            while p > 0 && race[p - 1] > x {
-                race[p] = race[p - 1];
-                p -= 1;
-            }
-            race[p] = x;
-            k += 1;
-        }
-    }
-    for &r in &race[..k] {
-        let (lo, i) = ((r >> 8) as i32, (r & 0xff) as usize);
-        if lo > best {
-            break;
-        }
-        if lo == best && i > at {
-            continue;
-        }
-        let x = key(i);
-        if x < best || (x == best && i < at) {
-            (best, at) = (x, i);
-        }
-    }
-    (best, at)
 }
 
 impl Strategy<Chinchon> for Greedy {

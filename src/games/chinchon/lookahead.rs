@@ -21,6 +21,7 @@
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{CIRC, WILD};
+use super::combos::Masks;
 use super::view::View;
 use crate::cards::Card;
 
@@ -294,54 +295,70 @@ fn each_partial(
     all
 }
 
-/// A hand's positions by card index, built once per decision: the cards that may make a
-/// partial with a card are then found from its [`NEAR`] entry at once.
-pub struct Held {
-    /// Positions holding each card index.
-    at: [u16; 64],
-    /// The card indices held.
-    held: u64,
+/// A hand's positions by number and suit, read from its position masks once per decision,
+/// so that the cards that may make a partial with a card ([`NEAR`]) are a few loads and
+/// bit operations away: a number card's partners are the cards of its number and the cards
+/// of its suit within two of it (1 with 12), and a `CIRC` when it is a 1, 2, 11 or 12; a
+/// `CIRC`'s are the `CIRC`s and those numbers; a `WILD` and an action card have none.
+#[derive(Clone, Copy, Debug)]
+pub struct Near {
+    /// `num[i + 2]`: the positions of number index `i` (`num - 1`); zeros around them, so
+    /// that the numbers two either side of any number are in range.
+    num: [u16; 16],
+    /// Positions by suit (number cards only).
+    suit: [u16; 4],
+    /// The `CIRC`s' positions.
+    circ: u16,
 }
 
-impl Held {
-    /// The positions of `cards` by card index.
-    pub fn of(cards: &[Card]) -> Held {
-        let mut h = Held {
-            at: [0; 64],
-            held: 0,
-        };
-        for (j, c) in cards.iter().enumerate() {
-            let x = c.index() as usize & 63;
-            h.at[x] |= 1 << j;
-            h.held |= 1 << x;
+impl Near {
+    /// The table of the hand with position masks `m`.
+    #[inline]
+    pub fn of(m: &Masks) -> Near {
+        let mut num = [0u16; 16];
+        num[2..14].copy_from_slice(&m.num[..12]);
+        Near {
+            num,
+            suit: [m.suit[0], m.suit[1], m.suit[2], m.suit[3]],
+            circ: m.circ,
         }
-        h
     }
 
-    /// The positions of the cards that may make a partial with card index `x` (itself
+    /// The positions holding a card that may make a partial with card index `x` (itself
     /// included when it may pair with its own copies).
     #[inline]
-    fn near(&self, x: usize) -> u16 {
-        let mut m = NEAR[x] & self.held;
-        let mut near = 0;
-        while m != 0 {
-            near |= self.at[m.trailing_zeros() as usize];
-            m &= m - 1;
+    pub fn at(&self, x: usize) -> u16 {
+        let p = &self.num;
+        if x < 48 {
+            let (s, n) = (x / 12, x % 12);
+            let run = p[n] | p[n + 1] | p[n + 3] | p[n + 4] | p[WRAP[n] as usize];
+            let circ = self.circ & (EDGES >> n & 1).wrapping_neg();
+            p[n + 2] | (self.suit[s] & run) | circ
+        } else if x == CIRC.index() as usize {
+            self.circ | p[2] | p[3] | p[12] | p[13]
+        } else {
+            0
         }
-        near
     }
 }
+
+/// For each number index `n`, the entry of [`Near::num`] of the number 1 and 12 pair with
+/// (1 with 12, 12 with 1), or a zero entry.
+const WRAP: [u8; 12] = [13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2];
+
+/// The number indices (`num - 1`) a `CIRC` may make a partial with: 1, 2, 11 and 12.
+const EDGES: u16 = 1 | 1 << 1 | 1 << 10 | 1 << 11;
 
 /// The keep value of the card at position `k` alone (what [`keep_values`] gives it): the sum
 /// over the partials it is in, with the other card of each pair or itself loose. Cheaper than
-/// all of them, for a bound. `held` is [`Held::of`] the same cards.
+/// all of them, for a bound. `near` is [`Near::of`] the same cards' masks.
 #[cfg(test)]
 pub fn keep_value_at(
     cards: &[Card],
     pts: &[u16],
     loose: u16,
     odds: &Odds,
-    held: &Held,
+    near: &Near,
     k: usize,
 ) -> u32 {
     keep_value_with(
@@ -350,15 +367,15 @@ pub fn keep_value_at(
         loose,
         odds,
         k,
-        partners_at(cards, loose, held, k),
+        partners_at(cards, loose, near, k),
     )
 }
 
 /// The positions whose partial with position `k` has a loose card (one of them or both): the
 /// only partials [`keep_value_at`] counts. None: the card's keep value is 0, whatever the odds.
 #[inline]
-pub fn partners_at(cards: &[Card], loose: u16, held: &Held, k: usize) -> u16 {
-    let near = held.near(cards[k].index() as usize & 63) & !(1 << k);
+pub fn partners_at(cards: &[Card], loose: u16, near: &Near, k: usize) -> u16 {
+    let near = near.at(cards[k].index() as usize & 63) & !(1 << k);
     if loose >> k & 1 == 1 {
         near
     } else {
@@ -367,7 +384,7 @@ pub fn partners_at(cards: &[Card], loose: u16, held: &Held, k: usize) -> u16 {
 }
 
 /// [`keep_value_at`] over the partners [`partners_at`] gives.
-#[inline]
+#[inline(always)]
 pub fn keep_value_with(
     cards: &[Card],
     pts: &[u16],
@@ -503,10 +520,10 @@ mod tests {
             let mut kv = [0u32; HAND_CAP];
             let all = keep_values(cards, &pts, loose, &odds, &mut kv);
             assert_eq!(partials_value(cards, &pts, loose, &odds), all);
-            let held = Held::of(cards);
+            let near = Near::of(&Masks::new(cards));
             for (k, &value) in kv.iter().enumerate().take(n) {
-                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &held, k), value);
-                let partners = partners_at(cards, loose, &held, k);
+                assert_eq!(keep_value_at(cards, &pts, loose, &odds, &near, k), value);
+                let partners = partners_at(cards, loose, &near, k);
                 if partners == 0 {
                     assert_eq!(value, 0);
                     zero += 1;
@@ -516,6 +533,46 @@ mod tests {
             }
         }
         assert!(zero > 1000 && valued > 1000, "{zero} {valued}");
+    }
+
+    /// The partners read from a hand's masks are the positions whose cards [`NEAR`] names,
+    /// for every card index against random hands of every size (two decks, many specials),
+    /// also after cards leave the masks.
+    #[test]
+    fn partners_from_masks_are_the_near_table() {
+        use crate::games::chinchon::Rules;
+        use crate::games::chinchon::cards::ordered_shoe;
+        let r = Rules {
+            wild: 3,
+            circ: 4,
+            ..Rules::default()
+        };
+        let mut deck = ordered_shoe(&r, 8);
+        let mut rng = GameRng::new(17, 4);
+        let by_table = |cards: &[Card], x: usize| {
+            let mut near = 0u16;
+            for (j, c) in cards.iter().enumerate() {
+                near |= ((NEAR[x] >> (c.index() & 63) & 1) as u16) << j;
+            }
+            near
+        };
+        for round in 0..2000 {
+            deck.shuffle(&mut rng);
+            let n = 1 + round % HAND_CAP;
+            let mut cards: Vec<Card> = deck.as_slice()[..n].to_vec();
+            let mut m = Masks::new(&cards);
+            let near = Near::of(&m);
+            for x in 0..64 {
+                assert_eq!(near.at(x), by_table(&cards, x), "{cards:?} {x}");
+            }
+            let i = rng.index(n);
+            let c = cards.remove(i);
+            m.remove(i, c);
+            let near = Near::of(&m);
+            for x in 0..64 {
+                assert_eq!(near.at(x), by_table(&cards, x), "{cards:?} {x}");
+            }
+        }
     }
 
     /// The tabled outs are those worked out by kind for every pair of cards, under odds

@@ -11,6 +11,7 @@ mod layoff;
 mod legal;
 mod lookahead;
 mod protocol;
+mod race;
 mod rules;
 mod scoring;
 mod search;

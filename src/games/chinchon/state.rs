@@ -122,13 +122,18 @@ impl Chinchon {
         s.turn = s.next(table.dealer);
         let seats = s.active.len() as usize;
         assert!(deck.len() > HAND * seats, "shoe too small for the table");
+        // The seats in dealing order, worked out once for the seven rounds.
+        let mut order = [0; MAX_SEATS];
+        let mut p = s.turn;
+        for o in order[..seats].iter_mut() {
+            *o = p;
+            p = s.next(p);
+        }
         let mut k = 0;
         for _ in 0..HAND {
-            let mut p = s.turn;
-            for _ in 0..seats {
+            for &p in &order[..seats] {
                 s.hands[p].push(deck[k]);
                 k += 1;
-                p = s.next(p);
             }
         }
         for p in 0..s.players {
@@ -183,6 +188,9 @@ impl Chinchon {
 
     /// The next active seat after `seat` in the direction of play.
     pub(crate) fn next(&self, seat: Seat) -> Seat {
+        if self.players == 2 && self.active.len() == 2 {
+            return seat ^ 1; // two at the table: the other one, either way round
+        }
         let mut p = seat;
         loop {
             // Seats wrap round the table (no division: this runs at every turn).
