@@ -13,12 +13,7 @@ pub(super) fn least_by_bound(
     mut key: impl FnMut(usize) -> i32,
 ) -> (i32, usize) {
     // The least bound first (the first position on ties).
-    let (mut lo, mut first) = (i32::MAX, usize::MAX);
-    for j in positions(cands) {
-        if low[j] < lo {
-            (lo, first) = (low[j], j);
-        }
-    }
+    let (_, first) = least_bound(low, cands);
     if first == usize::MAX {
         return (i32::MAX, usize::MAX);
     }
@@ -26,20 +21,7 @@ pub(super) fn least_by_bound(
     // The least key only falls: the positions still in the race are those whose bounds are
     // at most this one, tried from the least bound up (the first position on ties), as
     // bounds and positions packed into one number.
-    let mut race = [0i64; HAND_CAP];
-    let mut k = 0;
-    for j in positions(cands & !(1 << first)) {
-        if low[j] <= best {
-            let x = (low[j] as i64) << 8 | j as i64;
-            let mut p = k;
-            while p > 0 && race[p - 1] > x {
-                race[p] = race[p - 1];
-                p -= 1;
-            }
-            race[p] = x;
-            k += 1;
-        }
-    }
+    let (race, k) = race_of(low, cands & !(1 << first), best);
     for &r in &race[..k] {
         let (lo, i) = ((r >> 8) as i32, (r & 0xff) as usize);
         if lo > best {
@@ -66,22 +48,44 @@ pub(super) fn least_below(
     limit: i32,
     mut key: impl FnMut(usize) -> i32,
 ) -> Option<i32> {
-    let (mut lo, mut first) = (i32::MAX, usize::MAX);
-    for j in positions(cands) {
-        if low[j] < lo {
-            (lo, first) = (low[j], j);
-        }
-    }
+    let (lo, first) = least_bound(low, cands);
     if lo > limit {
         return None; // every key is above its bound, above `limit`
     }
     let mut best = key(first);
     // The positions still in the race: bounds within the least key found and `limit`, tried
     // from the least bound up (both only fall, so the race is set once).
-    let cut = best.min(limit);
+    let (race, k) = race_of(low, cands & !(1 << first), best.min(limit));
+    for &r in &race[..k] {
+        let (lo, i) = ((r >> 8) as i32, (r & 0xff) as usize);
+        if lo >= best.min(limit + 1) {
+            break; // no key here can be below the best, nor within `limit` while none is
+        }
+        best = best.min(key(i));
+    }
+    (best <= limit).then_some(best)
+}
+
+/// The least bound over the positions in `cands` and the first position that has it
+/// (`(i32::MAX, usize::MAX)` with none).
+#[inline(always)]
+fn least_bound(low: &[i32], cands: u16) -> (i32, usize) {
+    let (mut lo, mut first) = (i32::MAX, usize::MAX);
+    for j in positions(cands) {
+        if low[j] < lo {
+            (lo, first) = (low[j], j);
+        }
+    }
+    (lo, first)
+}
+
+/// The positions of `cands` whose bounds are at most `cut`, sorted by bound then position,
+/// each packed as `bound << 8 | position`; and how many there are.
+#[inline(always)]
+fn race_of(low: &[i32], cands: u16, cut: i32) -> ([i64; HAND_CAP], usize) {
     let mut race = [0i64; HAND_CAP];
     let mut k = 0;
-    for j in positions(cands & !(1 << first)) {
+    for j in positions(cands) {
         if low[j] <= cut {
             let x = (low[j] as i64) << 8 | j as i64;
             let mut p = k;
@@ -93,14 +97,7 @@ pub(super) fn least_below(
             k += 1;
         }
     }
-    for &r in &race[..k] {
-        let (lo, i) = ((r >> 8) as i32, (r & 0xff) as usize);
-        if lo >= best.min(limit + 1) {
-            break; // no key here can be below the best, nor within `limit` while none is
-        }
-        best = best.min(key(i));
-    }
-    (best <= limit).then_some(best)
+    (race, k)
 }
 
 #[cfg(test)]
