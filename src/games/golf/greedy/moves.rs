@@ -5,7 +5,6 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::super::super::scoring::UNKNOWN;
-use super::super::grid::rolled;
 use super::{Model, Pool};
 
 /// The table of [`Moves`] counts cards by value from `-VOFF` points on, in `VLEN` steps.
@@ -63,8 +62,7 @@ impl Moves {
     ///
     /// Kept small in the instruction cache (it runs once per going-out chance): the
     /// per-key arrays padded to all partner codes (0 past the keys), so that each is one
-    /// uniform pass that vectorizes, and the two passes over the value table loops
-    /// ([`rolled`]).
+    /// uniform pass that vectorizes.
     #[inline(always)]
     pub(super) fn new(m: &Model, down: &Pool, steps: &([u8; 14], bool)) -> Moves {
         let mean = m.vals[UNKNOWN as usize];
@@ -80,12 +78,10 @@ impl Moves {
         // Copies by value, then from the top down: copies worth at least each value.
         let mut ge = [0i32; VLEN + 1];
         if exact {
-            for y in rolled(14) {
-                let y = y.min(13);
+            for y in 0..14 {
                 ge[(steps[y] as usize).min(VLEN)] += n[y];
             }
-            for j in rolled(VLEN).rev() {
-                let j = j.min(VLEN - 1);
+            for j in (0..VLEN).rev() {
                 ge[j] += ge[j + 1];
             }
         }
