@@ -307,7 +307,7 @@ impl Greedy {
     fn estimate_packed(&self, rules: &GolfRules, packed: u64) -> i32 {
         let t = &self.tables;
         match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
-            true => score_tenths(&unpack(packed), &t.vals, rules),
+            true => score_rare(packed, &t.vals, rules),
             false => columns_packed(packed, &t.cols8) >> 3,
         }
     }

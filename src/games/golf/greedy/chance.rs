@@ -24,7 +24,7 @@ use super::super::scoring::{UNKNOWN, pack};
 #[cfg(test)]
 use super::super::scoring::{has_rows_or_boxes, score_tenths};
 use super::super::view::View;
-use super::grid::{Tables, downs, standing_of};
+use super::grid::{Tables, downs, rolled, standing_of};
 pub(super) use super::unseen::{
     Pool, Unseen, shoe, shoe_word, sum_table, unseen, unseen_word, word_counts, word_sum,
     word_total,
@@ -169,14 +169,23 @@ struct Spots {
 }
 
 impl Spots {
+    /// Once per chance table: one loop over the keys ([`rolled`]).
     fn new(m: &Model) -> Spots {
         let mean = m.vals[UNKNOWN as usize];
+        let (mut whole, mut vals, mut pts, mut moving) = (true, [0; 14], [0; 14], 0);
+        for y in rolled(14) {
+            let y = y.min(13);
+            whole &= m.vals[y] % 10 == 0;
+            vals[y] = m.vals[y];
+            pts[y] = m.vals[y] / 10;
+            moving += i32::from(m.vals[y] != mean);
+        }
         Spots {
-            whole: (0..14).all(|y| m.vals[y] % 10 == 0),
-            vals: std::array::from_fn(|y| m.vals[y]),
-            pts: std::array::from_fn(|y| m.vals[y] / 10),
+            whole,
+            vals,
+            pts,
             mean,
-            moving: (0..14).map(|y| i32::from(m.vals[y] != mean)).sum(),
+            moving,
         }
     }
 
@@ -212,7 +221,7 @@ impl Spots {
             }
             i
         } else {
-            std::array::from_fn(|y| index(at + self.vals[y] - self.mean))
+            self.of_apart(at)
         };
         if b < 14 {
             i[b] = index(at + mb);
@@ -231,6 +240,7 @@ fn outcomes(
     v: &View,
     s: usize,
     u: &Unseen,
+    pr: &Present,
     improves: bool,
     mut f: impl FnMut(usize, f64),
 ) {
@@ -260,11 +270,11 @@ fn outcomes(
                 } else {
                     sp.land(at, base)
                 };
-                spread(u, &mut f, &spots, w);
+                spread(u, pr, &mut f, &spots, w);
             }
         }
     } else {
-        spread(u, &mut f, &sp.land(now, base), 1.0);
+        spread(u, pr, &mut f, &sp.land(now, base), 1.0);
     }
 }
 
@@ -277,6 +287,14 @@ enum Landing {
 }
 
 impl Spots {
+    /// [`Spots::of`] where some value is not whole points (never with the standard
+    /// values), before key `b`'s own move: each index worked out on its own, out of line.
+    #[cold]
+    #[inline(never)]
+    fn of_apart(&self, at: i32) -> [usize; 14] {
+        std::array::from_fn(|y| index(at + self.vals[y] - self.mean))
+    }
+
     /// Where a score of `at` tenths lands when the first face-down card `moving` moves it.
     #[inline(always)]
     fn land(&self, at: i32, moving: Option<(usize, i32)>) -> Landing {
@@ -288,18 +306,45 @@ impl Spots {
 }
 
 /// One outcome of [`outcomes`] of weight `w`, landing at `spots` ([`Spots::land`]): spread
-/// over the unseen face-down cards when their turn moves it.
+/// over the unseen face-down cards when their turn moves it: over the keys with copies
+/// (`pr`, from `u.down`), in key order, as a loop over those alone rather than fourteen
+/// copies of a test and its body at each use (it runs while a chance table is built).
 #[inline(always)]
-fn spread(u: &Unseen, f: &mut impl FnMut(usize, f64), spots: &Landing, w: f64) {
+fn spread(u: &Unseen, pr: &Present, f: &mut impl FnMut(usize, f64), spots: &Landing, w: f64) {
     let at = match spots {
         Landing::At(i) => return f(*i, w),
         Landing::Over(at) => at,
     };
     let per = w / u.down.total as f64;
-    for y in 0..14 {
-        if u.down.n[y] > 0 {
-            f(at[y], per * u.down.n[y] as f64);
+    let len = pr.len.min(14);
+    for (&y, &n) in pr.keys[..len].iter().zip(&pr.n[..len]) {
+        f(at[usize::from(y).min(13)], per * n);
+    }
+}
+
+/// The keys with unseen face-down copies, in key order, and their copies (as `f64`, as
+/// [`spread`] weighs them): what it runs over, worked out once per chance table.
+struct Present {
+    keys: [u8; 14],
+    n: [f64; 14],
+    len: usize,
+}
+
+impl Present {
+    fn of(down: &Pool) -> Present {
+        let mut pr = Present {
+            keys: [0; 14],
+            n: [0.0; 14],
+            len: 0,
+        };
+        for y in rolled(14) {
+            let (y, i) = (y.min(13), pr.len.min(13));
+            if down.n[y] > 0 {
+                (pr.keys[i], pr.n[i]) = (y as u8, down.n[y] as f64);
+                pr.len += 1;
+            }
         }
+        pr
     }
 }
 
@@ -373,10 +418,11 @@ fn seat_factor(m: &Model, mv: &Moves, v: &View, s: usize, now: i32, u: &Unseen, 
     // stands: all of them are counted at once, the others one key at a time (whole
     // copies: the sums are the same in any order).
     let best = Best::new(m, &keys, &cur).all(m);
-    // Over all 16 lanes (keys 14 and 15 have no copies), so that it vectorizes.
+    // Over all 16 keys (14 and 15 have no copies), one loop ([`rolled`]): it ran unrolled.
     let n = &u.stock.n;
     let (mut thrown, mut kept) = (0i32, 0u32);
-    for x in 0..16 {
+    for x in rolled(16) {
+        let x = x & 15;
         thrown += n[x] & -i32::from(best[x] <= 7);
         kept |= u32::from((best[x] > 7) & (n[x] > 0)) << x;
     }
@@ -450,9 +496,10 @@ impl WinTable {
         w.copy_from_slice(&ONES);
         // Each seat's outcomes; cleared again after each seat, over the range it used.
         let mut h = [0.0f64; LEN];
+        let present = Present::of(&u.down);
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let (mut lo, mut hi) = (LEN, 0);
-            outcomes(&model, t, &spots, v, s, u, improves(s), |i, x| {
+            outcomes(&model, t, &spots, v, s, u, &present, improves(s), |i, x| {
                 h[i] += x;
                 (lo, hi) = (lo.min(i), hi.max(i));
             });
@@ -506,16 +553,26 @@ impl WinTable {
                 p += down.n[y] as f64 * self.w[i];
             }
         } else {
-            for y in 0..14 {
-                let i = if y == b {
-                    ib
-                } else {
-                    index(at + sp.vals[y] - sp.mean)
-                };
-                p += down.n[y] as f64 * self.w[i];
-            }
+            p = self.p_apart(at, b, ib, down);
         }
         p / down.total as f64
+    }
+
+    /// The sum of [`WinTable::p_win`] where some value is not whole points (never with the
+    /// standard values): out of line.
+    #[cold]
+    #[inline(never)]
+    fn p_apart(&self, at: i32, b: usize, ib: usize, down: &Pool) -> f64 {
+        let (sp, mut p) = (&self.spots, 0.0);
+        for y in 0..14 {
+            let i = if y == b {
+                ib
+            } else {
+                index(at + sp.vals[y] - sp.mean)
+            };
+            p += down.n[y] as f64 * self.w[i];
+        }
+        p
     }
 }
 

@@ -9,7 +9,9 @@
 use super::chance::{
     Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
 };
-use super::grid::{BOXES_MADE, NO_ESTIMATE, ROWS_MADE, max_but, split_max, unpack_max, unpack_one};
+use super::grid::{
+    BOXES_MADE, NO_ESTIMATE, ROWS_MADE, downs, max_but, split_max, unpack_max, unpack_one,
+};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
@@ -392,21 +394,25 @@ impl Greedy {
     /// Whether putting `card` at position `p` (6: thrown) on a final turn leaves this seat
     /// all face up on a score some other seat, all face up with no turn to come, beats: a
     /// certain loss. Only then is the chance to win worked out (it is costly).
+    ///
+    /// Read off packed grids ([`downs`] finds the face-down cards): a few words, not arrays
+    /// of keys, on a path that runs on final turns only.
     pub(super) fn certain_loss(&self, v: &View, card: Card, p: usize) -> bool {
-        let mut keys = v.keys(v.seat());
+        let mut packed = v.packed_keys(v.seat());
         if p < 6 {
-            keys[p] = key(card);
+            let shift = 8 * p as u32;
+            packed = packed & !(0xff << shift) | u64::from(key(card)) << shift;
         }
-        if keys.contains(&UNKNOWN) {
+        if downs(packed) != 0 {
             return false;
         }
-        let mine = self.standing(v, &keys);
+        let mine = self.standing_packed(v.rules(), packed);
         (0..v.players()).any(|s| {
-            let k = v.keys(s);
+            let k = v.packed_keys(s);
             s != v.seat()
                 && !Self::still_to_play(v, s)
-                && !k.contains(&UNKNOWN)
-                && self.standing(v, &k) < mine
+                && downs(k) == 0
+                && self.standing_packed(v.rules(), k) < mine
         })
     }
 

@@ -134,9 +134,18 @@ pub(super) fn columns_packed(packed: u64, cols: &[i32; 256]) -> i32 {
 #[inline(always)]
 pub(super) fn standing_of(t: &Tables, rules: &GolfRules, packed: u64) -> i32 {
     match (t.rows | t.boxes) != 0 && packed_rows_or_boxes(packed, t.rows != 0, t.boxes != 0) {
-        true => score_tenths(&unpack(packed), &t.base_vals, rules),
+        true => score_rare(packed, &t.base_vals, rules),
         false => columns_packed(packed, &t.base_cols),
     }
+}
+
+/// [`score_tenths`] of a packed grid, for the rare grids that hold a matching row or a box:
+/// one copy out of line, not one inlined wherever a grid is scored (the common path only
+/// adds three column entries).
+#[cold]
+#[inline(never)]
+pub(super) fn score_rare(packed: u64, vals: &[i32; 16], rules: &GolfRules) -> i32 {
+    score_tenths(&unpack(packed), vals, rules)
 }
 
 /// The face-down cards of a packed grid: a byte is [`UNKNOWN`] (15) exactly when adding 1
@@ -145,6 +154,14 @@ pub(super) fn standing_of(t: &Tables, rules: &GolfRules, packed: u64) -> i32 {
 pub(super) fn downs(packed: u64) -> i32 {
     const ONES: u64 = 0x0101_0101_0101;
     ((packed + ONES) >> 4 & ONES).count_ones() as i32
+}
+
+/// `0..n` with `n` hidden from the optimizer, so that a loop over it stays one loop rather
+/// than `n` copies of its body: for the rare paths (the going-out chance, a final turn),
+/// where the instruction cache misses of unrolled code cost more than a loop's counter.
+#[inline(always)]
+pub(super) fn rolled(n: usize) -> std::ops::Range<usize> {
+    0..std::hint::black_box(n)
 }
 
 /// No grid packs to this (keys are at most 15).
@@ -319,7 +336,7 @@ impl Own {
     /// read off `base8`, unless it holds a matching row or a box.
     pub(super) fn estimate(&self, t: &Tables, rules: &GolfRules) -> i32 {
         if self.force != 0 {
-            return score_tenths(&unpack(self.packed), &t.vals, rules);
+            return score_rare(self.packed, &t.vals, rules);
         }
         // Each of `base8[0..3]` is its column's entry plus `7 - c`.
         (self.base8[0] + self.base8[1] + self.base8[2] - 18) >> 3

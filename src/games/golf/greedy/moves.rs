@@ -26,10 +26,6 @@ pub(super) struct Moves {
     /// False when some card's value is not whole points inside the table: each key is
     /// then compared on its own.
     exact: bool,
-    /// Per key: its move with no pair (its value less the mean).
-    d: [i32; 14],
-    /// Copies per key.
-    n: [i32; 14],
     /// All copies (no count when 0 or less).
     total: i32,
     /// Per partner code (a key, [`UNKNOWN`], [`PUT`](super::PUT) or
@@ -37,7 +33,8 @@ pub(super) struct Moves {
     /// outcome of move 0), else 0.
     still: [i32; CODES],
     /// Per partner code: the move with no pair, the move with a pair and the copies of
-    /// the key whose copies pair the partner (all 0 for a partner that pairs nothing).
+    /// the key whose copies pair the partner (all 0 for a partner that pairs nothing);
+    /// for a key, its move with no pair (its value less the mean) and its copies.
     code_d: [i32; CODES],
     code_p: [i32; CODES],
     code_n: [i32; CODES],
@@ -62,11 +59,21 @@ pub(in super::super) fn value_steps(vals: &[i32; 16]) -> ([u8; 14], bool) {
 impl Moves {
     /// The moves of model `m` over the face-down cards `down`; `steps`: [`value_steps`]
     /// of the model's values.
+    ///
+    /// Kept small in the instruction cache (it runs once per going-out chance): the
+    /// per-key arrays padded to all partner codes (0 past the keys), so that each is one
+    /// uniform pass that vectorizes.
     #[inline(always)]
     pub(super) fn new(m: &Model, down: &Pool, steps: &([u8; 14], bool)) -> Moves {
         let mean = m.vals[UNKNOWN as usize];
-        let d: [i32; 14] = std::array::from_fn(|y| m.vals[y] - mean);
-        let n: [i32; 14] = std::array::from_fn(|y| down.n[y].max(0));
+        let (mut d, mut n, mut pair) = ([0i32; CODES], [0i32; CODES], [0i32; CODES]);
+        for y in 0..14 {
+            d[y] = m.vals[y] - mean;
+            n[y] = down.n[y].max(0);
+            // `m.col(y, y)`: a known pair, 0 (`twos` for 2s).
+            let col = m.twos & -i32::from(y == 1);
+            pair[y] = col - (mean + m.vals[y]);
+        }
         let (steps, exact) = (&steps.0, steps.1);
         // Copies by value, then from the top down: copies worth at least each value.
         let mut ge = [0i32; VLEN + 1];
@@ -78,31 +85,25 @@ impl Moves {
                 ge[j] += ge[j + 1];
             }
         }
-        let pair: [i32; 14] = std::array::from_fn(|y| m.col(y as u8, y as u8) - (mean + m.vals[y]));
+        // Codes past the keys hold 0 in `d` and `pair`: no count.
         let nonzero: i32 = d.iter().map(|&x| i32::from(x != 0)).sum();
         let total = down.total;
-        // Straight-line over the codes (no branch per code): a face-down partner (or the
-        // card put) pairs nothing, and with nothing face down nothing moves.
-        let key = |a: &[i32; 14], b: usize| if b < 14 { a[b] } else { 0 };
-        let still = std::array::from_fn(|b| {
-            let moving = match b {
-                0..14 => nonzero - i32::from(d[b] != 0) + i32::from(pair[b] != 0),
-                14..=16 => nonzero,
-                _ => 0,
-            };
+        // A face-down partner (or the card put: 0 in `d` and `pair`) pairs nothing; with
+        // nothing face down (the last code) nothing moves.
+        let mut still: [i32; CODES] = std::array::from_fn(|b| {
+            let moving = nonzero - i32::from(d[b] != 0) + i32::from(pair[b] != 0);
             i32::from((total <= 0) | (moving == 0))
         });
+        still[usize::from(super::NO_DOWN)] = 1;
         Moves {
             twice: std::array::from_fn(|j| ge[j] + ge[j.saturating_sub(1)]),
             mean,
             exact,
-            d,
-            n,
             total,
             still,
-            code_d: std::array::from_fn(|b| key(&d, b)),
-            code_p: std::array::from_fn(|b| key(&pair, b)),
-            code_n: std::array::from_fn(|b| key(&n, b)),
+            code_d: d,
+            code_p: pair,
+            code_n: n,
         }
     }
 
@@ -120,10 +121,19 @@ impl Moves {
             let j = (x as u32 / 10) as i32 - 100 + VOFF;
             self.twice[j.clamp(1, VLEN as i32 - 1) as usize]
         } else {
-            (0..14)
-                .map(|y| self.n[y] * (i32::from(self.d[y] >= t) + i32::from(self.d[y] >= t - 10)))
-                .sum()
+            self.reach2_apart(t)
         }
+    }
+
+    /// [`Moves::reach2`] key by key, where some value is not whole points in the table
+    /// (never with the standard values): out of line.
+    #[cold]
+    #[inline(never)]
+    fn reach2_apart(&self, t: i32) -> i32 {
+        let (d, n) = (&self.code_d, &self.code_n);
+        (0..14)
+            .map(|y| n[y] * (i32::from(d[y] >= t) + i32::from(d[y] >= t - 10)))
+            .sum()
     }
 
     /// For a grid whose first face-down card has column partner `b` (a key, [`UNKNOWN`],

@@ -2,15 +2,16 @@
 //! maxima of [`split_max`] and the moved face-down maximum against moving every face-down
 //! position, the counted placement against the position-by-position rule, the own grid's
 //! estimate read off its kept data against the packed estimate, and the lowest opponent
-//! estimate (kept per grid) against one worked out afresh.
+//! estimate (kept per grid) against one worked out afresh, and a final turn's certain loss
+//! read off packed grids against the one over arrays of keys.
 
 use super::super::Greedy;
 use super::super::grid::{max_but, split_max, unpack_max, unpack_one};
-use crate::cards::GameRng;
+use crate::cards::{Card, GameRng};
 use crate::game::{ActionList, Game, Rules, Table};
 use crate::games::golf::Golf;
 use crate::games::golf::rules::GolfRules;
-use crate::games::golf::scoring::key;
+use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
 use crate::sim::{Observer, deal_rngs, play_deal};
@@ -112,10 +113,32 @@ fn reference(h: &mut Greedy, v: &View, ck: usize) -> (i32, u8) {
     unpack_max(&g)
 }
 
+/// [`Greedy::certain_loss`] over arrays of keys, as it was written before it read packed
+/// grids: the reference for it.
+fn plain_certain_loss(h: &Greedy, v: &View, card: Card, p: usize) -> bool {
+    let mut keys = v.keys(v.seat());
+    if p < 6 {
+        keys[p] = key(card);
+    }
+    if keys.contains(&UNKNOWN) {
+        return false;
+    }
+    let mine = h.standing(v, &keys);
+    (0..v.players()).any(|s| {
+        let k = v.keys(s);
+        s != v.seat()
+            && !Greedy::still_to_play(v, s)
+            && !k.contains(&UNKNOWN)
+            && h.standing(v, &k) < mine
+    })
+}
+
 /// At every draw and placement: the lowest opponent estimate (kept per grid) equals the
-/// lowest worked out afresh, the own estimate equals the packed one, and (but for a
-/// discard's placement) the counted placement of every key equals the reference's.
-struct Check(Greedy, u32);
+/// lowest worked out afresh, the own estimate equals the packed one, (on a final turn) the
+/// certain loss equals the plain one for the discard at each position, and (but for a
+/// discard's placement) the counted placement of every key equals the reference's. Counts
+/// the placements compared and the certain losses found.
+struct Check(Greedy, u32, usize);
 
 impl Observer<Golf> for Check {
     fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
@@ -135,6 +158,14 @@ impl Observer<Golf> for Check {
             .min()
             .unwrap();
         assert_eq!(h.best_opponent(&v), fresh, "\n{}", g.render());
+        // On a final turn: the certain loss read off packed grids equals the plain one.
+        if let (Some(_), Some(&top)) = (v.ender(), v.discard().last()) {
+            for p in 0..7 {
+                let want = plain_certain_loss(h, &v, top, p);
+                assert_eq!(h.certain_loss(&v, top, p), want, "{p}\n{}", g.render());
+                self.2 += usize::from(want);
+            }
+        }
         if v.phase() == Phase::PlaceDiscard {
             return;
         }
@@ -167,7 +198,7 @@ fn the_counted_placement_equals_the_position_by_position_rule() {
     for (i, kv) in variants.iter().enumerate() {
         let mut r = GolfRules::default();
         kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
-        let mut obs = Check(Greedy::new(&Params::default()), 0);
+        let mut obs = Check(Greedy::new(&Params::default()), 0, 0);
         // A bonus large either way, so that both going-out answers turn up.
         obs.0.go_out_bonus = [30, 80, -20, 0][i];
         for name in ["random", "greedy"] {
@@ -179,5 +210,6 @@ fn the_counted_placement_equals_the_position_by_position_rule() {
             }
         }
         assert!(obs.1 > 10_000, "{} comparisons", obs.1);
+        assert!(obs.2 > 0, "no certain loss");
     }
 }

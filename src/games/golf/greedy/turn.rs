@@ -49,23 +49,21 @@ impl Greedy {
         let Some(&top) = v.discard().last() else {
             return Action::DrawStock;
         };
-        if self.final_for_win && v.ender().is_some() {
-            return self.final_turn_draw(v, top);
-        }
-        match self.counting {
-            true => self.counted_draw(v, top),
-            false => self.plain_draw(v, top),
-        }
-    }
-
-    /// The draw on a final turn with `final_for_win`.
-    #[cold]
-    #[inline(never)]
-    fn final_turn_draw(&mut self, v: &View, top: Card) -> Action {
         let old = match self.counting {
             true => self.counted_draw(v, top),
             false => self.plain_draw(v, top),
         };
+        if self.final_for_win && v.ender().is_some() {
+            return self.final_turn_draw(v, top, old);
+        }
+        old
+    }
+
+    /// The draw on a final turn with `final_for_win`, given the draw `old` of the rules
+    /// above (made first, as on any turn: one copy of that code, not a second one here).
+    #[cold]
+    #[inline(never)]
+    fn final_turn_draw(&mut self, v: &View, top: Card, old: Action) -> Action {
         let plan = self.draw_plan.map_or(6, |(_, _, (_, p))| p as usize);
         if old == Action::DrawDiscard && self.certain_loss(v, top, plan) {
             self.final_draw(v, top).unwrap_or(old)
