@@ -15,6 +15,7 @@
 
 use super::cards::{Kind, kind};
 use super::combos::{ComboList, LIST_CAP, Masks, combinations};
+use super::packing::packed_optimum;
 use crate::cards::Card;
 
 /// Most cards a hand may hold (after drawing).
@@ -352,8 +353,8 @@ pub fn arrange_listed(
             return (total - covered, list.len());
         }
     }
-    if let Some((list, _)) = listed
-        && let Some(found) = unique_optimum(cards, points, list, out)
+    if let Some((list, m)) = listed
+        && let Some(found) = packed_optimum(cards, points, list, m, out)
     {
         return found;
     }
@@ -370,117 +371,6 @@ pub fn arrange_listed(
         *m = h.unsort(*m);
     }
     (best, k)
-}
-
-/// The arrangement of [`arrange`] without the recurrence, when the hand's best packing (a
-/// set of disjoint combinations covering the most points) of combinations worth points is
-/// the only one: the recurrence then lays down exactly it (it never takes a combination
-/// worth 0 points: leaving such a card unmatched is never worse), in the order it walks
-/// them: by each combination's lowest card in the sorted hand (card index, then position).
-/// `None` when several packings tie for the most points (then the recurrence's order of
-/// trial decides between them).
-pub(super) fn unique_optimum(
-    cards: &[Card],
-    points: &[u16],
-    list: &[u16],
-    out: &mut [u16; HAND_CAP / 3],
-) -> Option<(u16, usize)> {
-    let mut combos = [0u16; LIST_CAP];
-    let mut worth = [0u16; LIST_CAP];
-    let mut k = 0;
-    for &c in list {
-        let w: u16 = positions(c).map(|p| points[p]).sum();
-        if w > 0 {
-            (combos[k], worth[k]) = (c, w);
-            k += 1;
-        }
-    }
-    // The packings, depth first: the most points covered, the combinations of a packing
-    // that covers them (bits of `combos`), and how many packings do.
-    let mut best = Best {
-        covered: 0,
-        picked: 0,
-        ties: 1, // the empty packing
-    };
-    if cards.len() <= 8 {
-        // Combinations hold 3 cards or more: a packing of 8 cards holds at most two, visited
-        // in the depth-first order.
-        for i in 0..k {
-            best.record(worth[i], 1 << i);
-            for j in i + 1..k {
-                if combos[i] & combos[j] == 0 {
-                    best.record(worth[i] + worth[j], 1 << i | 1 << j);
-                }
-            }
-        }
-    } else {
-        for i in 0..k {
-            best.visit(&combos[..k], &worth[..k], i, 0, 0, 0);
-        }
-    }
-    if best.ties != 1 {
-        return None;
-    }
-    // Each picked combination with its anchor: its lowest (card index, position).
-    let mut picked = [(0u32, 0u16); HAND_CAP / 3];
-    let mut m = 0;
-    let mut bits = best.picked;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let c = combos[i];
-        let anchor = positions(c)
-            .map(|p| (cards[p].index() as u32) << 8 | p as u32)
-            .min()
-            .expect("a combination has cards");
-        picked[m] = (anchor, c);
-        m += 1;
-    }
-    picked[..m].sort_unstable_by_key(|&(a, _)| a);
-    for (o, &(_, c)) in out.iter_mut().zip(&picked[..m]) {
-        *o = c;
-    }
-    let total: u16 = points[..cards.len()].iter().sum();
-    Some((total - best.covered, m))
-}
-
-/// The best packing found so far by [`unique_optimum`].
-struct Best {
-    covered: u16,
-    picked: u32,
-    ties: u32,
-}
-
-impl Best {
-    /// Counts the packing of combinations `picked` covering `covered` points.
-    #[inline]
-    fn record(&mut self, covered: u16, picked: u32) {
-        if covered > self.covered {
-            (self.covered, self.picked, self.ties) = (covered, picked, 1);
-        } else if covered == self.covered {
-            self.ties += 1;
-        }
-    }
-
-    /// Visits the packings that add combination `i` to `used` (positions; `picked` its
-    /// combinations, `covered` their points) and then any later ones.
-    fn visit(
-        &mut self,
-        combos: &[u16],
-        worth: &[u16],
-        i: usize,
-        used: u16,
-        picked: u32,
-        covered: u16,
-    ) {
-        let (used, picked, covered) = (used | combos[i], picked | 1 << i, covered + worth[i]);
-        self.record(covered, picked);
-        for j in i + 1..combos.len() {
-            if combos[j] & used == 0 {
-                self.visit(combos, worth, j, used, picked, covered);
-            }
-        }
-    }
 }
 
 /// Orders the combinations as the recurrence tries them (room for `C` of them: a listed

@@ -191,19 +191,78 @@ fn runs(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
 }
 
 /// The runs of [`runs`] that hold every bit of `must` (a number card of suit `s`, or 0 for
-/// all of them), in the same order; others may be pushed too.
+/// all of them); others may be pushed too. The order differs with the method (every list
+/// of combinations is used as a set).
+///
+/// A suit of few cards (nearly always) is searched by subsets, which then costs less than
+/// the walk over the arcs: those holding `must` when it is given ([`runs_by_subsets_holding`],
+/// at most [`FEW_HOLDING`] cards), all of them otherwise (at most [`FEW_ALL`] cards).
 #[inline]
 fn runs_holding(m: &Masks, s: usize, must: u16, push: &mut impl FnMut(u16)) {
     let nat = m.suit[s];
-    if nat.count_ones() == m.suit_nums[s].count_ones() {
-        runs_by_arcs(m, s, must, push)
+    let k = nat.count_ones();
+    if must != 0 && k <= FEW_HOLDING {
+        runs_by_subsets_holding(m, s, must, push)
+    } else if k <= FEW_ALL || k != m.suit_nums[s].count_ones() {
+        runs_by_subsets(m, s, push) // few cards, or a number held twice (two decks)
     } else {
-        runs_by_subsets(m, s, push) // a number held twice (two decks)
+        runs_by_arcs(m, s, must, push)
     }
 }
 
-/// The runs of suit `s`, by trying every subset of its cards (only for a suit holding a
-/// number twice, which two decks allow).
+/// Most cards of a suit for which the runs holding a given card are found by subsets
+/// (2^(k-1) of them) rather than by arcs.
+const FEW_HOLDING: u32 = 4;
+
+/// Most cards of a suit for which all its runs are found by subsets (2^k - 1 of them)
+/// rather than by arcs.
+const FEW_ALL: u32 = 3;
+
+/// The ring slots within `d` slots of slot `x` (both ways round), by `x` and `d`.
+const NEAR: [[u16; 13]; 13] = {
+    let mut t = [[0u16; 13]; 13];
+    let mut x = 0;
+    while x < 13 {
+        let mut d = 0;
+        let mut near = 1u16 << x;
+        while d < 13 {
+            near |= 1 << ((x + d) % 13) | 1 << ((x + 13 - d % 13) % 13);
+            t[x][d] = near;
+            d += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The runs of suit `s` that hold `must` (a card of the suit; at most [`FEW_HOLDING`]
+/// cards in the suit), by trying every subset of the suit's other cards with it: the runs
+/// [`runs_by_subsets`] finds holding it. A run of `k` cards or fewer spans at most `k` ring
+/// slots, so a card further than `k - 1` slots from `must`'s (the suit's cards and the
+/// specials counted) is in none and is left out. The subsets' cards and ring patterns are
+/// built each from a smaller one, not card by card.
+#[inline]
+fn runs_by_subsets_holding(m: &Masks, s: usize, must: u16, push: &mut impl FnMut(u16)) {
+    const ROOM: usize = 1 << (FEW_HOLDING - 1);
+    let (mut cards, mut pattern) = ([0u16; ROOM], [0u16; ROOM]);
+    let slot = m.slot[must.trailing_zeros() as usize];
+    (cards[0], pattern[0]) = (must, slot);
+    let most = m.suit[s].count_ones() + (m.wild != 0) as u32 + (m.circ != 0) as u32;
+    let near = NEAR[slot.trailing_zeros() as usize][most.min(13) as usize - 1];
+    let mut size = 1;
+    for p in positions(m.suit[s] & !must).filter(|&p| m.slot[p] & near != 0) {
+        for x in 0..size {
+            (cards[size + x], pattern[size + x]) = (cards[x] | 1 << p, pattern[x] | m.slot[p]);
+        }
+        size *= 2;
+    }
+    for (&t, &q) in cards[..size].iter().zip(&pattern[..size]) {
+        run_with(m, t, q, push);
+    }
+}
+
+/// The runs of suit `s`, by trying every subset of its cards (for a suit of few cards, or
+/// one holding a number twice, which two decks allow).
 fn runs_by_subsets(m: &Masks, s: usize, push: &mut impl FnMut(u16)) {
     each_submask(m.suit[s], |t| {
         let pattern = positions(t).fold(0u16, |a, p| a | m.slot[p]);

@@ -69,7 +69,15 @@ pub fn score_close(s: &Chinchon, closer: Seat) -> CloseScore {
     // arrangement may leave loose): counting each card as 1 point tells whether every card
     // can be matched, and gives the combinations laid down then.
     let mut clean = false;
-    if u == 0 {
+    if u == 0 && pts[..hand.len()].iter().all(|&p| p > 0) {
+        // Every card worth points: none is loose, and counting each as 1 point would lay
+        // down these same combinations. An arrangement leaves 0 points exactly when it
+        // matches every card under either count, so the unique best packing is the same,
+        // and so is each choice of the recurrence: at cards that can all be matched it keeps
+        // the first strictly better option, the first combination whose rest can all be
+        // matched (a test compares the two searches).
+        clean = true;
+    } else if u == 0 {
         let ones = [1u16; HAND_CAP];
         let mut all = [0u16; HAND_CAP / 3];
         let (loose, n) = arrange_listed(hand, &ones[..hand.len()], listed, &mut all);

@@ -129,16 +129,17 @@ impl Chinchon {
             *o = p;
             p = s.next(p);
         }
-        let mut k = 0;
-        for _ in 0..HAND {
-            for &p in &order[..seats] {
-                s.hands[p].push(deck[k]);
-                k += 1;
+        // Seat `order[o]` gets every `seats`-th card from the `o`-th (the seats without cards
+        // keep the empty hand and list).
+        for (o, &p) in order[..seats].iter().enumerate() {
+            let mut hand = [Card::from_index(0); HAND];
+            for (j, x) in hand.iter_mut().enumerate() {
+                *x = deck[j * seats + o];
             }
+            s.hands[p] = Pile::from_slice(&hand);
+            s.combos[p] = ComboList::of(&hand);
         }
-        for p in 0..s.players {
-            s.combos[p] = ComboList::of(s.hands[p].as_slice());
-        }
+        let k = HAND * seats;
         s.discard.push(deck[k]);
         s.public[deck[k].index() as usize & 63] += 1;
         s.stock.extend_reversed(&deck[k + 1..]);

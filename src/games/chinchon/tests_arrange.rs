@@ -137,9 +137,9 @@ fn arrangement_search_matches_brute_force_on_random_hands() {
     }
 }
 
-/// The shortcut for a hand whose best packing is the only one lays down what the
-/// recurrence lays down, in the same order (the order of the closer's combinations decides
-/// lay-off ties): on random hands of 7 to 12 cards from a shoe rich in `WILD`s and `CIRC`s,
+/// The shortcut for a listed hand whose best packing is the only one (or one of a few that
+/// tie) lays down what the recurrence lays down, in the same order (the order of the
+/// closer's combinations decides lay-off ties): on random hands of 7 to 12 cards from a shoe rich in `WILD`s and `CIRC`s,
 /// with special cards worth points and worth none.
 #[test]
 fn unique_best_packing_is_the_recurrences_arrangement() {
@@ -169,7 +169,7 @@ fn unique_best_packing_is_the_recurrences_arrangement() {
                 continue;
             };
             let (mut fast, mut slow) = ([0u16; 4], [0u16; 4]);
-            match arrange::unique_optimum(&hand, &p, list, &mut fast) {
+            match packing::packed_optimum(&hand, &p, list, listed.hand_masks(), &mut fast) {
                 Some((u, k)) => {
                     let (su, sk) = arrange::arrange(&hand, &p, &mut slow);
                     assert_eq!(
@@ -184,5 +184,5 @@ fn unique_best_packing_is_the_recurrences_arrangement() {
             }
         }
     }
-    assert!(hits > 4000 && ties > 100, "{hits} {ties}");
+    assert!(hits > 7000, "{hits} {ties}");
 }

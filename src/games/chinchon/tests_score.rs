@@ -98,3 +98,54 @@ fn score_takes_grown_hands_and_refuses_impossible_ones() {
     let e = Chinchon::score_cli(&Rules::classic(), &args("WILD 1O 2O 3O 4O 5O 6O")).unwrap_err();
     assert!(e.contains("holds 0"), "{e}");
 }
+
+/// A closer's hand with every card worth points and none left unmatched is arranged alike
+/// counting the cards' points or 1 point each (so the close scoring needs one search, not
+/// two), from its kept list and from scratch.
+#[test]
+fn clean_hands_arrange_alike_with_ones() {
+    use crate::games::chinchon::arrange::{HAND_CAP, arrange, arrange_listed};
+    use crate::games::chinchon::cards::{ordered_shoe, point_table};
+    let r = Rules {
+        wild: 4,
+        circ: 6,
+        ..Rules::default()
+    };
+    let pt = point_table(&r);
+    let mut deck = ordered_shoe(&r, 8);
+    let mut rng = GameRng::new(17, 3);
+    let mut clean = 0;
+    for round in 0..200_000 {
+        deck.shuffle(&mut rng);
+        // Hands of two suits and the specials, so that many are all matched.
+        let n = 7 + round % 3;
+        let narrow: Vec<Card> = deck
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|c| c.index() >= 24)
+            .take(n)
+            .collect();
+        let hand = &narrow[..];
+        let pts: Vec<u16> = hand.iter().map(|x| pt[x.index() as usize]).collect();
+        if pts.contains(&0) {
+            continue;
+        }
+        let list = ComboList::of(hand);
+        let (mut a, mut b) = ([0u16; HAND_CAP / 3], [0u16; HAND_CAP / 3]);
+        let (u, k) = arrange_listed(hand, &pts, Some(&list), &mut a);
+        if u != 0 {
+            continue;
+        }
+        let ones = [1u16; HAND_CAP];
+        assert_eq!(
+            arrange_listed(hand, &ones[..n], Some(&list), &mut b),
+            (0, k)
+        );
+        assert_eq!(a, b, "{hand:?}");
+        assert_eq!(arrange(hand, &ones[..n], &mut b), (0, k));
+        assert_eq!(a, b, "{hand:?}");
+        clean += 1;
+    }
+    assert!(clean > 200, "{clean}");
+}

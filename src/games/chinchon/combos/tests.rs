@@ -117,3 +117,70 @@ fn kept_lists_match_lists_from_scratch() {
     assert!(obs.0 > 20_000, "{} checks", obs.0);
     let _ = Chinchon::NAME;
 }
+
+/// The combinations holding one card, from [`combinations_with`] (runs of small suits by
+/// subsets holding it), are those of the whole hand holding it; and the runs by subsets
+/// holding a card are those by arcs holding it, on hands of one and of two decks.
+#[test]
+fn runs_holding_a_card_agree_with_plain_lists() {
+    use crate::cards::GameRng;
+    use crate::games::chinchon::cards::ordered_shoe;
+    let rich = Rules {
+        wild: 3,
+        circ: 4,
+        ..Rules::default()
+    };
+    let mut rng = GameRng::new(9, 9);
+    let (mut checked, mut runs_seen) = (0, 0);
+    for (players, narrow) in [(4, false), (8, false), (4, true), (8, true)] {
+        let mut deck = ordered_shoe(&rich, players);
+        for round in 0..3000 {
+            deck.shuffle(&mut rng);
+            // Some hands of two suits only, so that long suits turn up.
+            let hand: Vec<Card> = deck
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|c| !narrow || c.index() >= 24)
+                .take(7 + round % 6)
+                .collect();
+            let m = Masks::new(&hand);
+            let mut all = [0u16; 1 << HAND_CAP];
+            let count = combinations(&m, &mut all);
+            for i in 0..hand.len() {
+                let must = 1u16 << i;
+                let mut plain: Vec<u16> = all[..count]
+                    .iter()
+                    .copied()
+                    .filter(|&c| c & must != 0)
+                    .collect();
+                let mut out = [0u16; 1 << HAND_CAP];
+                let n = combinations_with(&m, must, &mut out);
+                let mut fast = out[..n].to_vec();
+                plain.sort_unstable();
+                fast.sort_unstable();
+                assert_eq!(fast, plain, "card {i} of {hand:?}");
+                checked += 1;
+                let Some(s) = (0..4).find(|&s| m.suit[s] & must != 0) else {
+                    continue;
+                };
+                let k = m.suit[s].count_ones();
+                if k != m.suit_nums[s].count_ones() || k > FEW_HOLDING {
+                    continue; // a number held twice (no arcs), or too many for subsets
+                }
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                runs_by_arcs(&m, s, must, &mut |x| a.push(x));
+                runs_by_subsets_holding(&m, s, must, &mut |x| b.push(x));
+                a.retain(|&x| x & must != 0);
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "card {i} of {hand:?}");
+                runs_seen += a.len();
+            }
+        }
+    }
+    assert!(
+        checked > 50_000 && runs_seen > 20_000,
+        "{checked} {runs_seen}"
+    );
+}
