@@ -224,6 +224,37 @@ pub fn ordered_shoe(rules: &Rules, players: usize) -> Pile<SHOE_CAP> {
     Pile::from_slice(&cards[..n])
 }
 
+/// For tests: rules whose shoe is crowded with specials (4 `WILD`s and 6 `CIRC`s a deck),
+/// where hands hold many combinations.
+#[cfg(test)]
+pub(crate) fn crowded_rules() -> Rules {
+    Rules {
+        wild: 4,
+        circ: 6,
+        ..Rules::default()
+    }
+}
+
+/// For tests: rules with 3 `WILD`s and 4 `CIRC`s a deck, the specials worth their points or
+/// (`free`) worth none.
+#[cfg(test)]
+pub(crate) fn rich_rules(free: bool) -> Rules {
+    Rules {
+        wild: 3,
+        circ: 4,
+        wild_points: if free { 0 } else { 25 },
+        circ_points: if free { 0 } else { 10 },
+        ..Rules::default()
+    }
+}
+
+/// For tests: the point table of `rules` and its two-deck shoe (8 players) in order, to be
+/// shuffled into random hands.
+#[cfg(test)]
+pub(crate) fn test_deck(rules: &Rules) -> ([u16; 64], Pile<SHOE_CAP>) {
+    (point_table(rules), ordered_shoe(rules, 8))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -456,20 +456,14 @@ pub(super) fn best_choice(
 mod tests {
     use super::*;
     use crate::cards::GameRng;
-    use crate::games::chinchon::Rules;
     use crate::games::chinchon::arrange::arrange;
-    use crate::games::chinchon::cards::{ordered_shoe, point_table};
+    use crate::games::chinchon::cards::{crowded_rules, test_deck};
 
     /// A combination's mask of the cards it takes is what `fits` says card by card.
     #[test]
     fn masks_agree_with_fits() {
-        let r = Rules {
-            wild: 4,
-            circ: 6,
-            ..Rules::default()
-        };
-        let pt = point_table(&r);
-        let mut deck = ordered_shoe(&r, 8);
+        let r = crowded_rules();
+        let (pt, mut deck) = test_deck(&r);
         let mut rng = GameRng::new(5, 5);
         let mut checked = 0;
         for _ in 0..500 {

@@ -250,9 +250,9 @@ impl Best {
 mod tests {
     use super::*;
     use crate::cards::GameRng;
+    use crate::games::chinchon::ComboList;
     use crate::games::chinchon::arrange::arrange;
-    use crate::games::chinchon::cards::{ordered_shoe, point_table};
-    use crate::games::chinchon::{ComboList, Rules};
+    use crate::games::chinchon::cards::{ordered_shoe, point_table, rich_rules};
 
     /// Among tied best packings, the one picked by walking the recurrence's order of trial
     /// is the recurrence's arrangement, in its order: on random hands of 7 to 12 cards of
@@ -261,13 +261,7 @@ mod tests {
     fn tied_packings_settle_as_the_recurrence() {
         let (mut tied, mut many) = (0, 0);
         for (seed, free) in [(41, false), (42, true)] {
-            let r = Rules {
-                wild: 3,
-                circ: 4,
-                wild_points: if free { 0 } else { 25 },
-                circ_points: if free { 0 } else { 10 },
-                ..Rules::default()
-            };
+            let r = rich_rules(free);
             let pt = point_table(&r);
             let mut deck = ordered_shoe(&r, 8);
             let mut rng = GameRng::new(seed, 6);

@@ -2,7 +2,7 @@
 //! reference on random hands.
 
 use super::*;
-use crate::games::chinchon::cards::ordered_shoe;
+use crate::games::chinchon::cards::{ordered_shoe, rich_rules};
 
 fn brute(cards: &[Card], p: &[u16]) -> u16 {
     if cards.is_empty() {
@@ -145,13 +145,7 @@ fn arrangement_search_matches_brute_force_on_random_hands() {
 fn unique_best_packing_is_the_recurrences_arrangement() {
     let (mut hits, mut ties) = (0, 0);
     for (seed, free) in [(31, false), (32, true)] {
-        let r = Rules {
-            wild: 3,
-            circ: 4,
-            wild_points: if free { 0 } else { 25 },
-            circ_points: if free { 0 } else { 10 },
-            ..Rules::default()
-        };
+        let r = rich_rules(free);
         let mut deck = ordered_shoe(&r, 8);
         let mut rng = GameRng::new(seed, 4);
         for round in 0..4000 {

@@ -105,14 +105,9 @@ fn score_takes_grown_hands_and_refuses_impossible_ones() {
 #[test]
 fn clean_hands_arrange_alike_with_ones() {
     use crate::games::chinchon::arrange::{HAND_CAP, arrange, arrange_listed};
-    use crate::games::chinchon::cards::{ordered_shoe, point_table};
-    let r = Rules {
-        wild: 4,
-        circ: 6,
-        ..Rules::default()
-    };
-    let pt = point_table(&r);
-    let mut deck = ordered_shoe(&r, 8);
+    use crate::games::chinchon::cards::{crowded_rules, test_deck};
+    let r = crowded_rules();
+    let (pt, mut deck) = test_deck(&r);
     let mut rng = GameRng::new(17, 3);
     let mut clean = 0;
     for round in 0..200_000 {

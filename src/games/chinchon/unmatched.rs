@@ -165,20 +165,14 @@ fn by_recurrence<const M: usize>(m: &Masks, points: &[u16], without: &mut [u16; 
 mod tests {
     use super::*;
     use crate::cards::GameRng;
-    use crate::games::chinchon::Rules;
-    use crate::games::chinchon::cards::{ordered_shoe, point_table};
+    use crate::games::chinchon::cards::{crowded_rules, test_deck};
 
     /// The two exact searches (packings and the recurrence) agree on every hand, from 7
     /// cards to the cap, in a shoe crowded with wilds and `CIRC`s (two decks).
     #[test]
     fn packings_and_recurrence_agree() {
-        let r = Rules {
-            wild: 4,
-            circ: 6,
-            ..Rules::default()
-        };
-        let pt = point_table(&r);
-        let mut deck = ordered_shoe(&r, 8);
+        let r = crowded_rules();
+        let (pt, mut deck) = test_deck(&r);
         let mut rng = GameRng::new(21, 2);
         let (mut crowded, mut with_combos) = (0, 0);
         for round in 0..3000 {
