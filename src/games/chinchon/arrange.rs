@@ -143,6 +143,22 @@ pub fn positions(mask: u16) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The positions of `cards` in their stable sorted order by card index: `order[k]` is the
+/// position of the `k`-th card (equal cards keep their positions' order). Entries past
+/// `cards.len()` are 0.
+pub(super) fn sorted_order(cards: &[Card]) -> [u8; HAND_CAP] {
+    let mut order = [0u8; HAND_CAP];
+    for i in 0..cards.len() {
+        let mut k = i;
+        while k > 0 && cards[order[k - 1] as usize].index() > cards[i].index() {
+            order[k] = order[k - 1];
+            k -= 1;
+        }
+        order[k] = i as u8;
+    }
+    order
+}
+
 /// A hand sorted by card index (numbers first, then `WILD`, `CIRC`, action cards), so that
 /// the anchor of a combination holding a number is a number, whose compatible cards are few.
 struct Sorted {
@@ -156,23 +172,16 @@ struct Sorted {
 impl Sorted {
     fn new(cards: &[Card], points: &[u16]) -> Sorted {
         let n = cards.len();
+        let order = sorted_order(cards);
         let mut h = Sorted {
             cards: [Card::from_index(0); HAND_CAP],
             points: [0; HAND_CAP],
-            order: [0; HAND_CAP],
+            order,
             n,
         };
-        for i in 0..n {
-            let mut k = i;
-            while k > 0 && h.cards[k - 1].index() > cards[i].index() {
-                h.cards[k] = h.cards[k - 1];
-                h.points[k] = h.points[k - 1];
-                h.order[k] = h.order[k - 1];
-                k -= 1;
-            }
-            h.cards[k] = cards[i];
-            h.points[k] = points[i];
-            h.order[k] = i as u8;
+        for (k, &p) in order[..n].iter().enumerate() {
+            h.cards[k] = cards[p as usize];
+            h.points[k] = points[p as usize];
         }
         h
     }

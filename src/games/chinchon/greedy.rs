@@ -40,8 +40,9 @@ use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
 use super::combos::{LIST_CAP, combinations_with};
 use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{
-    Near, Odds, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
+    Near, keep_value_with, keep_values, loose_of, partials_value, partners_at, swap_gain,
 };
+use super::odds::Odds;
 use super::race::{least_below, least_by_bound};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;

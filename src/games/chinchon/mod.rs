@@ -10,6 +10,7 @@ mod hand_memo;
 mod layoff;
 mod legal;
 mod lookahead;
+mod odds;
 mod packing;
 mod protocol;
 mod race;

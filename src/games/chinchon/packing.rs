@@ -3,7 +3,7 @@
 //! the best packing when it is the only one, or the one the recurrence would lay down among a
 //! few that tie, picked by walking its order of trial.
 
-use super::arrange::{HAND_CAP, positions};
+use super::arrange::{HAND_CAP, positions, sorted_order};
 use super::cards::{Kind, kind};
 use super::combos::{LIST_CAP, Masks};
 use crate::cards::Card;
@@ -126,15 +126,7 @@ fn first_in_trial_order(
 ) -> usize {
     let n = cards.len();
     // The positions in sorted order (stable), and each position's rank in it.
-    let mut order = [0u8; HAND_CAP];
-    for i in 0..n {
-        let mut k = i;
-        while k > 0 && cards[order[k - 1] as usize].index() > cards[i].index() {
-            order[k] = order[k - 1];
-            k -= 1;
-        }
-        order[k] = i as u8;
-    }
+    let order = sorted_order(cards);
     let mut rank = [0u8; HAND_CAP];
     for (k, &p) in order[..n].iter().enumerate() {
         rank[p as usize] = k as u8;

@@ -7,7 +7,7 @@ use super::super::arrange::HAND_CAP;
 use super::super::cards::{ordered_shoe, point_table};
 use super::super::combos::ComboList;
 use super::super::hand_memo::{HandMemo, Key, with_dead};
-use super::super::lookahead::{Odds, outs_by_kind};
+use super::super::odds::{Odds, outs_by_kind};
 use super::*;
 use crate::cards::{Card, GameRng};
 use crate::game::{ActionList, Table};
