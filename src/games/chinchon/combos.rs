@@ -122,6 +122,22 @@ impl Masks {
         ring & (one | two) != 0
     }
 
+    /// Whether the card in ring slot `slot` (a bit) of suit `s` may be in a run: without a
+    /// wild it needs two of the suit's other slots (the `CIRC`'s when one is held) beside it
+    /// on the ring, one either side or two on one side; with a wild, one within two slots
+    /// ([`Masks::has_run_neighbour`]). A card without them is in no run (a tighter test than
+    /// [`Masks::has_run_neighbour`] alone).
+    #[inline]
+    pub(super) fn may_run_through(&self, s: usize, slot: u16) -> bool {
+        if self.wild != 0 {
+            return self.has_run_neighbour(s, slot);
+        }
+        let ring = (self.suit_nums[s] & !slot) | ((self.circ != 0) as u16) << 12;
+        let held = |k: u32| ring & rot(slot, k) != 0;
+        let (up, down) = (held(1), held(12));
+        (up && (down || held(2))) || (down && held(11))
+    }
+
     /// Whether suit `s` may hold a run (see [`Masks::run_suits`]).
     #[inline]
     fn may_run(&self, s: usize) -> bool {
@@ -486,7 +502,7 @@ pub(super) fn combinations_with(m: &Masks, must: u16, out: &mut [u16]) -> usize 
             if m.repeated >> n & 1 == 1 {
                 groups_holding(m.num[n], must, m.wild, &mut push);
             }
-            if m.may_run(s) && m.has_run_neighbour(s, slot) {
+            if m.may_run(s) && m.may_run_through(s, slot) {
                 runs_holding(m, s, must, &mut push);
             }
         }

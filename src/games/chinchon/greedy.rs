@@ -36,7 +36,7 @@
 //!   (always with 0 left), with the closing card that leaves the fewest points.
 
 use super::arrange::{HAND_CAP, positions};
-use super::cards::{DRAW, Kind, REV, SKIP, WILD, kind};
+use super::cards::{DRAW, REV, SKIP};
 use super::combos::{LIST_CAP, combinations_with};
 use super::hand_memo::{HandMemo, Key, with_dead};
 use super::lookahead::{
@@ -47,6 +47,7 @@ use super::race::{least_below, least_by_bound};
 use super::state::{Action, Chinchon, Phase};
 use super::unmatched::best_and_without_listed;
 use super::view::View;
+use super::worth::{Few, Q, Worth};
 use crate::cards::{Card, GameRng};
 use crate::game::{Game, Seat};
 use crate::strategy::{Bot, Knob, Params, Strategy};
@@ -100,9 +101,6 @@ pub const KNOBS: &[Knob] = &[
     },
 ];
 
-/// Costs are kept in quarter points, so that knobs may be fractions.
-const Q: i32 = 4;
-
 /// The greedy bot with its knob values.
 #[derive(Clone, Copy, Debug)]
 pub struct Greedy {
@@ -118,87 +116,6 @@ pub struct Greedy {
     /// The hands whose least points the bot worked out: most decisions derive theirs from
     /// them instead of searching the hand.
     memo: HandMemo,
-}
-
-/// What a card's keeping is worth beyond the points of the hand, for one decision.
-struct Worth {
-    wild_keep: i32,
-    /// The cards the next player is known to hold (taken from the discards), if any.
-    next_known: Option<Few>,
-    feed: i32,
-    /// The live copies of each number card, when the bot is replanning.
-    live: Option<[u8; 48]>,
-    partner_value: i32,
-}
-
-impl Worth {
-    /// The cost of discarding `c` when `w` unmatched points are left without it: those
-    /// points, what keeping `c` is worth, and what its discard may give the next player
-    /// (quarter points, action bonus aside).
-    #[inline]
-    fn cost(&self, c: Card, w: u16) -> i32 {
-        let wild = if c == WILD { self.wild_keep } else { 0 };
-        let mut cost = Q * (w as i32 + wild);
-        if let Some(k) = &self.next_known {
-            cost += self.feed * k.near(c);
-        }
-        if let Some(l) = &self.live {
-            cost += self.partner_value * partners(l, c);
-        }
-        cost
-    }
-}
-
-/// A few cards as the numbers held in each suit (bit `num - 1`), to count a card's
-/// partners among them with bit operations, and the suits holding each number.
-#[derive(Clone, Copy, Default)]
-struct Few {
-    suits: [u16; 4],
-    /// The distinct cards of each number (`num - 1`).
-    same: [u8; 12],
-}
-
-impl Few {
-    fn of(cards: &[Card]) -> Few {
-        let mut f = Few::default();
-        for &c in cards {
-            if let Kind::Num { suit, num } = kind(c) {
-                let (m, bit) = (&mut f.suits[suit as usize], 1u16 << (num - 1));
-                f.same[num as usize - 1] += (*m & bit == 0) as u8;
-                *m |= bit;
-            }
-        }
-        f
-    }
-
-    /// The distinct cards among these that pair with `c` or stand within two of it in its
-    /// suit.
-    #[inline]
-    fn near(&self, c: Card) -> i32 {
-        let Kind::Num { suit, num } = kind(c) else {
-            return 0;
-        };
-        let bit = 1u16 << (num - 1);
-        let window = ((bit << 1) | (bit << 2) | (bit >> 1) | (bit >> 2)) & 0xfff;
-        let same = self.same[num as usize - 1] as u32;
-        (same + (self.suits[suit as usize] & window).count_ones()) as i32
-    }
-}
-
-/// The cards counted in `live` that would pair with `c` or stand within two of it in its
-/// suit.
-#[inline(never)]
-fn partners(live: &[u8; 48], c: Card) -> i32 {
-    let Kind::Num { suit, num } = kind(c) else {
-        return 0;
-    };
-    let (s, n) = (suit as usize * 12, num as usize - 1);
-    let same: u8 = (0..4).map(|t| live[t * 12 + n]).sum();
-    let near: u8 = (n.saturating_sub(2)..=(n + 2).min(11))
-        .filter(|&m| m != n)
-        .map(|m| live[s + m])
-        .sum();
-    same as i32 + near as i32
 }
 
 impl Greedy {
@@ -325,9 +242,11 @@ impl Greedy {
         let worth = self.worth(v, Some(top));
         let mut odds = LazyOdds { v, odds: None };
         let mut cost = [0i32; HAND_CAP];
-        for (x, (&c, &w)) in cost.iter_mut().zip(cards[..=n].iter().zip(&without[..=n])) {
-            *x = worth.cost(c, w);
-        }
+        let fill = |cost: &mut [i32]| {
+            for (x, (&c, &w)) in cost.iter_mut().zip(cards.iter().zip(&without)) {
+                *x = worth.cost(c, w);
+            }
+        };
         // The stock draw's expected gain is never negative with `stock_draw >= 0`, nor a keep
         // value with `lookahead >= 0`: when the top falls short of `take_gain` even with only
         // its own keep value, the stock it is (the rest is not needed).
@@ -336,7 +255,18 @@ impl Greedy {
             let loose = loose_of(&without[..=n], &pts[..=n]);
             let hand = &cards[..=n];
             let near = Near::of(&masks);
+            cost[n] = worth.cost(top, without[n]);
             let now = cost[n] + self.keep_at(hand, &pts[..=n], loose, &mut odds, &near, n);
+            // First against a floor below the other cards' costs (their points and `WILD`
+            // keeps alone), when the terms it leaves out are never negative: most tops fall
+            // short of it, and then the other costs are not needed.
+            if self.feed >= 0 && self.partner_value >= 0 {
+                let floor = (0..n).map(|i| worth.floor(cards[i], without[i])).min();
+                if now - floor.expect("a hand") < self.take_gain {
+                    return fallback;
+                }
+            }
+            fill(&mut cost[..n]);
             let least = cost[..n].iter().copied().min().expect("a hand");
             if now - least < self.take_gain {
                 return fallback;
@@ -352,6 +282,7 @@ impl Greedy {
             };
             (now, after)
         } else if self.lookahead != 0 {
+            fill(&mut cost[..=n]);
             let mut kv = [0i32; HAND_CAP];
             self.keeps(
                 &cards[..=n],
@@ -363,6 +294,7 @@ impl Greedy {
             let after = (0..n).map(|i| cost[i] + kv[i]).min().expect("a hand");
             (cost[n] + kv[n], after)
         } else {
+            fill(&mut cost[..=n]);
             (cost[n], cost[..n].iter().copied().min().expect("a hand"))
         };
         if now - after < self.take_gain && prunes {

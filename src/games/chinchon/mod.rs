@@ -21,6 +21,7 @@ mod state;
 mod text;
 mod unmatched;
 mod view;
+mod worth;
 
 #[cfg(test)]
 mod tests;

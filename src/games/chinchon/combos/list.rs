@@ -58,8 +58,8 @@ impl ComboList {
 
     /// False when card `c` added to the hand would be in none of its combinations (then
     /// [`ComboList::added`] would list nothing new), by a test on the hand's masks: another
-    /// two of its number (one with a wild), or a card a run could hold next to it. True
-    /// when it may be (a `WILD` or a `CIRC` always may).
+    /// two of its number (one with a wild), or the cards a run through it needs beside it
+    /// ([`Masks::may_run_through`]). True when it may be (a `WILD` or a `CIRC` always may).
     #[inline]
     pub fn may_join(&self, c: Card) -> bool {
         let m = &self.hand;
@@ -69,7 +69,7 @@ impl ComboList {
             return c == WILD || c == CIRC;
         }
         let same = m.num[n].count_ones() + (m.wild != 0) as u32;
-        same >= 2 || m.has_run_neighbour(s, 1 << n)
+        same >= 2 || m.may_run_through(s, 1 << n)
     }
 
     /// `hand` is the listed hand with one card added at its end.

@@ -184,3 +184,48 @@ fn runs_holding_a_card_agree_with_plain_lists() {
         "{checked} {runs_seen}"
     );
 }
+
+/// [`ComboList::may_join`] never turns away a card that some combination of the hand with it
+/// would hold (the plain list from scratch), on hands of one and two decks with many
+/// specials, with and without wilds; and it turns away most cards that join nothing.
+#[test]
+fn may_join_never_misses_a_combination() {
+    use crate::cards::GameRng;
+    use crate::games::chinchon::cards::ordered_shoe;
+    let rich = Rules {
+        wild: 3,
+        circ: 4,
+        ..Rules::default()
+    };
+    let mut rng = GameRng::new(12, 5);
+    let (mut joined, mut turned_away, mut let_through) = (0, 0, 0);
+    for players in [4, 8] {
+        let mut deck = ordered_shoe(&rich, players);
+        for round in 0..6000 {
+            deck.shuffle(&mut rng);
+            let n = 6 + round % 6;
+            let mut hand: Vec<Card> = deck.as_slice()[..n + 1].to_vec();
+            if round % 2 == 0 {
+                // Half the hands without wilds, where runs need two cards beside the new one.
+                hand.retain(|&c| c != crate::games::chinchon::WILD);
+            }
+            let c = hand.pop().expect("a card");
+            let list = ComboList::of(&hand);
+            hand.push(c);
+            let m = Masks::new(&hand);
+            let mut all = [0u16; 1 << HAND_CAP];
+            let count = combinations(&m, &mut all);
+            let holds = all[..count].iter().any(|&x| x >> (hand.len() - 1) & 1 == 1);
+            match (list.may_join(c), holds) {
+                (false, true) => panic!("{c:?} joins {hand:?}"),
+                (false, false) => turned_away += 1,
+                (true, false) => let_through += 1,
+                (true, true) => joined += 1,
+            }
+        }
+    }
+    assert!(
+        joined > 1000 && turned_away > 3 * let_through,
+        "{joined} {turned_away} {let_through}"
+    );
+}
