@@ -111,31 +111,22 @@ impl Masks {
         (0..4).fold(0, |a, s| a | (self.may_run(s) as u8) << s)
     }
 
-    /// Whether the card in ring slot `slot` (a bit) of suit `s` has a card a run could hold
-    /// next to it: another of the suit's slots (the `CIRC`'s when one is held) one slot away,
-    /// or two with a wild to fill the one between. A card without one is in no run.
-    #[inline]
-    fn has_run_neighbour(&self, s: usize, slot: u16) -> bool {
-        let ring = (self.suit_nums[s] & !slot) | ((self.circ != 0) as u16) << 12;
-        let one = rot(slot, 1) | rot(slot, 12);
-        let two = (rot(slot, 2) | rot(slot, 11)) & ((self.wild != 0) as u16).wrapping_neg();
-        ring & (one | two) != 0
-    }
-
-    /// Whether the card in ring slot `slot` (a bit) of suit `s` may be in a run: without a
-    /// wild it needs two of the suit's other slots (the `CIRC`'s when one is held) beside it
-    /// on the ring, one either side or two on one side; with a wild, one within two slots
-    /// ([`Masks::has_run_neighbour`]). A card without them is in no run (a tighter test than
-    /// [`Masks::has_run_neighbour`] alone).
+    /// Whether the card in ring slot `slot` (a bit) of suit `s` may be in a run: it needs
+    /// the suit's other slots (the `CIRC`'s when one is held) beside it on the ring, two of
+    /// them without a wild (one either side, or two on one side), one within two slots with
+    /// a wild (it fills the slot between, or stands at an end). A card without them is in no
+    /// run.
     #[inline]
     pub(super) fn may_run_through(&self, s: usize, slot: u16) -> bool {
-        if self.wild != 0 {
-            return self.has_run_neighbour(s, slot);
-        }
         let ring = (self.suit_nums[s] & !slot) | ((self.circ != 0) as u16) << 12;
-        let held = |k: u32| ring & rot(slot, k) != 0;
-        let (up, down) = (held(1), held(12));
-        (up && (down || held(2))) || (down && held(11))
+        // The ring turned so that the card's slot is slot 0: its neighbours are then slots
+        // 1 and 2 above it, 12 and 11 below.
+        let r = rot(ring, 13 - slot.trailing_zeros());
+        let (up, up2, down, down2) = (r >> 1 & 1, r >> 2 & 1, r >> 12 & 1, r >> 11 & 1);
+        if self.wild != 0 {
+            return up | up2 | down | down2 != 0;
+        }
+        (up & (down | up2)) | (down & down2) != 0
     }
 
     /// Whether suit `s` may hold a run (see [`Masks::run_suits`]).
