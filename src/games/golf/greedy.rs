@@ -33,6 +33,9 @@
 //!   for the chance to win. All three off (`greedy-prev`) play as the rules above. A card
 //!   it drew from the stock counts as seen from then on (`drawn_seen`; 0: the count of its
 //!   draw is kept for the turn, as before).
+//! - **Tempo** (`decide.rs`, [`Greedy::tempo_for`]): with counting, while `tempo_down` or more
+//!   of its cards are face down, a swap onto a face-down card is credited `tempo` points, so
+//!   it turns its grid up early (not under `flip_after_discard`, where a discard flips too).
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
@@ -107,6 +110,16 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "1: a stock card drawn this turn is seen (recounted); 0: counted unseen, as the turn's draw counted it",
     },
+    Knob {
+        name: "tempo",
+        default: 8.0,
+        doc: "points credited to a swap onto an own face-down card while tempo_down or more are face down (with counting and flip_after_discard=no; 0: off)",
+    },
+    Knob {
+        name: "tempo_down",
+        default: 3.0,
+        doc: "the fewest own face-down cards at which tempo is credited",
+    },
 ];
 
 /// The bot's list entry.
@@ -165,6 +178,13 @@ pub struct Greedy {
     out_cache: Option<(u64, Phase, i32, bool)>,
     /// Knob `drawn_seen`.
     drawn_seen: bool,
+    /// Knob `tempo` (tenths).
+    tempo: i32,
+    /// `tempo` where this deal's rules allow it (0 with `flip_after_discard`: there a
+    /// discard turns a card up too); set at a deal's first decision.
+    tempo_on: i32,
+    /// Knob `tempo_down`.
+    tempo_down: u32,
     /// The unseen cards, counted at `count_at` (see `Greedy::count_key`; `u64::MAX`: not
     /// yet in this deal).
     count: chance::Unseen,
@@ -234,6 +254,9 @@ impl Greedy {
             final_for_win: k("final_for_win") >= 0.5,
             out_cache: None,
             drawn_seen: k("drawn_seen") >= 0.5,
+            tempo: tenths(k("tempo")),
+            tempo_on: 0,
+            tempo_down: k("tempo_down").clamp(0.0, 6.0) as u32,
             count: chance::Unseen::NONE,
             count_off: 0,
             count_sum: 0,

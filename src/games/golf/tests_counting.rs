@@ -184,3 +184,36 @@ fn a_card_drawn_from_the_stock_is_seen() {
         );
     }
 }
+
+/// The greedy bot with its defaults but `kv`.
+fn greedy_with(kv: &[(&str, f64)]) -> Box<dyn Strategy<Golf>> {
+    let p = crate::strategy::Params::new(kv.iter().map(|&(k, v)| (k.into(), v)).collect());
+    Box::new(Greedy::new(&p))
+}
+
+/// Tempo: early in a deal a stock card goes onto a face-down card rather than over a
+/// face-up one that it beats by a few points. Seat 1 (3S 3H 7C / 8D QC QD, 3S and QC up,
+/// four face down) draws 7H: without the credit greedy puts it over QC (3 points surely
+/// gained); with it, onto a face-down card (its grid a card nearer to all face up). Under
+/// `flip_after_discard` (a discard turns a card up too) there is no credit.
+#[test]
+fn early_in_a_deal_a_kept_card_goes_face_down() {
+    for (flip, credited) in [("no", true), ("optional", false), ("required", false)] {
+        let r = super::tests::rules(&[("flip_after_discard", flip)]);
+        let mut g = super::tests::two_player_full(&r, "7H");
+        // Seat 1 turns up 3S and QC, seat 0 KS and 9C; then seat 1 draws.
+        for a in [0, 4, 0, 4] {
+            g.apply(Action::Flip(a));
+        }
+        g.apply(Action::DrawStock);
+        assert_eq!((g.seat, g.held), (1, Some(cards("7H")[0])));
+        let place = |b: &mut Box<dyn Strategy<Golf>>| {
+            b.begin_deal(1);
+            act(b, &g)
+        };
+        assert_eq!(place(&mut greedy_with(&[("tempo", 0.0)])), Action::Swap(4));
+        let a = place(&mut bot("greedy"));
+        let down = matches!(a, Action::Swap(p) if g.up[1] >> p & 1 == 0);
+        assert_eq!(down, credited, "flip_after_discard={flip}: {a:?}");
+    }
+}

@@ -262,13 +262,29 @@ impl Greedy {
         if down == 0 {
             return 0;
         }
+        let t = self.tempo_for(down);
         // The largest packed gain unpacks to the largest gain.
-        let (dn, up) = (dn >> 3, self.keep_gain.max(up >> 3));
+        let (dn, up) = ((dn >> 3) + t, self.keep_gain.max(up >> 3));
         if dn + 30 < up || dn - 30 > up {
-            return 0;
+            return t;
         }
         self.counted(v);
-        self.count_off
+        self.count_off + t
+    }
+
+    /// The tempo credit (tenths) of a swap onto a face-down card of `down` (the seat's
+    /// face-down positions): `tempo` while `tempo_down` or more are face down, else 0.
+    ///
+    /// Turning the grid up early is worth more than the points a face-down card is
+    /// expected to cost: the seat that is all face up first chooses when the deal ends,
+    /// and a card put face down now is a turn saved for the rest of the grid. Measured:
+    /// docs/strategies.md ("Golf: tempo").
+    #[inline]
+    pub(super) fn tempo_for(&self, down: u8) -> i32 {
+        match down.count_ones() >= self.tempo_down {
+            true => self.tempo_on,
+            false => 0,
+        }
     }
 
     /// The draw with `counting`: the discard is taken when its best place gains more than
@@ -357,7 +373,8 @@ impl Greedy {
     ) -> (Action, (i32, u8)) {
         let last = self.own.last_down;
         self.counted(v);
-        let off = self.count_off;
+        let down = v.face_down(v.seat());
+        let off = self.count_off + self.tempo_for(down);
         let take = self.counted_place_raw(v, *raw, Some(off), out);
         // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum: a discard
         // gaining nothing is left without summing.
@@ -370,7 +387,6 @@ impl Greedy {
             true => (self.count.stock.n, self.count.stock.total),
             false => (word_counts(self.count_word), self.count_total),
         };
-        let down = v.face_down(v.seat());
         // Without branches: which positions are face down varies from call to call.
         let mut add: [i32; 6] = std::array::from_fn(|p| (off * 8) & -i32::from(down >> p & 1 == 1));
         if going_out {

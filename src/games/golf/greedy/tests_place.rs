@@ -10,7 +10,7 @@ use super::super::grid::{max_but, split_max, unpack_max, unpack_one};
 use crate::cards::{Card, GameRng};
 use crate::game::{ActionList, Game, Rules, Table};
 use crate::games::golf::Golf;
-use crate::games::golf::rules::GolfRules;
+use crate::games::golf::rules::{FlipAfter, GolfRules};
 use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
@@ -84,12 +84,13 @@ fn reference(h: &mut Greedy, v: &View, ck: usize) -> (i32, u8) {
                 false => up = up.max(x),
             }
         }
-        let (dn, up) = (dn >> 3, h.keep_gain.max(up >> 3));
+        let t = h.tempo_for(down);
+        let (dn, up) = ((dn >> 3) + t, h.keep_gain.max(up >> 3));
         if dn + 30 < up || dn - 30 > up {
-            0
+            t
         } else {
             h.counted(v);
-            h.count_off
+            h.count_off + t
         }
     };
     let mut g = raw;
@@ -152,6 +153,12 @@ impl Observer<Golf> for Check {
         let h = &mut self.0;
         h.set_shoe(&v);
         h.refresh(v.rules(), h.unknown);
+        // The tempo credit in force (as a deal's first decision sets it), so that the
+        // comparison covers it.
+        h.tempo_on = match v.rules().flip_after_discard {
+            FlipAfter::No => h.tempo,
+            _ => 0,
+        };
         let fresh = (0..v.players())
             .filter(|&s| s != seat)
             .map(|s| h.standing(&v, &v.keys(s)))

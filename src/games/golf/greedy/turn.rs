@@ -5,6 +5,7 @@
 
 use super::Greedy;
 use crate::cards::Card;
+use crate::games::golf::rules::FlipAfter;
 use crate::games::golf::scoring::key;
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
@@ -18,6 +19,10 @@ impl Greedy {
         if !self.checked {
             self.set_shoe(v);
             self.late_at = self.patience.saturating_mul(v.players() as u32);
+            self.tempo_on = match v.rules().flip_after_discard {
+                FlipAfter::No if self.counting => self.tempo,
+                _ => 0,
+            };
         }
         // Before `late_at` no round is past patience (what `late_rounds` finds, without
         // its division).
