@@ -216,14 +216,24 @@ pub(crate) fn count_sets(hand: CardSet, must: Option<Card>) -> usize {
 
 /// Every pair of hand cards of one suit or rank, as (face-up, face-down): the lower card face
 /// up; for two cards of one rank, either may lie face up (the player's choice).
+/// Each card's partners are found from masks (`setup_partners`), in the order the plain
+/// double loop over the hand (`pair_ok`) meets them.
 pub(crate) fn legal_setup(hand: CardSet, mut f: impl FnMut(Action)) {
     for a in hand {
-        for b in hand {
-            if a != b && pair_ok(a, b) {
-                f(Action::Setup(a, b));
-            }
+        for b in setup_partners(hand, a) {
+            f(Action::Setup(a, b));
         }
     }
+}
+
+/// The hand cards that may lie face down on `a` in a pair (`pair_ok(a, b)`, `b` not `a`):
+/// those of its rank, and those of its suit above it (a higher index in the suit's block).
+#[inline]
+pub(crate) fn setup_partners(hand: CardSet, a: Card) -> CardSet {
+    let above = CardSet(!((2u64 << a.index()) - 1));
+    let rank = hand & CardSet::rank(a.rank());
+    let suit = hand & CardSet::suit(a.suit()) & above;
+    (rank | suit).without(a)
 }
 
 /// The discards of `hand` (owing `owed`) onto the slots `open` (those with a revealed top, in

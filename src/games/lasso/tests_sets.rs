@@ -226,3 +226,38 @@ fn extreme_knobs_play_a_deal_in_bounded_time() {
         assert!(took < Duration::from_secs(20), "{k:?}: {took:?}");
     }
 }
+
+#[test]
+fn setup_partners_from_masks_match_the_plain_double_loop() {
+    use crate::games::lasso::legal::{legal_setup, setup_partners};
+    use crate::games::lasso::state::pair_ok;
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for n in 0..5_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        // hands of every density, from a few cards to the whole deck
+        let bits = match n % 3 {
+            0 => x & x >> 7 & x >> 19,
+            1 => x & x >> 11,
+            _ => x,
+        };
+        let hand = CardSet(bits & ((1u64 << 52) - 1));
+        let mut plain = Vec::new();
+        for a in hand {
+            for b in hand {
+                if a != b && pair_ok(a, b) {
+                    plain.push(Action::Setup(a, b));
+                }
+            }
+            let want: CardSet = hand
+                .into_iter()
+                .filter(|&b| b != a && pair_ok(a, b))
+                .collect();
+            assert_eq!(setup_partners(hand, a), want, "{hand:?} {a:?}");
+        }
+        let mut fast = Vec::new();
+        legal_setup(hand, |a| fast.push(a));
+        assert_eq!(fast, plain, "{hand:?}");
+    }
+}

@@ -91,6 +91,8 @@ pub(super) struct Plan<'a> {
     /// Which cards cost what on this decision's table (see `least_cost`), and the table's
     /// costs of keeping the hand (`Stay`).
     costs: Costs,
+    /// `least_cost` by the kinds of top a card finds (`least_table`).
+    least: [f32; 8],
     stay: Cell<Option<Stay>>,
     /// The unseen cards of each suit and of each rank, their number, and that number (at
     /// least 1) as a float: `miss` of one card from counts.
@@ -136,6 +138,25 @@ fn memo_set(slot: &Cell<Memo>, h: Hand, meta: u32, (v, out): (f32, bool)) {
     slot.set((h.cards.0, meta | if out { OUT } else { 0 }, v));
 }
 
+/// `least_cost` of a card by the kinds of top it finds (`Costs::kinds`: bit 0 a top it
+/// matches without feeding, bit 1 one it matches and feeds, bit 2 one it does not match),
+/// each the least of those kinds' costs, taken in the order the plain form takes them.
+fn least_table(feed: f32, bluff: f32) -> [f32; 8] {
+    std::array::from_fn(|kinds| {
+        let mut x = f32::MAX;
+        if kinds & 1 != 0 {
+            x = x.min(0.0 + 0.0);
+        }
+        if kinds & 2 != 0 {
+            x = x.min(0.0 + feed);
+        }
+        if kinds & 4 != 0 {
+            x = x.min(bluff + 0.0);
+        }
+        x
+    })
+}
+
 /// What keeping the hand costs on this decision's table: the least mismatch chance of a
 /// blind card on a revealed top, and the chance that draw-until-match runs the stock dry.
 #[derive(Clone, Copy)]
@@ -174,6 +195,7 @@ impl<'a> Plan<'a> {
         for p in 0..SLOTS {
             tops.mask(p);
         }
+        let bluff = g.bluff_risk * mismatch + g.bluff_margin;
         Plan {
             g,
             v,
@@ -182,7 +204,8 @@ impl<'a> Plan<'a> {
             ace: g.ace(v),
             left: v.rules.sets_per_turn.saturating_sub(v.laid),
             unseen,
-            bluff: g.bluff_risk * mismatch + g.bluff_margin,
+            bluff,
+            least: least_table(g.feed, bluff),
             mismatch,
             out: g.out_value(v, unseen)
                 + if g.late(v) {
@@ -216,19 +239,10 @@ impl<'a> Plan<'a> {
     /// `pile_cost` adds it); on one it does not, the bluff (`bluff + 0.0`: a top a card does
     /// not match never makes three of a suit or rank with it). The least of the kinds of top
     /// it finds is the least over the tops: a minimum does not depend on the order.
+    /// Read off `least` by the kinds of top `c` finds (no branch on the card).
     #[inline]
     fn least_cost(&self, k: &Costs, c: Card) -> f32 {
-        let mut x = f32::MAX;
-        if k.free.contains(c) {
-            x = x.min(0.0 + 0.0);
-        }
-        if k.fed.contains(c) {
-            x = x.min(0.0 + self.g.feed);
-        }
-        if k.bluffed.contains(c) {
-            x = x.min(self.bluff + 0.0);
-        }
-        x
+        self.least[k.kinds(c)]
     }
 
     /// What keeping the hand costs on table `t` (see `Stay`), remembered for the

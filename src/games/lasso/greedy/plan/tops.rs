@@ -14,6 +14,17 @@ pub(super) struct Costs {
     pub(super) bluffed: CardSet,
 }
 
+impl Costs {
+    /// The kinds of top `c` finds, as bits (the index of `Plan::least`): 1 when it is in
+    /// `free`, 2 in `fed`, 4 in `bluffed`.
+    #[inline]
+    pub(super) fn kinds(&self, c: Card) -> usize {
+        let i = c.index();
+        ((self.free.0 >> i & 1) | (self.fed.0 >> i & 1) << 1 | (self.bluffed.0 >> i & 1) << 2)
+            as usize
+    }
+}
+
 /// The table after a pick-up: each slot's revealed top, or whether the slot is empty.
 #[derive(Clone, Copy)]
 pub(super) struct Tops {
