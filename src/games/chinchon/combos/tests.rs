@@ -46,11 +46,7 @@ impl Observer<Chinchon> for Fresh {
 fn runs_by_arcs_are_runs_by_subsets() {
     use crate::cards::GameRng;
     use crate::games::chinchon::cards::ordered_shoe;
-    let rich = Rules {
-        wild: 3,
-        circ: 4,
-        ..Rules::default()
-    };
+    let rich = crate::games::chinchon::cards::rich_rules(false);
     let mut deck = ordered_shoe(&rich, 4);
     let mut rng = GameRng::new(8, 8);
     let mut runs_seen = 0;
@@ -125,11 +121,7 @@ fn kept_lists_match_lists_from_scratch() {
 fn runs_holding_a_card_agree_with_plain_lists() {
     use crate::cards::GameRng;
     use crate::games::chinchon::cards::ordered_shoe;
-    let rich = Rules {
-        wild: 3,
-        circ: 4,
-        ..Rules::default()
-    };
+    let rich = crate::games::chinchon::cards::rich_rules(false);
     let mut rng = GameRng::new(9, 9);
     let (mut checked, mut runs_seen) = (0, 0);
     for (players, narrow) in [(4, false), (8, false), (4, true), (8, true)] {
@@ -192,11 +184,7 @@ fn runs_holding_a_card_agree_with_plain_lists() {
 fn may_join_never_misses_a_combination() {
     use crate::cards::GameRng;
     use crate::games::chinchon::cards::ordered_shoe;
-    let rich = Rules {
-        wild: 3,
-        circ: 4,
-        ..Rules::default()
-    };
+    let rich = crate::games::chinchon::cards::rich_rules(false);
     let mut rng = GameRng::new(12, 5);
     let (mut joined, mut turned_away, mut let_through) = (0, 0, 0);
     for players in [4, 8] {
