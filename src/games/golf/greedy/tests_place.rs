@@ -10,7 +10,7 @@ use super::super::grid::{max_but, split_max, unpack_max, unpack_one};
 use crate::cards::{Card, GameRng};
 use crate::game::{ActionList, Game, Rules, Table};
 use crate::games::golf::Golf;
-use crate::games::golf::rules::{FlipAfter, GolfRules};
+use crate::games::golf::rules::GolfRules;
 use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
@@ -155,10 +155,7 @@ impl Observer<Golf> for Check {
         h.refresh(v.rules(), h.unknown);
         // The tempo credit in force (as a deal's first decision sets it), so that the
         // comparison covers it.
-        h.tempo_on = match v.rules().flip_after_discard {
-            FlipAfter::No => h.tempo,
-            _ => 0,
-        };
+        h.set_tempo(v.rules());
         let fresh = (0..v.players())
             .filter(|&s| s != seat)
             .map(|s| h.standing(&v, &v.keys(s)))

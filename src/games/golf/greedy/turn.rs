@@ -5,7 +5,7 @@
 
 use super::Greedy;
 use crate::cards::Card;
-use crate::games::golf::rules::FlipAfter;
+use crate::games::golf::rules::{FlipAfter, GolfRules};
 use crate::games::golf::scoring::key;
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
@@ -19,10 +19,7 @@ impl Greedy {
         if !self.checked {
             self.set_shoe(v);
             self.late_at = self.patience.saturating_mul(v.players() as u32);
-            self.tempo_on = match v.rules().flip_after_discard {
-                FlipAfter::No if self.counting => self.tempo,
-                _ => 0,
-            };
+            self.set_tempo(v.rules());
         }
         // Before `late_at` no round is past patience (what `late_rounds` finds, without
         // its division).
@@ -33,6 +30,15 @@ impl Greedy {
         self.refresh(v.rules(), self.unknown + 10 * self.late);
         self.checked = true;
         self.dispatch(v)
+    }
+
+    /// Sets `tempo_on` for a deal under `rules`: the `tempo` knob, but 0 without counting or
+    /// under `flip_after_discard` (where a thrown card turns one up anyway).
+    pub(super) fn set_tempo(&mut self, rules: &GolfRules) {
+        self.tempo_on = match rules.flip_after_discard {
+            FlipAfter::No if self.counting => self.tempo,
+            _ => 0,
+        };
     }
 
     /// The decision of the phase of `v` (each phase's own function, so that the common
