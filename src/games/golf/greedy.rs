@@ -97,8 +97,18 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "go_out_win",
-        default: 0.6,
-        doc: "chance to win after the others' final turns required to go out (0: the lead rule)",
+        default: 0.8,
+        doc: "chance to win after the others' final turns required to go out at 2 players (0: the lead rule)",
+    },
+    Knob {
+        name: "go_out_step",
+        default: 0.05,
+        doc: "how much less chance go_out_win asks for each player past 2",
+    },
+    Knob {
+        name: "go_out_race",
+        default: 0.3,
+        doc: "how much less chance go_out_win asks for with final_turns=no (going out ends the deal)",
     },
     Knob {
         name: "final_for_win",
@@ -171,6 +181,10 @@ pub struct Greedy {
     counting: bool,
     /// Knob `go_out_win` (0: off).
     go_out_win: f64,
+    /// Knob `go_out_step`.
+    go_out_step: f64,
+    /// Knob `go_out_race`.
+    go_out_race: f64,
     /// Knob `final_for_win`.
     final_for_win: bool,
     /// The last going-out answer: the count key it was counted at (see `count_at`),
@@ -251,6 +265,8 @@ impl Greedy {
             shoe_key: None,
             counting: k("counting") >= 0.5,
             go_out_win: k("go_out_win").clamp(0.0, 1.0),
+            go_out_step: k("go_out_step").clamp(0.0, 1.0),
+            go_out_race: k("go_out_race").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
             out_cache: None,
             drawn_seen: k("drawn_seen") >= 0.5,

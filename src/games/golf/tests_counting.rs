@@ -217,3 +217,39 @@ fn early_in_a_deal_a_kept_card_goes_face_down() {
         assert_eq!(down, credited, "flip_after_discard={flip}: {a:?}");
     }
 }
+
+/// Without final turns the deal ends the moment a grid is all face up, so the going-out
+/// chance counts the others' grids as they stand. Seat 0 (JS 4D KD / JC 4H, 6S face down)
+/// draws 5D against seat 1's 3S 2H 2S / KS with two cards face down. With final turns, seat
+/// 1 would draw once more and greedy keeps its grid open; without them the same chance
+/// knobs (`go_out_race=0`: only the model differs) go out with 5D on the face-down card,
+/// and so do the defaults.
+#[test]
+fn without_final_turns_going_out_counts_the_grids_as_they_stand() {
+    use super::state::ALL_UP;
+    let r = GolfRules::default();
+    let mut seats: Vec<_> = (0..2).map(|_| bot("greedy")).collect();
+    let mut obs = Before(23, 0, None);
+    let rngs = &mut deal_rngs(31, 4, 0);
+    let mut buf = ActionList::new();
+    play_deal(&r, &Table::first(2), rngs, &mut seats, &mut buf, &mut obs);
+    let g = obs.2.expect("the deal reaches step 23");
+    assert_eq!((g.seat, g.phase, g.up[0].count_ones()), (0, Phase::Draw, 5));
+    let goes_out = |final_turns: bool, kv: &[(&str, f64)]| {
+        let mut h = g.clone();
+        h.rules.final_turns = final_turns;
+        let mut b = greedy_with(kv);
+        b.begin_deal(0);
+        for _ in 0..2 {
+            let a = act(&mut b, &h);
+            h.apply(a);
+        }
+        h.up[0] == ALL_UP
+    };
+    assert!(
+        !goes_out(true, &[("go_out_race", 0.0)]),
+        "final turns to come"
+    );
+    assert!(goes_out(false, &[("go_out_race", 0.0)]), "no final turns");
+    assert!(goes_out(false, &[]), "no final turns, defaults");
+}

@@ -386,7 +386,7 @@ pub(super) fn chance_out(v: &View, t: &Tables, u: &Unseen, mine: i32, stop_below
 }
 
 /// One seat's factor in [`chance_out`]: the chance that its final score, after one more
-/// turn, lands above the bot's (`hi`: the lowest tenths above the bot's point), ties
+/// turn (none with `final_turns=no`), lands above the bot's (`hi`: the lowest tenths above the bot's point), ties
 /// counting half. Counted in whole copies: for each stock card the seat's improved
 /// estimate, then how many of its first face-down card's outcomes land above the bot's
 /// score and how many on it ([`Moves::count`], for the partner that card then has).
@@ -406,9 +406,10 @@ fn seat_factor(m: &Model, mv: &Moves, v: &View, s: usize, now: i32, u: &Unseen, 
         };
         partner[(q + 3) % 6] = PUT;
     }
-    if u.stock.total <= 0 {
-        // No stock card to draw: one outcome, the grid as it stands (key 0 counted once,
-        // thrown, as below).
+    if u.stock.total <= 0 || !v.rules().final_turns {
+        // No stock card to draw, or no final turn to draw it in (`final_turns=no`: the
+        // deal ends as the bot goes out): one outcome, the grid as it stands (key 0
+        // counted once, thrown, as below).
         let (reach, total) = mv.count2(partner[6], hi - now);
         return reach as f64 / (2 * total.max(1)) as f64;
     }

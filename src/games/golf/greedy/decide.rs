@@ -3,7 +3,8 @@
 //! - `counting`: the draw weighs the discard against the stock's expected gain, and face-down
 //!   cards count at the unseen cards' mean value instead of `unknown_value`;
 //! - `go_out_win`: goes out only when its chance to win after the others' final turns
-//!   reaches this;
+//!   (none with `final_turns=no`) reaches this, `go_out_step` less per player past 2 and
+//!   `go_out_race` less without final turns;
 //! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
 
 use super::chance::{
@@ -153,10 +154,22 @@ impl Greedy {
         }
         self.counted(v);
         self.pools();
-        let need = self.go_out_win - 0.05 * self.late as f64;
+        let need = self.go_out_need(v.players(), v.rules().final_turns);
         let ok = chance_out(v, &self.tables, &self.count, mine, need) >= need;
         self.out_cache = Some((self.count_at, v.phase(), mine, ok));
         ok
+    }
+
+    /// The chance to win [`Greedy::may_go_out`] asks for at a table of `players`:
+    /// `go_out_win` at 2 players, `go_out_step` less for each further player (the more
+    /// players, the likelier one of them goes out before the bot's next turn, so the less
+    /// waiting is worth), `go_out_race` less without final turns (a player who goes out
+    /// then ends the deal with no reply, so waiting risks more), and 5 points less per round
+    /// past patience.
+    pub(super) fn go_out_need(&self, players: usize, final_turns: bool) -> f64 {
+        let more = players.saturating_sub(2) as f64;
+        let race = if final_turns { 0.0 } else { self.go_out_race };
+        self.go_out_win - self.go_out_step * more - race - 0.05 * self.late as f64
     }
 
     /// The answer of [`Greedy::may_go_out`] when found without the chance: asked before on
