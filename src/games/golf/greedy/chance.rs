@@ -162,6 +162,8 @@ struct Spots {
     vals: [i32; 14],
     /// Each key's value in points (when `whole`).
     pts: [i32; 14],
+    /// `pts` padded with zeros to 16 lanes (for [`WinTable::p_win`]).
+    pts16: [i32; 16],
     /// The face-down mean of the model (tenths).
     mean: i32,
     /// Keys whose value is not the mean (whose move is not 0 unless they pair).
@@ -180,10 +182,13 @@ impl Spots {
             pts[y] = m.vals[y] / 10;
             moving += i32::from(m.vals[y] != mean);
         }
+        let mut pts16 = [0; 16];
+        pts16[..14].copy_from_slice(&pts);
         Spots {
             whole,
             vals,
             pts,
+            pts16,
             mean,
             moving,
         }
@@ -472,6 +477,7 @@ impl WinTable {
             whole: false,
             vals: [0; 14],
             pts: [0; 14],
+            pts16: [0; 16],
             mean: 0,
             moving: 0,
         },
@@ -546,11 +552,17 @@ impl WinTable {
         let ib = index(at + mb);
         let mut p = 0.0;
         if sp.whole {
+            // All the indices first (one pass over 16 lanes, which vectorizes; keys 14 and
+            // 15 hold no copies), key b's put in after, then the sum: a load, a product
+            // and an addition per key.
             let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
+            let mut at_y = [0u32; 16];
+            for (x, &d) in at_y.iter_mut().zip(&sp.pts16) {
+                *x = (i0 + d).clamp(0, LEN as i32 - 1) as u32;
+            }
+            at_y[b.min(15)] = ib as u32;
             for y in 0..14 {
-                let i = (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize;
-                let i = if y == b { ib } else { i };
-                p += down.n[y] as f64 * self.w[i];
+                p += down.n[y] as f64 * self.w[(at_y[y] as usize).min(LEN - 1)];
             }
         } else {
             p = self.p_apart(at, b, ib, down);
