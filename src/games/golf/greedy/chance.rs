@@ -20,9 +20,9 @@
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
 
-use super::super::scoring::{UNKNOWN, pack};
+use super::super::scoring::UNKNOWN;
 #[cfg(test)]
-use super::super::scoring::{has_rows_or_boxes, score_tenths};
+use super::super::scoring::{has_rows_or_boxes, pack, score_tenths};
 use super::super::view::View;
 use super::grid::{Tables, downs, rolled, standing_of};
 pub(super) use super::unseen::{
@@ -154,7 +154,7 @@ const NO_PAIR: usize = 14;
 /// the partner's own key is worked out per grid; and where card values are whole points
 /// (as they are), key y lands `pts[y]` score indices from the index of the score less the
 /// mean (no division per key).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Spots {
     /// Every key's value is whole points (else each index is worked out on its own).
     whole: bool,
@@ -194,6 +194,22 @@ impl Spots {
         }
     }
 
+    /// [`Spots::new`] for `m`, reusing from `self` (the last table's) what depends on the
+    /// card values alone while they are the same (as they are for a whole deal): only the
+    /// mean and the keys that move are worked out again.
+    fn renewed(&self, m: &Model) -> Spots {
+        if self.vals[..] != m.vals[..14] {
+            return Spots::new(m);
+        }
+        let mean = m.vals[UNKNOWN as usize];
+        let moving = self.vals.iter().map(|&x| i32::from(x != mean)).sum();
+        Spots {
+            mean,
+            moving,
+            ..*self
+        }
+    }
+
     /// `None` when no unseen card moves the score of `keys` (nothing face down, no unseen
     /// card, or every move 0: as [`Model::moves`] would find); else the key `b` of the
     /// first face-down card's partner ([`NO_PAIR`] when it pairs no key) and `b`'s move.
@@ -204,6 +220,28 @@ impl Spots {
             return None;
         }
         let bk = keys[(q + 3) % 6];
+        if bk >= 14 {
+            return (self.moving != 0).then_some((NO_PAIR, 0));
+        }
+        let b = bk as usize;
+        let mb = m.col(bk, bk) - m.col(UNKNOWN, bk);
+        let others = self.moving - i32::from(self.vals[b] != self.mean);
+        (others != 0 || mb != 0).then_some((b, mb))
+    }
+
+    /// [`Spots::moving`] of a packed grid (position p in byte p): its first face-down
+    /// card found by a few word operations (as [`downs`] finds them), not a search.
+    #[inline]
+    fn moving_packed(&self, m: &Model, packed: u64, total: i32) -> Option<(usize, i32)> {
+        const ONES: u64 = 0x0101_0101_0101;
+        // Bit 8p set where byte p is UNKNOWN (15): adding 1 sets its bit 4 alone.
+        let down = (packed + ONES) >> 4 & ONES;
+        if down == 0 || total <= 0 {
+            return None;
+        }
+        const PARTNER: [u32; 6] = [3, 4, 5, 0, 1, 2];
+        let q = (down.trailing_zeros() / 8) as usize;
+        let bk = (packed >> (8 * PARTNER[q.min(5)])) as u8;
         if bk >= 14 {
             return (self.moving != 0).then_some((NO_PAIR, 0));
         }
@@ -475,7 +513,8 @@ impl WinTable {
         },
         spots: Spots {
             whole: false,
-            vals: [0; 14],
+            // No card value: the first table works its spots out in full.
+            vals: [i32::MIN; 14],
             pts: [0; 14],
             pts16: [0; 16],
             mean: 0,
@@ -495,7 +534,7 @@ impl WinTable {
         improves: impl Fn(usize) -> bool,
     ) {
         let model = Model::new(&t.base_vals, v.rules(), &u.down);
-        let spots = Spots::new(&model);
+        let spots = self.spots.renewed(&model);
         // Copied from a constant table: a fill loop stores an entry at a time.
         const ONES: [f64; LEN] = [1.0; LEN];
         let w = &mut self.w;
@@ -534,7 +573,8 @@ impl WinTable {
     }
 
     /// The bot's chance to win with grid `keys` (face-down cards from `down`; `t`: the
-    /// base tables the model was built from).
+    /// base tables the model was built from). The bot asks [`WinTable::p_win_packed`].
+    #[cfg(test)]
     pub(super) fn p_win(
         &self,
         t: &Tables,
@@ -542,8 +582,19 @@ impl WinTable {
         down: &Pool,
         rules: &super::GolfRules,
     ) -> f64 {
-        let at = self.model.score_packed(t, rules, pack(keys));
-        let Some((b, mb)) = self.spots.moving(&self.model, keys, down.total) else {
+        self.p_win_packed(t, pack(keys), down, rules)
+    }
+
+    /// [`WinTable::p_win`] of a packed grid (position p in byte p).
+    pub(super) fn p_win_packed(
+        &self,
+        t: &Tables,
+        packed: u64,
+        down: &Pool,
+        rules: &super::GolfRules,
+    ) -> f64 {
+        let at = self.model.score_packed(t, rules, packed);
+        let Some((b, mb)) = self.spots.moving_packed(&self.model, packed, down.total) else {
             return self.w[index(at)];
         };
         // The indices of `Spots::of`; the same terms added in the same order. A key with

@@ -489,12 +489,11 @@ impl Greedy {
     /// The best chance to win (and position) putting key `ck` into the grid; `throw`: the
     /// chance when the card is thrown away instead (position 6).
     fn best_final(&self, v: &View, wt: &WinTable, down: &Pool, ck: u8, throw: f64) -> (f64, u8) {
-        let keys = v.keys(v.seat());
+        let packed = v.packed_keys(v.seat());
         let mut best = (throw, 6u8);
         for p in 0..6 {
-            let mut k = keys;
-            k[p] = ck;
-            let w = wt.p_win(&self.tables, &k, down, v.rules());
+            let k = put(packed, p, ck);
+            let w = wt.p_win_packed(&self.tables, k, down, v.rules());
             if w > best.0 + 1e-9 {
                 best = (w, p as u8);
             }
@@ -512,7 +511,8 @@ impl Greedy {
         if wt.flat() {
             return None;
         }
-        let now = wt.p_win(&self.tables, &v.keys(v.seat()), &u.down, v.rules());
+        let packed = v.packed_keys(v.seat());
+        let now = wt.p_win_packed(&self.tables, packed, &u.down, v.rules());
         let take = self.best_final(v, wt, &u.down, key(top), -1.0);
         // A stock card: thrown, put where it gains most, or on the first face-down card.
         let keys = v.keys(v.seat());
@@ -525,9 +525,8 @@ impl Greedy {
                 // The first face-down position again when it is the best one: the same chance.
                 let q = q.filter(|&q| q != p as usize);
                 for p in [Some(p as usize), q].into_iter().flatten() {
-                    let mut k = keys;
-                    k[p] = x;
-                    b = b.max(wt.p_win(&self.tables, &k, &u.down, v.rules()));
+                    let k = put(packed, p, x);
+                    b = b.max(wt.p_win_packed(&self.tables, k, &u.down, v.rules()));
                 }
                 ev += u.stock.n[x as usize] as f64 * b;
             }
@@ -549,14 +548,13 @@ impl Greedy {
         if wt.flat() {
             return old;
         }
-        let keys = v.keys(v.seat());
+        let packed = v.packed_keys(v.seat());
         let chance = |a: Action| match a {
             Action::Swap(p) => {
-                let mut k = keys;
-                k[p as usize] = key(held);
-                wt.p_win(&self.tables, &k, &u.down, v.rules())
+                let k = put(packed, p as usize, key(held));
+                wt.p_win_packed(&self.tables, k, &u.down, v.rules())
             }
-            _ => wt.p_win(&self.tables, &keys, &u.down, v.rules()),
+            _ => wt.p_win_packed(&self.tables, packed, &u.down, v.rules()),
         };
         let throw = match v.phase() {
             Phase::PlaceStock => chance(Action::Discard),
@@ -572,6 +570,13 @@ impl Greedy {
             old
         }
     }
+}
+
+/// Packed grid `packed` with key `k` at position `p` (below 6).
+#[inline(always)]
+fn put(packed: u64, p: usize, k: u8) -> u64 {
+    let shift = 8 * (p as u32 % 6);
+    packed & !(0xff << shift) | u64::from(k) << shift
 }
 
 #[cfg(test)]
