@@ -367,13 +367,18 @@ impl Greedy {
     /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the
     /// grid it was made for and reused while that grid is unchanged.
     fn best_opponent(&mut self, v: &View) -> i32 {
+        let (me, t, rules) = (v.seat(), &self.tables, v.rules());
         let mut best = i32::MAX;
-        for s in (0..v.players()).filter(|&s| s != v.seat()) {
-            let packed = v.packed_keys(s);
-            if self.opponents[s].0 != packed {
-                self.opponents[s] = (packed, self.standing_packed(v.rules(), packed));
+        // A plain loop over the kept estimates (a filtered range checked each index).
+        for (s, o) in self.opponents.iter_mut().enumerate().take(v.players()) {
+            if s == me {
+                continue;
             }
-            best = best.min(self.opponents[s].1);
+            let packed = v.packed_keys(s);
+            if o.0 != packed {
+                *o = (packed, standing_of(t, rules, packed));
+            }
+            best = best.min(o.1);
         }
         best
     }

@@ -20,9 +20,9 @@
 // A key indexes several tables at once (copies, moves, values): loops run over keys.
 #![allow(clippy::needless_range_loop)]
 
-use super::super::scoring::{UNKNOWN, pack};
+use super::super::scoring::UNKNOWN;
 #[cfg(test)]
-use super::super::scoring::{has_rows_or_boxes, score_tenths};
+use super::super::scoring::{has_rows_or_boxes, pack, score_tenths};
 use super::super::view::View;
 use super::grid::{Tables, downs, rolled, standing_of};
 pub(super) use super::unseen::{
@@ -36,8 +36,11 @@ mod best;
 use best::Best;
 #[path = "moves.rs"]
 mod moves;
+#[path = "spots.rs"]
+mod spots;
 use moves::Moves;
 pub(super) use moves::value_steps;
+use spots::Spots;
 
 /// A partner code of [`seat_factor`]: the card put into the grid is the partner.
 const PUT: u8 = 16;
@@ -145,91 +148,6 @@ fn first_down(keys: &[u8; 6]) -> usize {
     keys.iter().position(|&k| k == UNKNOWN).unwrap_or(6)
 }
 
-/// No key pairs the first face-down card (see [`Spots::moving`]).
-const NO_PAIR: usize = 14;
-
-/// Where a grid's score lands when its first face-down card turns out to be each unseen
-/// key ([`Model::moves`]), without the moves: a key y that does not pair that card's
-/// partner moves the score by its value less the mean, the same for every grid, so only
-/// the partner's own key is worked out per grid; and where card values are whole points
-/// (as they are), key y lands `pts[y]` score indices from the index of the score less the
-/// mean (no division per key).
-#[derive(Clone, Copy, Debug)]
-struct Spots {
-    /// Every key's value is whole points (else each index is worked out on its own).
-    whole: bool,
-    /// Each key's value (tenths).
-    vals: [i32; 14],
-    /// Each key's value in points (when `whole`).
-    pts: [i32; 14],
-    /// The face-down mean of the model (tenths).
-    mean: i32,
-    /// Keys whose value is not the mean (whose move is not 0 unless they pair).
-    moving: i32,
-}
-
-impl Spots {
-    /// Once per chance table: one loop over the keys ([`rolled`]).
-    fn new(m: &Model) -> Spots {
-        let mean = m.vals[UNKNOWN as usize];
-        let (mut whole, mut vals, mut pts, mut moving) = (true, [0; 14], [0; 14], 0);
-        for y in rolled(14) {
-            let y = y.min(13);
-            whole &= m.vals[y] % 10 == 0;
-            vals[y] = m.vals[y];
-            pts[y] = m.vals[y] / 10;
-            moving += i32::from(m.vals[y] != mean);
-        }
-        Spots {
-            whole,
-            vals,
-            pts,
-            mean,
-            moving,
-        }
-    }
-
-    /// `None` when no unseen card moves the score of `keys` (nothing face down, no unseen
-    /// card, or every move 0: as [`Model::moves`] would find); else the key `b` of the
-    /// first face-down card's partner ([`NO_PAIR`] when it pairs no key) and `b`'s move.
-    #[inline]
-    fn moving(&self, m: &Model, keys: &[u8; 6], total: i32) -> Option<(usize, i32)> {
-        let q = first_down(keys);
-        if q >= 6 || total <= 0 {
-            return None;
-        }
-        let bk = keys[(q + 3) % 6];
-        if bk >= 14 {
-            return (self.moving != 0).then_some((NO_PAIR, 0));
-        }
-        let b = bk as usize;
-        let mb = m.col(bk, bk) - m.col(UNKNOWN, bk);
-        let others = self.moving - i32::from(self.vals[b] != self.mean);
-        (others != 0 || mb != 0).then_some((b, mb))
-    }
-
-    /// `index(at + move)` for every unseen key, the moves of a grid whose first face-down
-    /// card's partner is key `b` moving by `mb` ([`Spots::moving`]).
-    #[inline]
-    fn of(&self, at: i32, (b, mb): (usize, i32)) -> [usize; 14] {
-        let mut i: [usize; 14] = if self.whole {
-            let i0 = (at - self.mean + 5).div_euclid(10) + OFF;
-            // A plain loop over an array: `from_fn` is not always inlined.
-            let mut i = [0; 14];
-            for (y, x) in i.iter_mut().enumerate() {
-                *x = (i0 + self.pts[y]).clamp(0, LEN as i32 - 1) as usize;
-            }
-            i
-        } else {
-            self.of_apart(at)
-        };
-        if b < 14 {
-            i[b] = index(at + mb);
-        }
-        i
-    }
-}
-
 /// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
 /// stands, or after one more card from the stock's unseen cards when `improves`.
 #[allow(clippy::too_many_arguments)]
@@ -284,25 +202,6 @@ fn outcomes(
 enum Landing {
     At(usize),
     Over([usize; 14]),
-}
-
-impl Spots {
-    /// [`Spots::of`] where some value is not whole points (never with the standard
-    /// values), before key `b`'s own move: each index worked out on its own, out of line.
-    #[cold]
-    #[inline(never)]
-    fn of_apart(&self, at: i32) -> [usize; 14] {
-        std::array::from_fn(|y| index(at + self.vals[y] - self.mean))
-    }
-
-    /// Where a score of `at` tenths lands when the first face-down card `moving` moves it.
-    #[inline(always)]
-    fn land(&self, at: i32, moving: Option<(usize, i32)>) -> Landing {
-        match moving {
-            None => Landing::At(index(at)),
-            Some(mv) => Landing::Over(self.of(at, mv)),
-        }
-    }
 }
 
 /// One outcome of [`outcomes`] of weight `w`, landing at `spots` ([`Spots::land`]): spread
@@ -471,8 +370,10 @@ impl WinTable {
         },
         spots: Spots {
             whole: false,
-            vals: [0; 14],
+            // No card value: the first table works its spots out in full.
+            vals: [i32::MIN; 14],
             pts: [0; 14],
+            pts16: [0; 16],
             mean: 0,
             moving: 0,
         },
@@ -490,7 +391,7 @@ impl WinTable {
         improves: impl Fn(usize) -> bool,
     ) {
         let model = Model::new(&t.base_vals, v.rules(), &u.down);
-        let spots = Spots::new(&model);
+        let spots = self.spots.renewed(&model);
         // Copied from a constant table: a fill loop stores an entry at a time.
         const ONES: [f64; LEN] = [1.0; LEN];
         let w = &mut self.w;
@@ -529,7 +430,8 @@ impl WinTable {
     }
 
     /// The bot's chance to win with grid `keys` (face-down cards from `down`; `t`: the
-    /// base tables the model was built from).
+    /// base tables the model was built from). The bot asks [`WinTable::p_win_packed`].
+    #[cfg(test)]
     pub(super) fn p_win(
         &self,
         t: &Tables,
@@ -537,8 +439,19 @@ impl WinTable {
         down: &Pool,
         rules: &super::GolfRules,
     ) -> f64 {
-        let at = self.model.score_packed(t, rules, pack(keys));
-        let Some((b, mb)) = self.spots.moving(&self.model, keys, down.total) else {
+        self.p_win_packed(t, pack(keys), down, rules)
+    }
+
+    /// [`WinTable::p_win`] of a packed grid (position p in byte p).
+    pub(super) fn p_win_packed(
+        &self,
+        t: &Tables,
+        packed: u64,
+        down: &Pool,
+        rules: &super::GolfRules,
+    ) -> f64 {
+        let at = self.model.score_packed(t, rules, packed);
+        let Some((b, mb)) = self.spots.moving_packed(&self.model, packed, down.total) else {
             return self.w[index(at)];
         };
         // The indices of `Spots::of`; the same terms added in the same order. A key with
@@ -547,11 +460,17 @@ impl WinTable {
         let ib = index(at + mb);
         let mut p = 0.0;
         if sp.whole {
+            // All the indices first (one pass over 16 lanes, which vectorizes; keys 14 and
+            // 15 hold no copies), key b's put in after, then the sum: a load, a product
+            // and an addition per key.
             let i0 = (at - sp.mean + 5).div_euclid(10) + OFF;
+            let mut at_y = [0u32; 16];
+            for (x, &d) in at_y.iter_mut().zip(&sp.pts16) {
+                *x = (i0 + d).clamp(0, LEN as i32 - 1) as u32;
+            }
+            at_y[b.min(15)] = ib as u32;
             for y in 0..14 {
-                let i = (i0 + sp.pts[y]).clamp(0, LEN as i32 - 1) as usize;
-                let i = if y == b { ib } else { i };
-                p += down.n[y] as f64 * self.w[i];
+                p += down.n[y] as f64 * self.w[(at_y[y] as usize).min(LEN - 1)];
             }
         } else {
             p = self.p_apart(at, b, ib, down);

@@ -76,15 +76,27 @@ impl Greedy {
     /// The best position for key `ck` with face-down cards at the counted value (`off`
     /// tenths above the tables'; `None`: counted when it could matter, see
     /// [`Greedy::offset_for`]), going out only when [`Greedy::may_go_out`] allows it.
+    ///
+    /// `throw_below`: `Some(keep_gain)` when the caller throws the card away on a gain below
+    /// it (a stock card): where going out would then be thrown away either way (both the
+    /// answers of [`Greedy::may_go_out`] give a gain below it), the chance is not asked and
+    /// the answer is the one for not going out (a gain below `keep_gain` all the same).
     #[inline(always)]
-    pub(super) fn counted_place(&mut self, v: &View, ck: usize, off: Option<i32>) -> (i32, u8) {
+    pub(super) fn counted_place(
+        &mut self,
+        v: &View,
+        ck: usize,
+        off: Option<i32>,
+        throw_below: Option<i32>,
+    ) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
-        self.counted_place_raw(v, raw, off, None)
+        self.counted_place_raw(v, raw, off, None, throw_below)
     }
 
     /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
     /// with `self.own` already for this grid), and `out`, when known, the answer of
-    /// [`Greedy::may_go_out`] for going out with this card.
+    /// [`Greedy::may_go_out`] for going out with this card (`throw_below`: see
+    /// [`Greedy::counted_place`]).
     ///
     /// Every face-down position moves by the same offset, so the best position is the best
     /// face-up one or the best face-down one moved: two maxima ([`split_max`]) and one
@@ -97,6 +109,7 @@ impl Greedy {
         raw: [i32; 6],
         off: Option<i32>,
         out: Option<bool>,
+        throw_below: Option<i32>,
     ) -> (i32, u8) {
         let down = v.face_down(v.seat());
         let (up, dn) = split_max(&raw, down);
@@ -115,6 +128,14 @@ impl Greedy {
             // other five.
             let top = dn + 8 * self.go_out_bonus.max(-1000);
             if top > up {
+                let no = up.max(dn + 8 * -1000);
+                // Thrown away whether going out is allowed or not: not asked.
+                if let Some(keep) = throw_below
+                    && (up.max(dn + 8 * self.go_out_bonus) >> 3) < keep
+                    && (no >> 3) < keep
+                {
+                    return unpack_one(no);
+                }
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
@@ -310,14 +331,14 @@ impl Greedy {
         let raw = self.gains_of(v, key(top) as usize);
         let last = self.own.last_down;
         let going_out = last < 6 && v.ender().is_none();
-        let plan = match going_out {
+        let (plan, out) = match going_out {
             true => match self.out_plan(v, top, &raw) {
-                Ok(plan) => plan,
+                Ok(found) => found,
                 Err(a) => return a,
             },
-            false => unpack_max(&raw),
+            false => (unpack_max(&raw), None),
         };
-        let (a, plan) = self.draw_from(v, &raw, plan, going_out, None);
+        let (a, plan) = self.draw_from(v, &raw, plan, going_out, out);
         self.draw_plan = Some((v.turns(), top, plan));
         a
     }
@@ -326,7 +347,15 @@ impl Greedy {
     /// would go out, as [`Greedy::best_place`] finds it. The chance to win is worked out
     /// only when it can change the draw: `Err` (the stock, the plan kept) when the discard is
     /// left both if going out is allowed (going out with it gains too little) and if not.
-    fn out_plan(&mut self, v: &View, top: Card, raw: &[i32; 6]) -> Result<(i32, u8), Action> {
+    /// With the plan, the answer of [`Greedy::may_go_out`] for going out with the discard
+    /// where it was asked (`None` where not), so that weighing the stock does not ask again.
+    #[allow(clippy::type_complexity)]
+    fn out_plan(
+        &mut self,
+        v: &View,
+        top: Card,
+        raw: &[i32; 6],
+    ) -> Result<((i32, u8), Option<bool>), Action> {
         let p = self.own.last_down as usize;
         let gq = max_but(raw, p);
         let with = |d: i32| {
@@ -336,7 +365,7 @@ impl Greedy {
         };
         // Packed, a larger gain or the same gain at a lower position compares higher.
         if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
-            return Ok(unpack_max(&[gq; 6]));
+            return Ok((unpack_max(&[gq; 6]), None));
         }
         let mine = self.own_estimate(v) - (raw[p] >> 3);
         let ok = match self.lead_rule(v, mine) {
@@ -353,7 +382,7 @@ impl Greedy {
                 self.may_go_out(v, mine)
             }
         };
-        Ok(with(if ok { self.go_out_bonus } else { -1000 }))
+        Ok((with(if ok { self.go_out_bonus } else { -1000 }), Some(ok)))
     }
 
     /// The draw once the discard's plan is known (`out`: the answer of
@@ -388,7 +417,7 @@ impl Greedy {
         self.counted(v);
         let down = v.face_down(v.seat());
         let off = self.count_off + self.tempo_for(down);
-        let take = self.counted_place_raw(v, *raw, Some(off), out);
+        let take = self.counted_place_raw(v, *raw, Some(off), out, None);
         // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum: a discard
         // gaining nothing is left without summing.
         if take.0 <= 0 && self.keep_gain >= 0 {
@@ -473,12 +502,11 @@ impl Greedy {
     /// The best chance to win (and position) putting key `ck` into the grid; `throw`: the
     /// chance when the card is thrown away instead (position 6).
     fn best_final(&self, v: &View, wt: &WinTable, down: &Pool, ck: u8, throw: f64) -> (f64, u8) {
-        let keys = v.keys(v.seat());
+        let packed = v.packed_keys(v.seat());
         let mut best = (throw, 6u8);
         for p in 0..6 {
-            let mut k = keys;
-            k[p] = ck;
-            let w = wt.p_win(&self.tables, &k, down, v.rules());
+            let k = put(packed, p, ck);
+            let w = wt.p_win_packed(&self.tables, k, down, v.rules());
             if w > best.0 + 1e-9 {
                 best = (w, p as u8);
             }
@@ -496,7 +524,8 @@ impl Greedy {
         if wt.flat() {
             return None;
         }
-        let now = wt.p_win(&self.tables, &v.keys(v.seat()), &u.down, v.rules());
+        let packed = v.packed_keys(v.seat());
+        let now = wt.p_win_packed(&self.tables, packed, &u.down, v.rules());
         let take = self.best_final(v, wt, &u.down, key(top), -1.0);
         // A stock card: thrown, put where it gains most, or on the first face-down card.
         let keys = v.keys(v.seat());
@@ -509,9 +538,8 @@ impl Greedy {
                 // The first face-down position again when it is the best one: the same chance.
                 let q = q.filter(|&q| q != p as usize);
                 for p in [Some(p as usize), q].into_iter().flatten() {
-                    let mut k = keys;
-                    k[p] = x;
-                    b = b.max(wt.p_win(&self.tables, &k, &u.down, v.rules()));
+                    let k = put(packed, p, x);
+                    b = b.max(wt.p_win_packed(&self.tables, k, &u.down, v.rules()));
                 }
                 ev += u.stock.n[x as usize] as f64 * b;
             }
@@ -533,14 +561,13 @@ impl Greedy {
         if wt.flat() {
             return old;
         }
-        let keys = v.keys(v.seat());
+        let packed = v.packed_keys(v.seat());
         let chance = |a: Action| match a {
             Action::Swap(p) => {
-                let mut k = keys;
-                k[p as usize] = key(held);
-                wt.p_win(&self.tables, &k, &u.down, v.rules())
+                let k = put(packed, p as usize, key(held));
+                wt.p_win_packed(&self.tables, k, &u.down, v.rules())
             }
-            _ => wt.p_win(&self.tables, &keys, &u.down, v.rules()),
+            _ => wt.p_win_packed(&self.tables, packed, &u.down, v.rules()),
         };
         let throw = match v.phase() {
             Phase::PlaceStock => chance(Action::Discard),
@@ -556,6 +583,13 @@ impl Greedy {
             old
         }
     }
+}
+
+/// Packed grid `packed` with key `k` at position `p` (below 6).
+#[inline(always)]
+fn put(packed: u64, p: usize, k: u8) -> u64 {
+    let shift = 8 * (p as u32 % 6);
+    packed & !(0xff << shift) | u64::from(k) << shift
 }
 
 #[cfg(test)]

@@ -321,6 +321,12 @@ fn the_spots_land_where_the_moves_do() {
             delta: 0,
         };
         let sp = Spots::new(&m);
+        // Renewed from the spots of other values, or of the same values and another mean
+        // (what the next table keeps): the same spots.
+        let mut other = m;
+        other.vals[UNKNOWN as usize] = rng.index(160) as i32 - 30;
+        assert_eq!(Spots::new(&other).renewed(&m), sp, "{vals:?}");
+        assert_eq!(WinTable::EMPTY.spots.renewed(&m), sp, "{vals:?}");
         for _ in 0..8 {
             let keys: [u8; 6] = std::array::from_fn(|_| match rng.index(3) {
                 0 => UNKNOWN,
@@ -433,6 +439,10 @@ impl crate::sim::Observer<crate::games::golf::Golf> for WinCheck {
                     p_win_then(&wt, &k, &u.down, v.rules()),
                 );
                 assert_eq!(a.to_bits(), b.to_bits(), "{k:?}\n{}", g.render());
+                // The packed grid's chance (its first face-down card found by word
+                // operations): the same, bit for bit.
+                let c = wt.p_win_packed(&t, pack(&k), &u.down, v.rules());
+                assert_eq!(c.to_bits(), b.to_bits(), "{k:?}\n{}", g.render());
                 self.0 += 1;
             }
         }

@@ -180,8 +180,17 @@ impl Observer<Golf> for Check {
         assert_eq!(h.own_estimate(&v), h.estimate_packed(v.rules(), packed));
         let held = v.held().map(|c| key(c) as usize);
         for ck in held.into_iter().chain(0..14) {
-            let fast = h.counted_place(&v, ck, None);
+            let fast = h.counted_place(&v, ck, None, None);
             assert_eq!(fast, reference(h, &v, ck), "key {ck}\n{}", g.render());
+            // Told that a gain below `keep_gain` throws the card: the same answer, or one
+            // below it as the plain answer is (the card thrown either way).
+            let keep = h.keep_gain;
+            let thrown = h.counted_place(&v, ck, None, Some(keep));
+            assert!(
+                thrown == fast || (thrown.0 < keep && fast.0 < keep),
+                "key {ck}: {thrown:?} against {fast:?}\n{}",
+                g.render()
+            );
             self.1 += 1;
         }
     }

@@ -97,7 +97,11 @@ impl Greedy {
                 final_planned = self.final_plan_at == t;
                 plan
             }
-            _ if self.counting => self.counted_place(v, key(held) as usize, None),
+            _ if self.counting => {
+                let stock = v.phase() == Phase::PlaceStock;
+                let keep = Some(self.keep_gain).filter(|_| stock);
+                self.counted_place(v, key(held) as usize, None, keep)
+            }
             _ => self.best_place(v, held),
         };
         let a = if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
