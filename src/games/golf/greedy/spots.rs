@@ -82,14 +82,7 @@ impl Spots {
         if q >= 6 || total <= 0 {
             return None;
         }
-        let bk = keys[(q + 3) % 6];
-        if bk >= 14 {
-            return (self.moving != 0).then_some((NO_PAIR, 0));
-        }
-        let b = bk as usize;
-        let mb = m.col(bk, bk) - m.col(UNKNOWN, bk);
-        let others = self.moving - i32::from(self.vals[b] != self.mean);
-        (others != 0 || mb != 0).then_some((b, mb))
+        self.moving_partner(m, keys[(q + 3) % 6])
     }
 
     /// [`Spots::moving`] of a packed grid (position p in byte p): its first face-down
@@ -104,7 +97,12 @@ impl Spots {
         }
         const PARTNER: [u32; 6] = [3, 4, 5, 0, 1, 2];
         let q = (down.trailing_zeros() / 8) as usize;
-        let bk = (packed >> (8 * PARTNER[q.min(5)])) as u8;
+        self.moving_partner(m, (packed >> (8 * PARTNER[q.min(5)])) as u8)
+    }
+
+    /// The end of [`Spots::moving`] once the first face-down card's partner is key `bk`.
+    #[inline]
+    fn moving_partner(&self, m: &Model, bk: u8) -> Option<(usize, i32)> {
         if bk >= 14 {
             return (self.moving != 0).then_some((NO_PAIR, 0));
         }
