@@ -81,19 +81,26 @@ impl Observer<Golf> for Before {
     }
 }
 
+/// The state before decision number `step` of deal (seed, deal) with default rules, every
+/// seat played by `name`.
+fn before_step(name: &str, players: usize, (seed, deal): (u64, u64), step: u32) -> Golf {
+    let mut seats: Vec<_> = (0..players).map(|_| bot(name)).collect();
+    let mut obs = Before(step, 0, None);
+    let rngs = &mut deal_rngs(seed, deal, 0);
+    let mut buf = ActionList::new();
+    let (r, table) = (GolfRules::default(), Table::first(players));
+    play_deal(&r, &table, rngs, &mut seats, &mut buf, &mut obs);
+    obs.2
+        .unwrap_or_else(|| panic!("the deal reaches step {step}"))
+}
+
 /// Issue 21, Golf 4p s4 d18 steps 49-50 (`cardsim trace golf --players 4 --seed 4 --deal
 /// 18 --strategy greedy-prev`): seat 1 took 6C onto its last face-down card (a K) and went
 /// out on 14 with three final turns to come, and lost to 9. Weighing those final turns,
 /// greedy does not go out there.
 #[test]
 fn going_out_weighs_the_others_final_turns() {
-    let r = GolfRules::default();
-    let mut seats: Vec<_> = (0..4).map(|_| bot("greedy-prev")).collect();
-    let mut obs = Before(49, 0, None);
-    let rngs = &mut deal_rngs(4, 18, 0);
-    let mut buf = ActionList::new();
-    play_deal(&r, &Table::first(4), rngs, &mut seats, &mut buf, &mut obs);
-    let g = obs.2.expect("the deal reaches step 49");
+    let g = before_step("greedy-prev", 4, (4, 18), 49);
     assert_eq!(
         (g.seat, g.discard.as_slice().last()),
         (1, Some(&cards("6C")[0]))
@@ -119,13 +126,7 @@ fn going_out_weighs_the_others_final_turns() {
 /// expected to bring, so it draws.
 #[test]
 fn a_small_gain_from_the_discard_loses_to_the_stock() {
-    let r = GolfRules::default();
-    let mut seats: Vec<_> = (0..2).map(|_| bot("greedy-prev")).collect();
-    let mut obs = Before(7, 0, None);
-    let rngs = &mut deal_rngs(1, 15, 0);
-    let mut buf = ActionList::new();
-    play_deal(&r, &Table::first(2), rngs, &mut seats, &mut buf, &mut obs);
-    let g = obs.2.expect("the deal reaches step 7");
+    let g = before_step("greedy-prev", 2, (1, 15), 7);
     assert_eq!(g.discard.as_slice().last(), Some(&cards("8S")[0]));
     assert_eq!(
         turn("greedy-prev", &g),
@@ -227,13 +228,7 @@ fn early_in_a_deal_a_kept_card_goes_face_down() {
 #[test]
 fn without_final_turns_going_out_counts_the_grids_as_they_stand() {
     use super::state::ALL_UP;
-    let r = GolfRules::default();
-    let mut seats: Vec<_> = (0..2).map(|_| bot("greedy")).collect();
-    let mut obs = Before(23, 0, None);
-    let rngs = &mut deal_rngs(31, 4, 0);
-    let mut buf = ActionList::new();
-    play_deal(&r, &Table::first(2), rngs, &mut seats, &mut buf, &mut obs);
-    let g = obs.2.expect("the deal reaches step 23");
+    let g = before_step("greedy", 2, (31, 4), 23);
     assert_eq!((g.seat, g.phase, g.up[0].count_ones()), (0, Phase::Draw, 5));
     let goes_out = |final_turns: bool, kv: &[(&str, f64)]| {
         let mut h = g.clone();
