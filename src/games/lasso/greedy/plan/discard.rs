@@ -5,7 +5,8 @@ use super::quick::{Flat, One};
 use super::tops::Tops;
 use super::{Hand, NONE, Plan, Stay};
 use crate::cards::{Card, CardSet};
-use crate::games::lasso::state::{Action, pair_ok};
+use crate::games::lasso::legal::setup_partners;
+use crate::games::lasso::state::Action;
 
 impl Plan<'_> {
     /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
@@ -90,8 +91,8 @@ impl Plan<'_> {
         } else {
             NONE
         };
-        for d in h.cards - one {
-            if pair_ok(c, d) && h.keeps(one.with(d)) {
+        for d in setup_partners(h.cards, c) {
+            if h.keeps(one.with(d)) {
                 best = best.max(self.sets_less(h, flat, one.with(d)).0);
             }
         }
@@ -208,8 +209,8 @@ impl Plan<'_> {
                     };
                     best = best.max(v - miss);
                 }
-                for d in h.cards - one {
-                    if pair_ok(c, d) && h.keeps(one.with(d)) {
+                for d in setup_partners(h.cards, c) {
+                    if h.keeps(one.with(d)) {
                         best = best.max(minus(one.with(d)).0);
                     }
                 }
