@@ -37,11 +37,20 @@ pub fn stopping() -> bool {
     STOPPING.load(Ordering::Relaxed)
 }
 
-/// Remembers a temporary file or folder to remove if the process is interrupted.
-pub fn register(path: &Path) {
-    if let Ok(mut t) = TEMPS.lock() {
-        t.push(path.to_path_buf());
+/// Remembers a temporary file or folder to remove if the process is interrupted, and makes
+/// it with `create`, with the handler held off. A signal then comes either before (nothing
+/// is made: this thread waits for the handler to end the process) or after (the handler
+/// removes what was made). Registering, then making the path outside the lock, left a
+/// window: the handler could find nothing to remove and the path be made before the
+/// process was gone, outliving it.
+pub fn create_registered<T>(path: &Path, create: impl FnOnce() -> T) -> T {
+    let mut t = TEMPS.lock().unwrap_or_else(|e| e.into_inner());
+    if interrupted() {
+        drop(t);
+        park_forever();
     }
+    t.push(path.to_path_buf());
+    create()
 }
 
 /// Forgets a temporary file or folder (renamed into place or removed).
@@ -66,10 +75,16 @@ pub fn interrupted() -> bool {
 /// because the handler removed its temporaries must not report an error of its own.
 pub fn park_if_interrupted() {
     if interrupted() {
-        let _guard = TEMPS.lock();
-        loop {
-            std::thread::park();
-        }
+        park_forever();
+    }
+}
+
+/// Waits for the handler to end the process, holding no lock: a thread that parked while
+/// holding the temporaries' lock would keep the handler from taking it, and the process
+/// from ending.
+fn park_forever() -> ! {
+    loop {
+        std::thread::park();
     }
 }
 
@@ -193,12 +208,10 @@ mod tests {
             dir.join("b.csv"),
             dir.join("stage"),
         );
-        std::fs::write(&a, "x").unwrap();
-        std::fs::write(&b, "y").unwrap();
         std::fs::write(s.join("c.csv"), "z").unwrap();
-        register(&a);
-        register(&b);
-        register(&s);
+        create_registered(&a, || std::fs::write(&a, "x")).unwrap();
+        create_registered(&b, || std::fs::write(&b, "y")).unwrap();
+        create_registered(&s, || ());
         forget(&b);
         // Only this test's paths (tests run in parallel: another's staging folder may be
         // registered now), removed as the handler removes them.

@@ -260,8 +260,10 @@ pub fn write_files(dir: &Path, files: &[OutFile]) -> Result<()> {
     for f in files {
         let tmp = format!(".{}.cardsim-{}.tmp", f.name, unpredictable());
         let (tmp_path, fin) = (dir.join(&tmp), dir.join(&f.name));
-        crate::cleanup::register(&tmp_path);
-        let r = create_at(&fd, OsStr::new(&tmp), &f.bytes).and_then(|_| {
+        let made = crate::cleanup::create_registered(&tmp_path, || {
+            create_at(&fd, OsStr::new(&tmp), &f.bytes)
+        });
+        let r = made.and_then(|_| {
             let (a, b) = (cstr(OsStr::new(&tmp))?, cstr(OsStr::new(&f.name))?);
             // SAFETY: renameat(2) of two names inside the folder we opened.
             check(unsafe { libc::renameat(fd.as_raw_fd(), a.as_ptr(), fd.as_raw_fd(), b.as_ptr()) })
@@ -322,9 +324,10 @@ fn swap_in(dir: &Path, real: &Path, files: &[OutFile], report: bool) -> Result<(
     let stage = format!("{prefix}{}", unpredictable());
     let stage_path = parent.join(&stage);
     let cs = cstr(OsStr::new(&stage)).map_err(|e| out_err(&stage_path, e))?;
-    crate::cleanup::register(&stage_path);
-    // SAFETY: mkdirat(2) of a new name in the folder we opened.
-    let made = check(unsafe { libc::mkdirat(pfd.as_raw_fd(), cs.as_ptr(), 0o700) });
+    let made = crate::cleanup::create_registered(&stage_path, || {
+        // SAFETY: mkdirat(2) of a new name in the folder we opened.
+        check(unsafe { libc::mkdirat(pfd.as_raw_fd(), cs.as_ptr(), 0o700) })
+    });
     if made.as_ref().is_err_and(|e| {
         matches!(
             e.raw_os_error(),
