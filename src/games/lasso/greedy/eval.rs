@@ -1,7 +1,8 @@
 //! Fast hand arithmetic for `greedy`: the pairs of a hand and its best set, by table
 //! look-ups and bit counts (`popcnt`: the build targets x86-64-v2), as the planner values
-//! hundreds of hands per decision. Each function returns exactly what the plain enumeration it replaces returns
-//! (the tests compare them over random hands), so play does not change.
+//! hundreds of hands per decision. Each function returns exactly what the plain
+//! enumeration it replaces returns (the tests compare them over random hands), so play does
+//! not change.
 
 use super::SET_SCAN;
 use crate::cards::{Card, CardSet, Rank};
@@ -51,7 +52,7 @@ pub(crate) fn rank_count(hand: CardSet, r: u8) -> u32 {
 }
 
 /// The four aces' bits: a rank's four cards shifted down to rank 0.
-const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+const ACES: u64 = CardSet::rank(Rank::ACE).0;
 
 /// J Q K A of one suit: the best straight flush (82 points).
 const JQKA: u16 = 0b1_1100_0000_0001;
