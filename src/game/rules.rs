@@ -48,9 +48,13 @@ pub enum RuleError {
 }
 
 /// The words an `allowed` text offers as values, for suggestions: the choices of
-/// `a|b|c`, with `yes`, `no`, `true` and `false` beside `on|off`.
+/// `a|b|c`, with `yes`, `no`, `true` and `false` beside `on|off`. A description such as
+/// `an integer 1..=36` is not a value, so it is never suggested.
 fn value_words(allowed: &str) -> Vec<&str> {
-    let mut w: Vec<&str> = allowed.split('|').collect();
+    let mut w: Vec<&str> = allowed
+        .split('|')
+        .filter(|c| !c.contains(char::is_whitespace))
+        .collect();
     if allowed == "on|off" {
         w.extend(["yes", "no", "true", "false"]);
     }
@@ -188,5 +192,12 @@ mod tests {
         );
         assert_eq!(parse_num("k", "9", 1, 20), Ok(9));
         assert!(parse_num("k", "0", 1, 20).is_err());
+        // A description is not a value: typing it back gets no suggestion of it.
+        let e = parse_num("k", "integer 1..=20", 1, 20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value 'integer 1..=20' for rule 'k': allowed an integer 1..=20"
+        );
+        assert_eq!(value_words("off|an integer 1..=9"), ["off"]);
     }
 }

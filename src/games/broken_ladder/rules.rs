@@ -63,13 +63,13 @@ const SWITCHES: &[Switch] = &[
     Switch {
         key: "deals",
         default: "players",
-        allowed: "players|integer 1..=200",
+        allowed: "players|an integer 1..=200",
         doc: "deals in a match (players: each player deals once); ignored when target is set",
     },
     Switch {
         key: "target",
         default: "off",
-        allowed: "off|integer 1..=1000000",
+        allowed: "off|an integer 1..=1000000",
         doc: "end the match after the deal in which someone reaches this total",
     },
 ];
@@ -123,7 +123,7 @@ fn num_or(key: &str, value: &str, word: &str, hi: i64) -> Result<u32, RuleError>
         .map_err(|_| RuleError::BadValue {
             key: key.into(),
             value: value.into(),
-            allowed: format!("{word}|integer 1..={hi}"),
+            allowed: format!("{word}|an integer 1..={hi}"),
         })
 }
 
@@ -163,7 +163,7 @@ mod tests {
     fn bad_values_name_what_is_allowed() {
         let mut r = Rules::default();
         let e = r.set("deals", "0").unwrap_err().to_string();
-        assert!(e.contains("players|integer 1..=200"), "{e}");
+        assert!(e.contains("players|an integer 1..=200"), "{e}");
         assert!(r.set("packs_per_two", "2").is_err());
         assert!(r.set("rank_limit", "3").is_err());
         assert!(

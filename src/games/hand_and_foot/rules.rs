@@ -48,25 +48,25 @@ const SWITCHES: &[Switch] = &[
     Switch {
         key: "out_naturals",
         default: "2",
-        allowed: "integer 0..=5",
+        allowed: "an integer 0..=5",
         doc: "natural books a partnership needs before one of its players may go out",
     },
     Switch {
         key: "out_unnaturals",
         default: "1",
-        allowed: "integer 0..=5",
+        allowed: "an integer 0..=5",
         doc: "unnatural books a partnership needs before one of its players may go out",
     },
     Switch {
         key: "out_bonus",
         default: "200",
-        allowed: "integer 0..=2000",
+        allowed: "an integer 0..=2000",
         doc: "bonus to the partnership that goes out",
     },
     Switch {
         key: "target",
         default: "10000",
-        allowed: "integer 500..=100000",
+        allowed: "an integer 500..=100000",
         doc: "match ends when a partnership reaches this total; the highest total wins",
     },
 ];
