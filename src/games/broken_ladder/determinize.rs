@@ -50,7 +50,8 @@ pub fn determinize(view: &View<'_>, rng: &mut GameRng) -> BrokenLadder {
     if view.stock_memory.is_none() {
         g.stock.as_mut_slice().iter_mut().for_each(|c| *c = next());
     }
-    for s in (0..view.players).filter(|&s| s != view.seat) {
+    // The others from the searching seat clockwise: a rotated deal is sampled the same way.
+    for s in (1..view.players).map(|k| (view.seat + k) % view.players) {
         let known = g.known[s].len();
         let cards: [Card; 6] = std::array::from_fn(|i| {
             let hand = g.hands[s].as_slice();

@@ -138,3 +138,14 @@ fn score_refuses_more_copies_than_the_shoe_holds() {
     let four = "--head 5S --starter 3D 5H 5H 5H 5H 6H";
     assert!(BrokenLadder::score_cli(&Rules::default(), &args(four)).is_ok());
 }
+
+/// The search bots too: their samples deal the hidden cards relative to the searching seat.
+#[test]
+fn search_bots_are_seat_symmetric() {
+    crate::strategy::search::symmetric::search_bots_are_seat_symmetric::<BrokenLadder>(
+        &Rules::default(),
+        &[2, 3, 4],
+        2,
+        63,
+    );
+}

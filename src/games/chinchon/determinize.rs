@@ -50,7 +50,8 @@ pub(crate) fn determinize(v: &View<'_>, rng: &mut GameRng) -> Chinchon {
     let chance = GameRng::new(rng.next_u64(), rng.next_u64());
     let mut s = Chinchon::empty(v.rules, v.players, v.active, chance);
     s.stock.extend_from_slice(&may.as_slice()[..v.stock_len]);
-    for p in 0..v.players {
+    // From the searching seat clockwise: a rotated deal is sampled the same way.
+    for p in (0..v.players).map(|k| (v.seat + k) % v.players) {
         if p == v.seat {
             s.hands[p].extend_from_slice(v.hand);
         } else {

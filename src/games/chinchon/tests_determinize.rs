@@ -183,3 +183,14 @@ fn samples_after_a_reshuffle_draw_the_stock_from_the_restocked_cards() {
         assert_eq!(json["restocked"], serde_json::json!({}));
     }
 }
+
+/// The search bots too: their samples deal the hidden cards relative to the searching seat.
+#[test]
+fn search_bots_are_seat_symmetric() {
+    crate::strategy::search::symmetric::search_bots_are_seat_symmetric::<Chinchon>(
+        &Rules::default(),
+        &[2, 3, 4],
+        2,
+        65,
+    );
+}

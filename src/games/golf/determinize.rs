@@ -49,7 +49,8 @@ pub fn determinize(view: &View<'_>, rng: &mut GameRng) -> Golf {
         g.held = stock.pop();
     }
     g.stock = stock;
-    for s in 0..players {
+    // From the searching seat clockwise: a rotated deal is sampled the same way.
+    for s in (0..players).map(|k| (view.seat() + k) % players) {
         let face_down = view.face_down(s);
         for p in (0..6).filter(|p| face_down >> p & 1 == 1) {
             g.grids[s][p] = down.pop().expect("a card for every face-down slot");

@@ -215,3 +215,14 @@ fn score_refuses_more_copies_than_the_shoe_holds() {
     assert!(Golf::score_cli(&j, &args("JK JK 2C 3C 4C 5C")).is_ok());
     assert!(Golf::score_cli(&j, &args("JK JK JK 3C 4C 5C")).is_err());
 }
+
+/// The search bots too: their samples deal the hidden cards relative to the searching seat.
+#[test]
+fn search_bots_are_seat_symmetric() {
+    crate::strategy::search::symmetric::search_bots_are_seat_symmetric::<Golf>(
+        &GolfRules::default(),
+        &[2, 3, 4],
+        2,
+        61,
+    );
+}

@@ -70,8 +70,13 @@ pub(super) fn determinize(view: &View<'_>, rng: &mut GameRng) -> HandAndFoot {
         buf[n] = c;
         n += 1;
     }
+    // Seats from the searching one clockwise, here and below: a rotated deal (the same deal
+    // dealt by another seat) is sampled the same way.
+    let players = g.players;
+    let order = move |k: usize| (seat + k) % players;
     let mut sizes = [[0u32; 3]; MAX_PLAYERS];
-    for (s, size) in sizes.iter_mut().enumerate().take(g.players) {
+    for s in (0..players).map(order) {
+        let size = &mut sizes[s];
         for (k, z) in ZONES.into_iter().enumerate() {
             let hidden = g.hidden_part(seat, s, z);
             size[k] = hidden.len();
@@ -91,9 +96,9 @@ pub(super) fn determinize(view: &View<'_>, rng: &mut GameRng) -> HandAndFoot {
     g.stock.clear();
     g.stock.extend_from_slice(&buf[..stock_len]);
     let mut at = stock_len;
-    for (s, size) in sizes.iter().enumerate().take(g.players) {
+    for s in (0..players).map(order) {
         for (k, z) in ZONES.into_iter().enumerate() {
-            let m = size[k] as usize;
+            let m = sizes[s][k] as usize;
             g.zone_mut(s, z).add_cards(buf[at..at + m].iter().copied());
             at += m;
         }

@@ -141,3 +141,14 @@ fn greedy_is_seat_symmetric() {
     };
     seat_symmetry::<HandAndFoot>(&HfRules::default(), 4, 6, 7, &mixed).unwrap();
 }
+
+/// The search bots too: their samples deal the hidden cards relative to the searching seat.
+#[test]
+fn search_bots_are_seat_symmetric() {
+    crate::strategy::search::symmetric::search_bots_are_seat_symmetric::<HandAndFoot>(
+        &HfRules::default(),
+        &[4],
+        2,
+        64,
+    );
+}

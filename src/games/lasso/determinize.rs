@@ -16,7 +16,9 @@
 //! re-seeded from `rng`.
 
 use super::scoring::{can_set_with, each_set, has_set};
-use super::state::{LaidSet, Lasso, MAX_SETS, NOBODY, PUBLIC, Phase, SLOTS, pair_ok, same};
+use super::state::{
+    LaidSet, Lasso, MAX_SETS, NOBODY, PUBLIC, Phase, SLOTS, pair_ok, same, slots_from,
+};
 use super::view::View;
 use crate::cards::{Card, CardCounts, CardSet, GameRng, Pile};
 use crate::game::Seat;
@@ -198,10 +200,13 @@ fn fill(g: &mut Lasso, v: &View<'_>, deck: &[Card], rng: &mut GameRng) -> bool {
     let hidden = |p: usize| v.piles[p].down && v.piles[p].known_top.is_none();
     let under = |p: usize| v.piles[p].up.last().copied();
     let others = (1..v.players).map(|k| (v.seat + k) % v.players);
+    // Slots (and seats) are walked from the searching seat, never from slot 0: the same deal
+    // dealt by another seat, seats and slots rotated, is sampled the same way.
+    let slots = || slots_from(v.players, v.seat);
     // known cards: on a top their holder may have discarded, or in the hand
     for s in others.clone() {
         let mut rest = v.known[s];
-        for p in (0..SLOTS).filter(|&p| hidden(p) && v.piles[p].from_hand) {
+        for p in slots().filter(|&p| hidden(p) && v.piles[p].from_hand) {
             if v.piles[p].by != Some(s) {
                 continue;
             }
@@ -225,15 +230,15 @@ fn fill(g: &mut Lasso, v: &View<'_>, deck: &[Card], rng: &mut GameRng) -> bool {
         g.hands[s] = rest;
     }
     // constrained slots first: tops of pairs, then other seats' setup pairs
-    for (p, t) in top.iter_mut().enumerate() {
-        if !hidden(p) || !v.piles[p].paired || t.is_some() {
+    for p in slots() {
+        if !hidden(p) || !v.piles[p].paired || top[p].is_some() {
             continue;
         }
         let c = next.next().expect("enough unknown cards");
         if !under(p).is_some_and(|u| pair_ok(u, c)) {
             return false;
         }
-        *t = Some(c);
+        top[p] = Some(c);
     }
     for s in others.clone().filter(|&s| v.pending_len[s] == 2) {
         let (a, b) = (next.next().expect("a card"), next.next().expect("a card"));
@@ -249,7 +254,7 @@ fn fill(g: &mut Lasso, v: &View<'_>, deck: &[Card], rng: &mut GameRng) -> bool {
         };
         g.pending_up[s] = if a_up { a } else { b };
     }
-    for p in (0..SLOTS).filter(|&p| hidden(p)) {
+    for p in slots().filter(|&p| hidden(p)) {
         let c = top[p].unwrap_or_else(|| next.next().expect("a card"));
         g.piles[p].push(c);
     }

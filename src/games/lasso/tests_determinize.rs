@@ -265,3 +265,14 @@ fn a_reshuffled_stock_holds_only_the_reshuffled_cards() {
     }
     assert!(seen >= 40, "{seen} positions after a reshuffle");
 }
+
+/// The search bots too: their samples deal the hidden cards relative to the searching seat.
+#[test]
+fn search_bots_are_seat_symmetric() {
+    crate::strategy::search::symmetric::search_bots_are_seat_symmetric::<Lasso>(
+        &LassoRules::default(),
+        &[2, 3, 4],
+        2,
+        62,
+    );
+}

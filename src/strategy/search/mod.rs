@@ -26,6 +26,8 @@ pub mod ismcts;
 pub mod pimc;
 pub mod rollout;
 pub mod speed;
+#[cfg(test)]
+pub(crate) mod symmetric;
 pub mod tree;
 pub mod value;
 
