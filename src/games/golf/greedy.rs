@@ -167,6 +167,9 @@ pub struct Greedy {
     final_plan_at: u32,
     /// Per seat: its last seen grid (keys packed into a u64) and that grid's estimate.
     opponents: [(u64, i32); MAX_SEATS],
+    /// The last answer of [`Greedy::best_opponent`] and the turn and seat it was found at
+    /// ([`opponent_key`]; `u64::MAX`: none in this deal).
+    best_opp: (u64, i32),
     /// What the placement search needs of the bot's own grid, kept while it is unchanged.
     own: Own,
     /// Whether the tables were checked against this deal's rules (at its first decision).
@@ -258,6 +261,7 @@ impl Greedy {
             draw_plan: None,
             final_plan_at: u32::MAX,
             opponents: [(NOT_SEEN, 0); MAX_SEATS],
+            best_opp: (u64::MAX, 0),
             own: Own::NONE,
             checked: false,
             shoe: [0; 16],
@@ -308,6 +312,7 @@ impl Greedy {
         self.tables = Tables::new(rules, unknown, self.unknown, key);
         self.own = Own::NONE;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
+        self.best_opp = (u64::MAX, 0);
         self.count_at = u64::MAX;
     }
 
@@ -364,9 +369,23 @@ impl Greedy {
         standing_of(&self.tables, rules, packed)
     }
 
-    /// The lowest opponent estimate (tenths). Each opponent's estimate is kept with the
-    /// grid it was made for and reused while that grid is unchanged.
+    /// The lowest opponent estimate (tenths). Kept for the rest of the turn (the draw and
+    /// the placement of a turn ask for it again on the same grids), and each opponent's
+    /// estimate is kept with the grid it was made for and reused while that grid is
+    /// unchanged.
     fn best_opponent(&mut self, v: &View) -> i32 {
+        let at = opponent_key(v);
+        if self.best_opp.0 == at {
+            return self.best_opp.1;
+        }
+        let best = self.best_opponent_now(v);
+        self.best_opp = (at, best);
+        best
+    }
+
+    /// [`Greedy::best_opponent`] worked out from the grids (each opponent's estimate kept
+    /// with its grid).
+    fn best_opponent_now(&mut self, v: &View) -> i32 {
         let (me, t, rules) = (v.seat(), &self.tables, v.rules());
         let mut best = i32::MAX;
         // A plain loop over the kept estimates (a filtered range checked each index).
@@ -530,6 +549,7 @@ impl Strategy<Golf> for Greedy {
         self.draw_plan = None;
         self.final_plan_at = u32::MAX;
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
+        self.best_opp = (u64::MAX, 0);
         self.own = Own::NONE;
         self.checked = false;
         self.late = 0;
@@ -550,6 +570,19 @@ impl Strategy<Golf> for Greedy {
         }
         self.dispatch(v)
     }
+}
+
+/// What [`Greedy::best_opponent`] keeps its answer for: the turn and the bot's seat. The
+/// bot is asked for the seat to act (its own), and within a turn only that seat moves, so
+/// the other grids are those the answer was found on; the opening (every seat flips on
+/// turn 0) asks for no opponent, and each deal starts afresh ([`Strategy::begin_deal`]).
+fn opponent_key(v: &View) -> u64 {
+    debug_assert_eq!(v.to_act(), Some(v.seat()), "asked for the seat to act");
+    debug_assert!(
+        v.phase() != Phase::Opening,
+        "the opening asks for no opponent"
+    );
+    u64::from(v.turns()) << 8 | v.seat() as u64
 }
 
 const _: () = assert!(ALL_UP == 63);

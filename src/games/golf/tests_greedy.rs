@@ -42,6 +42,11 @@ fn reference(g: &mut Greedy, v: &View, card: Card) -> (i32, u8) {
 struct Compare(Greedy, u32);
 
 impl Observer<Golf> for Compare {
+    // A new deal, as the runner tells a bot (its answers kept within a turn start afresh).
+    fn start(&mut self, _g: &Golf, _table: &Table) {
+        self.0.begin_deal(0);
+    }
+
     fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
         let v = g.view(seat);
         if !matches!(v.phase(), Phase::Draw | Phase::PlaceStock) {
@@ -523,4 +528,67 @@ fn bots_kept_across_deals_play_as_fresh_ones() {
         }
     }
     assert!(compared > 20_000, "{compared} decisions");
+}
+
+/// The lowest opponent estimate kept for the rest of a turn equals the minimum worked out
+/// afresh, asked at every decision (twice: as the draw and the placement ask) by one bot
+/// kept across deals for the seat to act; tables changed within deals (patience 1).
+struct OpponentCheck(Greedy, u32);
+
+impl Observer<Golf> for OpponentCheck {
+    fn start(&mut self, _g: &Golf, _table: &Table) {
+        self.0.begin_deal(0);
+    }
+
+    fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
+        let v = g.view(seat);
+        if v.phase() == Phase::Opening {
+            return;
+        }
+        let h = &mut self.0;
+        h.refresh(
+            v.rules(),
+            h.unknown + 10 * (v.turns() / v.players() as u32) as i32,
+        );
+        let plain = (0..v.players())
+            .filter(|&o| o != seat)
+            .map(|o| h.standing(&v, &v.keys(o)))
+            .min()
+            .unwrap();
+        assert_eq!(h.best_opponent(&v), plain, "seat {seat}\n{}", g.render());
+        assert_eq!(h.best_opponent(&v), plain, "again, seat {seat}");
+        self.1 += 1;
+    }
+}
+
+#[test]
+fn the_kept_best_opponent_equals_a_fresh_minimum() {
+    let mut buf = ActionList::new();
+    let mut obs = OpponentCheck(Greedy::new(&Params::default()), 0);
+    let variants = [
+        (("row_rule", "off"), 3),
+        (("box", "off"), 4),
+        (("jokers", "on"), 6),
+        (("flip_after_discard", "optional"), 4),
+    ];
+    for (kv, players) in variants {
+        let mut r = GolfRules::default();
+        r.set(kv.0, kv.1).unwrap();
+        for name in ["greedy", "random"] {
+            let spec = resolve::<Golf>(name).unwrap();
+            let mut seats: Vec<_> = (0..players).map(|_| build::<Golf>(&spec)).collect();
+            for i in 0..20 {
+                let rngs = &mut deal_rngs(53, i, 0);
+                play_deal(
+                    &r,
+                    &Table::first(players),
+                    rngs,
+                    &mut seats,
+                    &mut buf,
+                    &mut obs,
+                );
+            }
+        }
+    }
+    assert!(obs.1 > 5_000, "{} answers", obs.1);
 }

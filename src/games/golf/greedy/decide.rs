@@ -123,7 +123,8 @@ impl Greedy {
             _ => dn + off * 8,
         };
         let last = self.own.last_down as usize;
-        if last < 6 && v.ender().is_none() {
+        // `&`, not `&&`: one branch on a condition that varies from call to call.
+        if (last < 6) & v.ender().is_none() {
             // One card face down, at `last`: `dn` is its moved gain, `up` the best of the
             // other five.
             let top = dn + 8 * self.go_out_bonus.max(-1000);
@@ -299,7 +300,9 @@ impl Greedy {
         let t = self.tempo_for(down);
         // The largest packed gain unpacks to the largest gain.
         let (dn, up) = ((dn >> 3) + t, self.keep_gain.max(up >> 3));
-        if dn + 30 < up || dn - 30 > up {
+        // `dn + 30 < up || dn - 30 > up` as one comparison (both are gains, far from
+        // overflow): one branch to mispredict, not two.
+        if (dn - up).unsigned_abs() > 30 {
             return t;
         }
         self.counted(v);
@@ -315,10 +318,8 @@ impl Greedy {
     /// docs/strategies.md ("Golf: tempo").
     #[inline]
     pub(super) fn tempo_for(&self, down: u8) -> i32 {
-        match down.count_ones() >= self.tempo_down {
-            true => self.tempo_on,
-            false => 0,
-        }
+        // A mask, not a branch: the count of face-down cards varies from call to call.
+        self.tempo_on & -i32::from(down.count_ones() >= self.tempo_down)
     }
 
     /// The draw with `counting`: the discard is taken when its best place gains more than
@@ -330,7 +331,7 @@ impl Greedy {
     pub(super) fn counted_draw(&mut self, v: &View, top: Card) -> Action {
         let raw = self.gains_of(v, key(top) as usize);
         let last = self.own.last_down;
-        let going_out = last < 6 && v.ender().is_none();
+        let going_out = (last < 6) & v.ender().is_none();
         let (plan, out) = match going_out {
             true => match self.out_plan(v, top, &raw) {
                 Ok(found) => found,
@@ -398,7 +399,8 @@ impl Greedy {
         out: Option<bool>,
     ) -> (Action, (i32, u8)) {
         let last = self.own.last_down;
-        if (going_out && plan.1 == last) || plan.0 + 20 <= 0 || plan.0 >= 60 {
+        // `&` and `|`, not `&&` and `||`: one branch on the whole condition.
+        if (going_out & (plan.1 == last)) | (plan.0 + 20 <= 0) | (plan.0 >= 60) {
             return (self.take_if(plan.0 >= self.take_discard_gain), plan);
         }
         self.draw_counted(v, raw, going_out, out)

@@ -15,7 +15,7 @@ use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
 use crate::sim::{Observer, deal_rngs, play_deal};
-use crate::strategy::{Params, build, resolve};
+use crate::strategy::{Params, Strategy, build, resolve};
 
 /// Random packed gains (`gain * 8 + 7 - p`), gains from -`spread` to `spread` tenths.
 fn packed(rng: &mut GameRng, spread: usize) -> [i32; 6] {
@@ -142,6 +142,11 @@ fn plain_certain_loss(h: &Greedy, v: &View, card: Card, p: usize) -> bool {
 struct Check(Greedy, u32, usize);
 
 impl Observer<Golf> for Check {
+    // A new deal, as the runner tells a bot (its answers kept within a turn start afresh).
+    fn start(&mut self, _g: &Golf, _table: &Table) {
+        self.0.begin_deal(0);
+    }
+
     fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
         let v = g.view(seat);
         if !matches!(
