@@ -402,7 +402,7 @@ impl Greedy {
     }
 
     /// A lower bound of the stock pick-up's score, when it is listed last and every other
-    /// pick-up takes one pile card (`Plan::stock_bracket`).
+    /// pick-up takes one pile card (`Plan::stock_low`).
     fn stock_floor<'a>(
         &'a self,
         v: &'a View<'a>,
@@ -421,8 +421,7 @@ impl Greedy {
         } else {
             0.0
         };
-        let (lo, _) = self.plan(v, plan).stock_bracket()?;
-        Some(bonus + lo)
+        Some(bonus + self.plan(v, plan).stock_low()?)
     }
 
     /// The planner of this decision, made on first use.

@@ -15,6 +15,7 @@ use std::cell::Cell;
 mod bound;
 mod bound_one;
 mod bound_tables;
+mod coarse;
 mod discard;
 mod five;
 mod quick;
@@ -104,6 +105,8 @@ pub(super) struct Plan<'a> {
     own: Option<Flat>,
     /// The stock pick-up's worth bracketed (`stock_bracket`), once worked out.
     bracket: Cell<Option<Option<(f32, f32)>>>,
+    /// Its coarse bracket (`coarse_bracket`), once worked out.
+    coarse: Cell<Option<Option<(f32, f32)>>>,
     /// The card of the action valued just before (when a discard) and the set step after
     /// it: a card's discards onto each pile are listed one after another, and the memo
     /// would give the same step back (see `discard_card`).
@@ -230,6 +233,7 @@ impl<'a> Plan<'a> {
                 Some(_) => None,
             },
             bracket: Cell::new(None),
+            coarse: Cell::new(None),
             last_discard: Cell::new(None),
         }
     }

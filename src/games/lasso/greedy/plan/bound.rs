@@ -47,7 +47,7 @@ const TAKE_SLACK: f32 = 1e-4;
 /// The most work one option of one drawn card counts in `stock_x` when the hand holds no
 /// set: a hand less a card or two, plus the drawn card, holds at most two sets (one of the
 /// drawn card's suit, one of its rank), valued (16) and each laid (1 + 1).
-const OPTION_WORK: u32 = 20;
+pub(super) const OPTION_WORK: u32 = 20;
 
 impl Plan<'_> {
     /// Whether the stock pick-up of a hand of `n` cards, counting at most `option_work` a
@@ -68,17 +68,24 @@ impl Plan<'_> {
         bonus: f32,
         best: f32,
     ) -> Option<f32> {
-        let (lo, hi) = self.stock_bracket()?;
-        let (lo, hi) = (bonus + lo, bonus + hi);
-        if lo.is_finite() && hi.is_finite() && best.is_finite() {
-            if lo > best {
-                return Some(lo);
-            }
-            if hi <= best {
-                return Some(hi);
-            }
+        if let Some((lo, hi)) = self.coarse_bracket()
+            && let Some(s) = decide(bonus + lo, bonus + hi, best)
+        {
+            return Some(s);
         }
-        Some(bonus + self.stock_ev(self.hand()))
+        let (lo, hi) = self.stock_bracket()?;
+        Some(
+            decide(bonus + lo, bonus + hi, best)
+                .unwrap_or_else(|| bonus + self.stock_ev(self.hand())),
+        )
+    }
+
+    /// A lower bound of the stock pick-up's worth, for the pile pick-ups that cannot reach
+    /// it: the coarse bracket's where it applies, else the exact one's.
+    pub(in crate::games::lasso::greedy) fn stock_low(&self) -> Option<f32> {
+        self.coarse_bracket()
+            .or_else(|| self.stock_bracket())
+            .map(|b| b.0)
     }
 
     /// Lower and upper bounds of the stock pick-up's worth (`stock_ev`), worked out once per
@@ -441,4 +448,19 @@ impl Suited {
             ww,
         }
     }
+}
+
+/// The score of a stock pick-up bracketed by `lo` and `hi` (bonus added) against the best
+/// score before it: `lo` when it beats `best`, `hi` when it does not reach it, `None` when
+/// the bracket straddles `best` (or a number is not finite).
+fn decide(lo: f32, hi: f32, best: f32) -> Option<f32> {
+    if lo.is_finite() && hi.is_finite() && best.is_finite() {
+        if lo > best {
+            return Some(lo);
+        }
+        if hi <= best {
+            return Some(hi);
+        }
+    }
+    None
 }

@@ -278,11 +278,26 @@ impl Plan<'_> {
         value: f32,
         rx: u8,
     ) -> f32 {
+        self.stay_parts(p.pen_all, p.race, stay, (v, out), value, rx)
+    }
+
+    /// `stay_value` from the hand's full penalty `pen_all` and the share `race` of the +100
+    /// lost to a dead end (see `Prep`).
+    #[inline(always)]
+    pub(super) fn stay_parts(
+        &self,
+        pen_all: i32,
+        race: f32,
+        stay: Stay,
+        (v, out): (f32, bool),
+        value: f32,
+        rx: u8,
+    ) -> f32 {
         let Stay { miss, dry } = stay;
         let blind = if out { v } else { v - miss * self.mismatch };
         let on = v - self.g.draw_cost;
-        let full = -((p.pen_all + real_pen(rx, self.v.rules.ace_in_hand)) as f32);
-        blind.max((1.0 - dry) * on + dry * (full.min(value) - p.race))
+        let full = -((pen_all + real_pen(rx, self.v.rules.ace_in_hand)) as f32);
+        blind.max((1.0 - dry) * on + dry * (full.min(value) - race))
     }
 
     /// The set step of the hand of `l` plus `x` (from hand `h`), which holds `n` cards of the
@@ -340,7 +355,7 @@ impl Plan<'_> {
 
 /// The index of a card's suit.
 #[inline]
-fn suit_of(c: Card) -> usize {
+pub(super) fn suit_of(c: Card) -> usize {
     c.suit().index() as usize
 }
 

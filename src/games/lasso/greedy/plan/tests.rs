@@ -174,6 +174,7 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
         ]),
     ];
     let (mut bounded, mut bounded_one, mut decided, mut takes) = (0, 0, 0, 0);
+    let mut coarse = 0;
     for (i, r) in rules.iter().enumerate() {
         for (j, k) in params.iter().enumerate() {
             let players = 2 + (i + j) % 3;
@@ -188,6 +189,13 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
                     return;
                 }
                 let exact = exact_plan.stock_ev(exact_plan.hand());
+                // the coarse bracket holds the exact mean too
+                let plan = Plan::new(g, &v, None, [None; 3]);
+                let edges = plan.coarse_bracket().map_or([0.0; 4], |(lo, hi)| {
+                    coarse += 1;
+                    assert!(lo <= exact && exact <= hi, "coarse {lo} {exact} {hi}");
+                    [lo, hi, lo - 1e-3, hi + 1e-3]
+                });
                 // the bounds bracket the exact mean
                 if exact_plan.own.is_some() {
                     let plan = Plan::new(g, &v, None, [None; 3]);
@@ -220,7 +228,9 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
                 // and the score decides against any best as the exact score does
                 for bonus in [0.0, 100.0] {
                     let s = bonus + exact;
-                    for best in [s, s - 0.01, s + 0.01, s - 0.5, s + 0.5, s - 3.0, s + 3.0] {
+                    let near = [s, s - 0.01, s + 0.01, s - 0.5, s + 0.5, s - 3.0, s + 3.0];
+                    // and at the edges of the coarse bracket, where it decides or not
+                    for best in near.into_iter().chain(edges.map(|e| bonus + e)) {
                         let plan = Plan::new(g, &v, None, [None; 3]);
                         let Some(score) = plan.stock_score(bonus, best) else {
                             continue;
@@ -233,8 +243,8 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
         }
     }
     assert!(
-        bounded > 500 && bounded_one > 100 && decided > 5_000 && takes > 500,
-        "{bounded} {bounded_one} {decided} {takes}"
+        bounded > 500 && bounded_one > 100 && decided > 5_000 && takes > 500 && coarse > 500,
+        "{bounded} {bounded_one} {decided} {takes} {coarse}"
     );
 }
 
