@@ -340,22 +340,28 @@ fn a_running_count_equals_a_recount() {
         let mut r = GolfRules::default();
         kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
         for (name, players) in [("greedy", 4), ("random", 3), ("greedy", 6)] {
-            let spec = resolve::<Golf>(name).unwrap();
-            let mut seats: Vec<_> = (0..players).map(|_| build::<Golf>(&spec)).collect();
-            for i in 0..30 {
-                let rngs = &mut deal_rngs(41, i, 0);
-                play_deal(
-                    &r,
-                    &Table::first(players),
-                    rngs,
-                    &mut seats,
-                    &mut buf,
-                    &mut obs,
-                );
-            }
+            observe(&r, name, players, 30, 41, &mut buf, &mut obs);
         }
     }
     assert!(obs.1 > 10_000, "{} running counts", obs.1);
+}
+
+/// Plays `deals` deals (seed `seed`) of `players` seats of strategy `name` under `obs`.
+fn observe(
+    r: &GolfRules,
+    name: &str,
+    players: usize,
+    deals: u64,
+    seed: u64,
+    buf: &mut ActionList<Action>,
+    obs: &mut impl Observer<Golf>,
+) {
+    let spec = resolve::<Golf>(name).unwrap();
+    let mut seats: Vec<_> = (0..players).map(|_| build::<Golf>(&spec)).collect();
+    for i in 0..deals {
+        let rngs = &mut deal_rngs(seed, i, 0);
+        play_deal(r, &Table::first(players), rngs, &mut seats, buf, obs);
+    }
 }
 
 /// The face-down offset rounded in integers equals the f64 mean rounded, for every pool
@@ -575,19 +581,7 @@ fn the_kept_best_opponent_equals_a_fresh_minimum() {
         let mut r = GolfRules::default();
         r.set(kv.0, kv.1).unwrap();
         for name in ["greedy", "random"] {
-            let spec = resolve::<Golf>(name).unwrap();
-            let mut seats: Vec<_> = (0..players).map(|_| build::<Golf>(&spec)).collect();
-            for i in 0..20 {
-                let rngs = &mut deal_rngs(53, i, 0);
-                play_deal(
-                    &r,
-                    &Table::first(players),
-                    rngs,
-                    &mut seats,
-                    &mut buf,
-                    &mut obs,
-                );
-            }
+            observe(&r, name, players, 20, 53, &mut buf, &mut obs);
         }
     }
     assert!(obs.1 > 5_000, "{} answers", obs.1);
