@@ -367,8 +367,8 @@ impl Plan<'_> {
         if any_open {
             // the hand kept with `x` (a blind card or draw-until-match), less the least
             // either loses
-            for s in 0..4 {
-                let a = pw * f64::from(f.pairs + counts[s]) - ww * f64::from(f.pen) - cut;
+            for (s, &n) in counts.iter().enumerate() {
+                let a = pw * f64::from(f.pairs + n) - ww * f64::from(f.pen) - cut;
                 c.keep[s] = c.keep[s].max(a);
                 c.next[s] = c.next[s].max(a);
             }
