@@ -101,12 +101,19 @@ impl Plan<'_> {
         if !(any_open || any_empty) {
             return None;
         }
-        let mut c = self.coarse_table(h, f, (pw, ww), any_open, any_empty);
+        let stay = any_open.then(|| self.stay(t));
+        let race = 100.0 / v.players as f32;
+        // the least a hand kept with `x` (no set) loses to a blind card or draw-until-match
+        let cut = stay.map_or(0.0, |st| {
+            let (miss, dry) = (f64::from(st.miss), f64::from(st.dry));
+            let blind = miss * f64::from(self.mismatch);
+            let on = (1.0 - dry) * f64::from(g.draw_cost) + dry * f64::from(race);
+            blind.min(on) * (1.0 - 1e-6)
+        });
+        let mut c = self.coarse_table(h, f, (pw, ww), cut, (any_open, any_empty));
         let ace = self.ace;
         let kept = self.sets_less(h, Some(f), CardSet::EMPTY);
-        let stay = any_open.then(|| self.stay(t));
         let pen_all = hand_penalty(h.cards, v.rules.ace_in_hand);
-        let race = 100.0 / v.players as f32;
         let mag = 1.0
             + (sw.abs() + 1.0) * 240.0
             + pw * f64::from(f.pairs + 30)
@@ -154,17 +161,18 @@ impl Plan<'_> {
             }
             None => f64::NEG_INFINITY,
         });
-        // `x` put back costs at most its least cost on a revealed top
+        // `x` put back: that option's value, as `stock_x` works it out
         let put = |x: Card| match kept {
             (v, true) => v,
-            (v, false) if any_open => v - self.least_cost(&self.costs, x),
             (v, false) => v - self.down_cost(x, any_open, any_empty),
         };
         let (mut lo, mut hi) = (0.0f64, 0.0f64);
         let (mut least, mut most) = (f64::INFINITY, f64::NEG_INFINITY);
+        #[cfg(test)]
+        CARDS.with_borrow_mut(Vec::clear);
         for s in 0..4 {
             let mut bits = (self.unseen.0 >> (13 * s)) as u32 & 0x1fff;
-            let (ns, keep) = (c.counts[s], c.keep[s]);
+            let (ns, keep, next) = (c.counts[s], c.keep[s], c.next[s]);
             let [r0, r1] = c.arg[s].map_or([NO_RANK; 2], |o| o.ranks);
             let (opt, blind, refill) = (opt[s], blind[s], c.by_suit[s]);
             while bits != 0 {
@@ -174,12 +182,21 @@ impl Plan<'_> {
                 let (k, a) = (c.kr[r], add[r]);
                 // refilled with a partner: the option's real value
                 let refill = max(refill, c.by_rank[r]);
-                let mut low = max(f64::from(put(x)), refill - slack);
-                let mut high = max(max(f64::from(kept.0), refill), keep + a);
+                let back = f64::from(put(x));
+                let mut low = max(back, refill - slack);
+                let mut high = max(back, refill);
                 if ns < 3 && k < 3 {
                     let dr = u32::from(r0 as usize == r) + u32::from(r1 as usize == r);
                     low = max(low, max(opt - pw * f64::from(dr), blind) + a - slack);
+                    // the option found best puts down `dr` cards of `x`'s rank; the others
+                    // are worth at most `next`
+                    let keep = match dr {
+                        0 => keep,
+                        _ => max(keep - pw * f64::from(dr), next),
+                    };
+                    high = max(high, keep + a);
                 } else {
+                    high = max(high, keep + a);
                     let (l, h) = self.coarse_set(x, &c, &suit_sets, (sw, pw, ww), stay);
                     low = max(low, l);
                     high = max(high, h);
@@ -189,6 +206,8 @@ impl Plan<'_> {
                     low = max(low, f64::from(self.out));
                     high = max(high, f64::from(self.out));
                 }
+                #[cfg(test)]
+                CARDS.with_borrow_mut(|v| v.push((x, low, high, slack)));
                 lo += low;
                 hi += high;
                 least = min(least, low);
@@ -265,8 +284,8 @@ impl Plan<'_> {
         h: Hand,
         f: &Flat,
         (pw, ww): (f64, f64),
-        any_open: bool,
-        any_empty: bool,
+        cut: f64,
+        (any_open, any_empty): (bool, bool),
     ) -> Table {
         let counts: [u32; 4] = std::array::from_fn(|s| pop13((h.cards.0 >> (13 * s)) as u16));
         let mut c = Table {
@@ -276,6 +295,7 @@ impl Plan<'_> {
             down: [0.0; FLAT],
             n: 0,
             keep: [f64::NEG_INFINITY; 4],
+            next: [f64::NEG_INFINITY; 4],
             arg: [None; 4],
             by_suit: [f64::NEG_INFINITY; 4],
             by_rank: [f64::NEG_INFINITY; 13],
@@ -284,18 +304,26 @@ impl Plan<'_> {
             race: 0.0,
         };
         // per suit of `x`: the best option keeping it (real value less `x`'s rank count
-        // and penalty), and which
-        let (top, arg) = (&mut c.keep, &mut c.arg);
+        // and penalty), which, and the best of the others
+        let (top, next, arg) = (&mut c.keep, &mut c.next, &mut c.arg);
         let mut see = |a: f64, s_out: [usize; 2], o: Arg| {
-            for (s, (t, g)) in top.iter_mut().zip(arg.iter_mut()).enumerate() {
+            for (s, ((t, n), g)) in top
+                .iter_mut()
+                .zip(next.iter_mut())
+                .zip(arg.iter_mut())
+                .enumerate()
+            {
                 let ds = u32::from(s_out[0] == s) + u32::from(s_out[1] == s);
                 let a = a + pw * f64::from(counts[s] - ds);
                 if a > *t {
+                    *n = *t;
                     *t = a;
                     *g = Some(Arg {
                         pairs: o.pairs + counts[s] - ds,
                         ..o
                     });
+                } else {
+                    *n = max(*n, a);
                 }
             }
         };
@@ -337,9 +365,12 @@ impl Plan<'_> {
             }
         }
         if any_open {
-            // the hand kept with `x` (a blind card or draw-until-match)
-            for (s, k) in c.keep.iter_mut().enumerate() {
-                *k = k.max(pw * f64::from(f.pairs + counts[s]) - ww * f64::from(f.pen));
+            // the hand kept with `x` (a blind card or draw-until-match), less the least
+            // either loses
+            for (s, &n) in counts.iter().enumerate() {
+                let a = pw * f64::from(f.pairs + n) - ww * f64::from(f.pen) - cut;
+                c.keep[s] = c.keep[s].max(a);
+                c.next[s] = c.next[s].max(a);
             }
         }
         c
@@ -427,14 +458,23 @@ impl Plan<'_> {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tests only: each drawn card's bounds in the last coarse bracket worked out (the card,
+    /// its lower and upper bounds, the rounding allowance the upper one is owed).
+    pub(super) static CARDS: std::cell::RefCell<Vec<(Card, f64, f64, f64)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Hands holding no set hold at most 12 cards.
 const FLAT: usize = 12;
 
 /// What `coarse_now` works out once for the hand: its cards of each suit and rank, its
 /// cards and their least costs of putting down, per suit of the drawn card the best option
 /// keeping it (real value less the drawn card's rank count and penalty, the hand kept with
-/// it among them) and the option, the best hand less one card of each suit and of each rank
-/// (refilled with a drawn card of that suit or rank).
+/// it among them, less the least a blind card or draw-until-match loses), the option and
+/// the best of the other options, the best hand less one card of each suit and of each
+/// rank (refilled with a drawn card of that suit or rank).
 struct Table {
     counts: [u32; 4],
     kr: [u32; 13],
@@ -442,6 +482,7 @@ struct Table {
     down: [f32; FLAT],
     n: usize,
     keep: [f64; 4],
+    next: [f64; 4],
     arg: [Option<Arg>; 4],
     by_suit: [f64; 4],
     by_rank: [f64; 13],

@@ -248,6 +248,61 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
     );
 }
 
+/// Each drawn card's coarse bounds hold the value `stock_x` finds for it, under rules and
+/// knobs that make a blind card, draw-until-match and putting a card back cost more or less.
+#[test]
+fn coarse_bounds_hold_each_drawn_cards_value() {
+    let mut rules = [LassoRules::default(); 3];
+    rules[1].set("mismatch_points", "40").unwrap();
+    rules[1].set("ace_in_hand", "2").unwrap();
+    rules[2].set("empty_stock", "reshuffle").unwrap();
+    rules[2].set("mismatch_penalty", "off").unwrap();
+    let knobs =
+        |v: &[(&str, f64)]| Params::new(v.iter().map(|(n, x)| (n.to_string(), *x)).collect());
+    let params = [
+        Params::default(),
+        knobs(&[("draw_cost", 9.0), ("progress", 2.5)]),
+        knobs(&[
+            ("bluff_risk", 0.5),
+            ("bluff_margin", 0.0),
+            ("draw_cost", 0.0),
+        ]),
+        knobs(&[("set_weight", 1.7), ("penalty_weight", 0.3), ("feed", 4.0)]),
+    ];
+    let (mut cards, mut tight) = (0, 0);
+    for (i, r) in rules.iter().enumerate() {
+        for (j, k) in params.iter().enumerate() {
+            let players = 2 + (i + j) % 3;
+            each_pickup_with(r, k, players, 200..230, |state, seat, g| {
+                let v = state.view(seat);
+                let plan = Plan::new(g, &v, None, [None; 3]);
+                let Some((lo, hi)) = plan.coarse_bracket() else {
+                    return;
+                };
+                let bounds = super::coarse::CARDS.with_borrow(Vec::clone);
+                let exact_plan = Plan::new(g, &v, None, [None; 3]);
+                let h = Hand {
+                    pile: false,
+                    ..exact_plan.hand()
+                };
+                let mut p = Prep::<24>::new();
+                exact_plan.stock_prep(h, &mut p);
+                let mut owed = 0;
+                assert_eq!(bounds.len(), exact_plan.unseen.len() as usize);
+                for (x, low, high, slack) in bounds {
+                    let e = f64::from(exact_plan.stock_x(h, &p, x, &mut owed));
+                    assert!(low <= e && e <= high + slack, "{x} {low} {e} {high}");
+                    cards += 1;
+                    tight += usize::from(high - e < 1e-3);
+                }
+                let exact = exact_plan.stock_ev(exact_plan.hand());
+                assert!(lo <= exact && exact <= hi, "{lo} {exact} {hi}");
+            });
+        }
+    }
+    assert!(cards > 20_000 && tight > cards / 2, "{cards} {tight}");
+}
+
 /// The discards of a discard step valued in the listed order (each card's set step taken
 /// again for its other piles) match each valued by a planner of its own.
 #[test]
