@@ -148,6 +148,11 @@ fn each_pickup_with(
     }
 }
 
+/// Greedy's knobs, the named ones set and the rest at their defaults.
+fn knobs(v: &[(&str, f64)]) -> Params {
+    Params::new(v.iter().map(|(n, x)| (n.to_string(), *x)).collect())
+}
+
 #[test]
 fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
     let mut rules = [LassoRules::default(); 4];
@@ -157,8 +162,6 @@ fn stock_bounds_bracket_the_exact_mean_and_decide_as_it_does() {
     rules[2].set("empty_stock", "reshuffle").unwrap();
     rules[3].set("mismatch_penalty", "off").unwrap();
     rules[3].set("lasso", "off").unwrap();
-    let knobs =
-        |v: &[(&str, f64)]| Params::new(v.iter().map(|(n, x)| (n.to_string(), *x)).collect());
     let params = [
         Params::default(),
         knobs(&[("penalty_weight", 0.8), ("bluff_margin", 100.0)]),
@@ -257,8 +260,6 @@ fn coarse_bounds_hold_each_drawn_cards_value() {
     rules[1].set("ace_in_hand", "2").unwrap();
     rules[2].set("empty_stock", "reshuffle").unwrap();
     rules[2].set("mismatch_penalty", "off").unwrap();
-    let knobs =
-        |v: &[(&str, f64)]| Params::new(v.iter().map(|(n, x)| (n.to_string(), *x)).collect());
     let params = [
         Params::default(),
         knobs(&[("draw_cost", 9.0), ("progress", 2.5)]),
