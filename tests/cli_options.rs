@@ -145,6 +145,13 @@ fn tables_are_printed_also_with_out_and_json_is_one_document() {
         out.contains("pairwise") && out.contains("score rate"),
         "{out}"
     );
+    // Every column holds a value: the games played in the ratings table, the deals of each
+    // pair in the pairwise one (both read the CSV's `played`).
+    let played = |l: &str, at: usize| l.split_whitespace().nth(at)?.parse::<u64>().ok();
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("greedy ")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(played(rows[0], 1).is_some_and(|n| n > 0), "{out}");
+    assert!(played(rows[1], 2).is_some_and(|n| n > 0), "{out}");
     let o = cardsim(&[
         "simulate",
         "golf",

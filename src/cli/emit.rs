@@ -77,6 +77,17 @@ pub fn print_csv(text: &[u8], cols: &[(&str, &str)]) -> Result<()> {
         .iter()
         .map(|(_, c)| head.iter().position(|h| h == c))
         .collect();
+    // A column the file does not hold is the caller's mistake: it would print empty
+    // (`tests/cli_tables.rs` prints every table in a debug build).
+    debug_assert!(
+        idx.iter().all(Option::is_some),
+        "table column missing from the CSV: {:?} not in {head:?}",
+        cols.iter()
+            .zip(&idx)
+            .filter(|(_, i)| i.is_none())
+            .map(|((_, c), _)| c)
+            .collect::<Vec<_>>()
+    );
     let mut rows: Vec<Vec<String>> = vec![cols.iter().map(|(h, _)| h.to_string()).collect()];
     for rec in r.records() {
         let rec = rec.map_err(err)?;

@@ -240,7 +240,7 @@ impl GameVisitor for Tournament<'_> {
                 &files[0].bytes,
                 &[
                     ("strategy", "strategy"),
-                    ("games", "games"),
+                    ("games", "played"),
                     ("win rate", "win_rate"),
                     ("95% lo", "win_rate_lo"),
                     ("95% hi", "win_rate_hi"),
@@ -264,7 +264,7 @@ impl GameVisitor for Tournament<'_> {
                 &[
                     ("strategy", "strategy"),
                     ("opponent", "opponent"),
-                    (mode.unit(), mode.unit()),
+                    (mode.unit(), "played"),
                     ("score rate", "score_rate"),
                 ],
             );
