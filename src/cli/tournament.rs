@@ -195,7 +195,7 @@ impl GameVisitor for Tournament<'_> {
         let reference = rated
             .iter()
             .position(Option::is_some)
-            .map_or("none (no strategy could be rated)", |i| names[i].as_str());
+            .map(|i| names[i].as_str());
         let mut command = vec!["tournament".to_string()];
         command.extend(table_words::<G>(&a.table, t.players, &specs));
         command.extend(count_words(
@@ -227,14 +227,21 @@ impl GameVisitor for Tournament<'_> {
             ),
         ];
         emit(&c.output, &files, || {
+            let ratings = match reference {
+                Some(r) => {
+                    format!("ratings on the Elo scale (mean 1500), intervals relative to {r}")
+                }
+                None => {
+                    "no ratings (each strategy won all its games or lost all of them)".to_string()
+                }
+            };
             crate::outln!(
-                "{}: {} {} per seating with {} players, seed {}; ratings on the Elo scale (mean 1500), intervals relative to {}",
+                "{}: {} {} per seating with {} players, seed {}; {ratings}",
                 G::NAME,
                 n,
                 mode.unit(),
                 t.players,
                 t.seed,
-                reference
             );
             let _ = print_csv(
                 &files[0].bytes,
@@ -251,9 +258,14 @@ impl GameVisitor for Tournament<'_> {
                     ("rating hi", "rating_hi"),
                 ],
             );
+            let intervals = match reference {
+                Some(r) => format!(
+                    "{r} is the reference of the rating intervals (its own has width 0), each other interval is for the difference from it; "
+                ),
+                None => String::new(),
+            };
             crate::outln!(
-                "win rate: a win shared by k seats counts 1/k to each, so a partnership of two that wins every deal shows 0.5; {} is the reference of the rating intervals (its own has width 0), each other interval is for the difference from it; a strategy that never wins or never loses has no rating",
-                reference
+                "win rate: a win shared by k seats counts 1/k to each, so a partnership of two that wins every deal shows 0.5; {intervals}a strategy that never wins or never loses has no rating"
             );
             crate::outln!();
             crate::outln!(
