@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""Chinchón (with action cards) benchmark bot, written from docs/bot-protocol.md and
+`cardsim rules chinchon` only.
+
+Its own exact arrangement solver (groups, runs on the ring 1..12-CIRC, one WILD per
+combination) gives a hand's unmatched points. A 7-card hand is valued with a one-draw
+look-ahead over the live cards (the unmatched points expected after the next draw and the
+best discard). It takes the discard top only when the hand it makes beats the expected stock
+draw, throws action cards at once (a SKIP or DRAW gives it another turn), keeps WILDs, and
+closes whenever it may (at 0 points for -10), choosing the close card that leaves least.
+"""
+import os
+import sys
+from itertools import combinations
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cardsim_bot import run  # noqa: E402
+
+SUITS = "OCEB"
+ACTIONS = ("DRAW", "SKIP", "REV")
+
+
+class Rules:
+    def __init__(self, rules, players):
+        g = lambda k, d: int(rules.get(k, d))
+        self.decks = 1 if players <= 4 else 2
+        self.n = {"WILD": g("wild", 2), "CIRC": g("circ", 4), "DRAW": g("draw", 2),
+                  "SKIP": g("skip", 2), "REV": g("reverse", 2)}
+        self.pts = {"WILD": g("wild_points", 25), "CIRC": g("circ_points", 10)}
+        ap = g("action_points", 10)
+        for a in ACTIONS:
+            self.pts[a] = ap
+        self.limit = g("close_limit", 5)
+
+    def points(self, c):
+        if c in self.pts:
+            return self.pts[c]
+        return int(c[:-1])
+
+    def shoe(self):
+        s = {}
+        for d in range(self.decks):
+            for su in SUITS:
+                for v in range(1, 13):
+                    s["%d%s" % (v, su)] = s.get("%d%s" % (v, su), 0) + 1
+            for k, n in self.n.items():
+                s[k] = s.get(k, 0) + n
+        return s
+
+
+def parse(c):
+    """(kind, number, suit): kind N (number), CIRC, WILD or ACT."""
+    if c == "WILD" or c == "CIRC":
+        return (c, 0, "")
+    if c in ACTIONS:
+        return ("ACT", 0, "")
+    return ("N", int(c[:-1]), c[-1])
+
+
+def combos(hand):
+    """Every combination of the hand, as bitmasks (deduplicated)."""
+    P = [parse(c) for c in hand]
+    wilds = [i for i, p in enumerate(P) if p[0] == "WILD"]
+    out = set()
+    # groups of equal numbers, groups of CIRCs
+    by = {}
+    for i, p in enumerate(P):
+        if p[0] == "N":
+            by.setdefault(("N", p[1]), []).append(i)
+        elif p[0] == "CIRC":
+            by.setdefault(("C", 0), []).append(i)
+    for key, idx in by.items():
+        for k in (3, 4):
+            for sub in combinations(idx, k):
+                out.add(sum(1 << i for i in sub))
+        if wilds:
+            for k in (2, 3):
+                for sub in combinations(idx, k):
+                    m = sum(1 << i for i in sub)
+                    for w in wilds:
+                        out.add(m | (1 << w))
+    # runs: arcs of the ring 1..12, 13 = the CIRC slot
+    circs = by.get(("C", 0), [])
+    for su in SUITS:
+        slot = {}
+        for i, p in enumerate(P):
+            if p[0] == "N" and p[2] == su:
+                slot.setdefault(p[1], []).append(i)
+        if not slot:
+            continue
+        if circs:
+            slot[13] = circs
+        if len(slot) < 2:
+            continue
+        for start in range(1, 14):
+            if start not in slot and not wilds:
+                continue
+            # walk the arc from start; partial choices: list of (mask, used_wild, nonwild)
+            partial = [(0, False, 0)]
+            for L in range(1, 14):
+                pos = (start + L - 2) % 13 + 1
+                nxt = []
+                for m, uw, nw in partial:
+                    for i in slot.get(pos, ()):
+                        nxt.append((m | (1 << i), uw, nw + 1))
+                    if not uw and wilds:
+                        nxt.append((m, True, nw))
+                if not nxt:
+                    break
+                if len(nxt) > 64:
+                    nxt = nxt[:64]
+                partial = nxt
+                if L >= 3:
+                    for m, uw, nw in partial:
+                        if nw >= 2:
+                            if uw:
+                                for w in wilds:
+                                    if not (m >> w) & 1:
+                                        out.add(m | (1 << w))
+                            else:
+                                out.add(m)
+    return out
+
+
+def solve(hand, R):
+    """(least unmatched points, mask of the unmatched cards) of a hand."""
+    n = len(hand)
+    pts = [R.points(c) for c in hand]
+    by_low = [[] for _ in range(n)]
+    for m in combos(hand):
+        low = (m & -m).bit_length() - 1
+        by_low[low].append(m)
+    memo = {}
+
+    def f(rem):
+        if rem == 0:
+            return 0, 0
+        if rem in memo:
+            return memo[rem]
+        low = (rem & -rem).bit_length() - 1
+        v, lm = f(rem & ~(1 << low))
+        best = (v + pts[low], lm | (1 << low))
+        for m in by_low[low]:
+            if m & rem == m:
+                v2, lm2 = f(rem & ~m)
+                if v2 < best[0]:
+                    best = (v2, lm2)
+        memo[rem] = best
+        return best
+
+    return f((1 << n) - 1)
+
+
+class Ctx:
+    def __init__(self, view, R):
+        self.R = R
+        live = R.shoe()
+        seen = list(view["hand"]) + list(view["discard"])
+        for i, k in enumerate(view.get("known") or []):
+            if i != view["seat"]:
+                seen += k
+        for c in seen:
+            if live.get(c, 0) > 0:
+                live[c] -= 1
+        if view.get("reshuffles", 0) and view.get("restocked"):
+            rs = view["restocked"]
+            live = {c: min(n, rs.get(c, 0)) for c, n in live.items()}
+        self.live = {c: n for c, n in live.items() if n > 0}
+        self.total = max(1, sum(self.live.values()))
+        self.cache = {}
+
+    def U(self, hand):
+        key = tuple(sorted(hand))
+        r = self.cache.get(key)
+        if r is None:
+            r = self.cache[key] = solve(list(key), self.R)
+        return r
+
+    def best_discard(self, hand):
+        """(points left, card) of the best discard from a hand (approx.: the highest loose
+        card of the best arrangement; exact when several discards are tried)."""
+        best = None
+        for c in set(hand):
+            h = list(hand)
+            h.remove(c)
+            u = self.U(h)[0]
+            if best is None or u < best[0] or (u == best[0] and self.R.points(c) > self.R.points(best[1])):
+                best = (u, c)
+        return best
+
+    def relevant(self, hand, c):
+        """Can card c combine with the hand (share a number, a suit within 2 on the ring, a
+        CIRC or WILD)?"""
+        k, v, s = parse(c)
+        if k == "ACT":
+            return False
+        if k == "WILD":
+            return True
+        for h in hand:
+            hk, hv, hs = parse(h)
+            if hk == "WILD":
+                return True
+            if k == "CIRC":
+                if hk == "CIRC" or (hk == "N" and (hv <= 2 or hv >= 11)):
+                    return True
+                continue
+            if hk == "N":
+                if hv == v:
+                    return True
+                if hs == s:
+                    d = abs(hv - v) % 13
+                    if min(d, 13 - d) <= 2:
+                        return True
+            elif hk == "CIRC" and (v <= 2 or v >= 11):
+                return True
+        return False
+
+    def lookahead(self, hand):
+        """Unmatched points expected after one more draw from the live cards and the best
+        discard (never worse than now)."""
+        key = ("L",) + tuple(sorted(hand))
+        if key in self.cache:
+            return self.cache[key]
+        u0, loose = self.U(hand)
+        tot = 0.0
+        for c, n in self.live.items():
+            if not self.relevant(hand, c):
+                tot += n * u0
+                continue
+            h8 = list(hand) + [c]
+            u8, lm = self.U(h8)
+            s8 = sorted(h8)
+            # drop the highest loose card (or 0 when all match)
+            lp = [self.R.points(s8[i]) for i in range(len(s8)) if (lm >> i) & 1]
+            u = u8 - max(lp) if lp else 0
+            tot += n * min(u0, u)
+        r = self.cache[key] = tot / self.total
+        return r
+
+
+def choose(view, actions, ctx):
+    R = Rules(ctx.rules, view["players"])
+    C = Ctx(view, R)
+    hand = list(view["hand"])
+    kinds = [a.kind for a in actions]
+
+    if "draw" in kinds:
+        take = next((i for i, a in enumerate(actions) if a.kind == "draw" and a.pile == "discard"), None)
+        stock = next((i for i, a in enumerate(actions) if a.kind == "draw" and a.pile == "stock"), None)
+        if take is None or stock is None:
+            return stock if stock is not None else take
+        d = actions[take].card
+        h8 = hand + [d]
+        # the hand after taking: its best discard (not d itself), valued with look-ahead
+        w_take = None
+        for x in set(hand):
+            h = list(h8)
+            h.remove(x)
+            w = C.lookahead(h) - (0.0 if x not in ACTIONS else 0.0)
+            if w_take is None or w < w_take:
+                w_take = w
+        # the stock: the expected points after the draw; one more draw's gain as well
+        u0 = C.U(hand)[0]
+        e1 = C.lookahead(hand)
+        w_stock = e1 - (u0 - e1)
+        return take if w_take < w_stock - 1e-9 else stock
+
+    # discard or close
+    closes = [(i, a.card) for i, a in enumerate(actions) if a.kind == "close"]
+    if closes:
+        best = None
+        for i, c in closes:
+            h = list(hand)
+            h.remove(c)
+            u = C.U(h)[0]
+            if best is None or u < best[0] or (u == best[0] and R.points(c) > R.points(actions[best[1]].card)):
+                best = (u, i)
+        if best[0] <= R.limit:
+            return best[1]
+    discards = [(i, a.card) for i, a in enumerate(actions) if a.kind == "discard"]
+    # action cards go at once (SKIP and DRAW first: another turn)
+    for pref in ("SKIP", "DRAW", "REV"):
+        for i, c in discards:
+            if c == pref:
+                return i
+    best = None
+    seen = set()
+    for i, c in discards:
+        if c in seen:
+            continue
+        seen.add(c)
+        h = list(hand)
+        h.remove(c)
+        w = C.lookahead(h)
+        key = (w, -R.points(c))
+        if best is None or key < best[0]:
+            best = (key, i)
+    return best[1]
+
+
+if __name__ == "__main__":
+    run(choose)
