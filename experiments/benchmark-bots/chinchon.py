@@ -48,31 +48,59 @@ class Rules:
         return s
 
 
+_PARSE = {}
+
+
 def parse(c):
     """(kind, number, suit): kind N (number), CIRC, WILD or ACT."""
-    if c == "WILD" or c == "CIRC":
-        return (c, 0, "")
-    if c in ACTIONS:
-        return ("ACT", 0, "")
-    return ("N", int(c[:-1]), c[-1])
+    p = _PARSE.get(c)
+    if p is None:
+        if c == "WILD" or c == "CIRC":
+            p = (c, 0, "")
+        elif c in ACTIONS:
+            p = ("ACT", 0, "")
+        else:
+            p = ("N", int(c[:-1]), c[-1])
+        _PARSE[c] = p
+    return p
+
+
+_COMBOS = {}
 
 
 def combos(hand):
-    """Every combination of the hand, as bitmasks (deduplicated)."""
+    """Every combination of the hand, as bitmasks (deduplicated; memoized)."""
+    key = tuple(hand)
+    r = _COMBOS.get(key)
+    if r is None:
+        if len(_COMBOS) > 200000:
+            _COMBOS.clear()
+        r = _COMBOS[key] = _combos(hand)
+    return r
+
+
+def _combos(hand):
     P = [parse(c) for c in hand]
     wilds = [i for i, p in enumerate(P) if p[0] == "WILD"]
     out = set()
     # groups of equal numbers, groups of CIRCs
     by = {}
+    suits = {}
+    circs = []
     for i, p in enumerate(P):
         if p[0] == "N":
-            by.setdefault(("N", p[1]), []).append(i)
+            by.setdefault(p[1], []).append(i)
+            suits.setdefault(p[2], {}).setdefault(p[1], []).append(i)
         elif p[0] == "CIRC":
-            by.setdefault(("C", 0), []).append(i)
-    for key, idx in by.items():
-        for k in (3, 4):
-            for sub in combinations(idx, k):
-                out.add(sum(1 << i for i in sub))
+            circs.append(i)
+    groups = [idx for idx in by.values() if len(idx) >= 2]
+    if len(circs) >= 2:
+        groups.append(circs)
+    for idx in groups:
+        if len(idx) >= 3:
+            for k in (3, 4):
+                for sub in combinations(idx, k):
+                    out.add(sum(1 << i for i in sub))
         if wilds:
             for k in (2, 3):
                 for sub in combinations(idx, k):
@@ -80,54 +108,49 @@ def combos(hand):
                     for w in wilds:
                         out.add(m | (1 << w))
     # runs: arcs of the ring 1..12, 13 = the CIRC slot
-    circs = by.get(("C", 0), [])
-    for su in SUITS:
-        slot = {}
-        for i, p in enumerate(P):
-            if p[0] == "N" and p[2] == su:
-                slot.setdefault(p[1], []).append(i)
-        if not slot:
-            continue
+    for su, slot in suits.items():
         if circs:
+            slot = dict(slot)
             slot[13] = circs
         if len(slot) < 2:
             continue
-        for start in range(1, 14):
-            if start not in slot and not wilds:
-                continue
-            # walk the arc from start; partial choices: list of (mask, used_wild, nonwild)
+        starts = set(slot)
+        if wilds:
+            starts |= {(p - 2) % 13 + 1 for p in slot}
+        for start in starts:
             partial = [(0, False, 0)]
+            pos = start
             for L in range(1, 14):
-                pos = (start + L - 2) % 13 + 1
                 nxt = []
+                cands = slot.get(pos, ())
                 for m, uw, nw in partial:
-                    for i in slot.get(pos, ()):
+                    for i in cands:
                         nxt.append((m | (1 << i), uw, nw + 1))
                     if not uw and wilds:
                         nxt.append((m, True, nw))
                 if not nxt:
                     break
-                if len(nxt) > 64:
-                    nxt = nxt[:64]
-                partial = nxt
+                partial = nxt[:64]
                 if L >= 3:
                     for m, uw, nw in partial:
                         if nw >= 2:
                             if uw:
                                 for w in wilds:
-                                    if not (m >> w) & 1:
-                                        out.add(m | (1 << w))
+                                    out.add(m | (1 << w))
                             else:
                                 out.add(m)
+                pos = pos % 13 + 1
     return out
 
 
-def solve(hand, R):
-    """(least unmatched points, mask of the unmatched cards) of a hand."""
-    n = len(hand)
-    pts = [R.points(c) for c in hand]
+_SOLVED = {}
+
+
+def solve_masks(pts, masks):
+    """(least unmatched points, mask of the unmatched cards) given the combinations."""
+    n = len(pts)
     by_low = [[] for _ in range(n)]
-    for m in combos(hand):
+    for m in masks:
         low = (m & -m).bit_length() - 1
         by_low[low].append(m)
     memo = {}
@@ -135,8 +158,9 @@ def solve(hand, R):
     def f(rem):
         if rem == 0:
             return 0, 0
-        if rem in memo:
-            return memo[rem]
+        r = memo.get(rem)
+        if r is not None:
+            return r
         low = (rem & -rem).bit_length() - 1
         v, lm = f(rem & ~(1 << low))
         best = (v + pts[low], lm | (1 << low))
@@ -149,6 +173,39 @@ def solve(hand, R):
         return best
 
     return f((1 << n) - 1)
+
+
+def solve(hand, R):
+    return solve_masks([R.points(c) for c in hand], combos(hand))
+
+
+def combos_with(hand, c):
+    """The combinations of hand + [c] (c at index len(hand)) that hold c."""
+    k, v, s = parse(c)
+    n = len(hand)
+    if k == "WILD":
+        return [m for m in combos(hand + [c]) if (m >> n) & 1]
+    sub = []
+    for i, h in enumerate(hand):
+        hk, hv, hs = parse(h)
+        if hk == "WILD" or (hk == "CIRC" and (k == "CIRC" or (k == "N" and (v <= 2 or v >= 11)))):
+            sub.append(i)
+        elif hk == "N" and ((k == "N" and (hv == v or hs == s)) or (k == "CIRC" and (hv <= 2 or hv >= 11))):
+            sub.append(i)
+    if len(sub) < 2:
+        return []
+    sh = [hand[i] for i in sub] + [c]
+    last = len(sub)
+    out = []
+    for m in combos(sh):
+        if not (m >> last) & 1:
+            continue
+        full = 1 << n
+        for j, i in enumerate(sub):
+            if (m >> j) & 1:
+                full |= 1 << i
+        out.append(full)
+    return out
 
 
 class Ctx:
@@ -171,10 +228,23 @@ class Ctx:
 
     def U(self, hand):
         key = tuple(sorted(hand))
-        r = self.cache.get(key)
+        r = _SOLVED.get(key)
         if r is None:
-            r = self.cache[key] = solve(list(key), self.R)
+            if len(_SOLVED) > 200000:
+                _SOLVED.clear()
+            r = _SOLVED[key] = solve(list(key), self.R)
         return r
+
+    def candidates(self, hand, keep=4, slack=8):
+        """The discards worth weighing from a hand: those leaving the fewest points."""
+        opts = []
+        for c in set(hand):
+            h = list(hand)
+            h.remove(c)
+            opts.append((self.U(h)[0], -self.R.points(c), c))
+        opts.sort()
+        lo = opts[0][0]
+        return [c for u, _, c in opts if u <= lo + slack][:keep]
 
     def best_discard(self, hand):
         """(points left, card) of the best discard from a hand (approx.: the highest loose
@@ -218,20 +288,23 @@ class Ctx:
     def lookahead(self, hand):
         """Unmatched points expected after one more draw from the live cards and the best
         discard (never worse than now)."""
-        key = ("L",) + tuple(sorted(hand))
+        hand = sorted(hand)
+        key = ("L",) + tuple(hand)
         if key in self.cache:
             return self.cache[key]
-        u0, loose = self.U(hand)
+        R = self.R
+        base = list(combos(hand))
+        pts = [R.points(c) for c in hand]
+        u0, _ = solve_masks(pts, base)
         tot = 0.0
         for c, n in self.live.items():
-            if not self.relevant(hand, c):
+            extra = combos_with(hand, c)
+            if not extra:
                 tot += n * u0
                 continue
-            h8 = list(hand) + [c]
-            u8, lm = self.U(h8)
-            s8 = sorted(h8)
-            # drop the highest loose card (or 0 when all match)
-            lp = [self.R.points(s8[i]) for i in range(len(s8)) if (lm >> i) & 1]
+            p8 = pts + [R.points(c)]
+            u8, lm = solve_masks(p8, base + extra)
+            lp = [p8[i] for i in range(len(p8)) if (lm >> i) & 1]
             u = u8 - max(lp) if lp else 0
             tot += n * min(u0, u)
         r = self.cache[key] = tot / self.total
@@ -253,10 +326,12 @@ def choose(view, actions, ctx):
         h8 = hand + [d]
         # the hand after taking: its best discard (not d itself), valued with look-ahead
         w_take = None
-        for x in set(hand):
+        for x in C.candidates(h8):
+            if x == d:
+                continue
             h = list(h8)
             h.remove(x)
-            w = C.lookahead(h) - (0.0 if x not in ACTIONS else 0.0)
+            w = C.lookahead(h)
             if w_take is None or w < w_take:
                 w_take = w
         # the stock: the expected points after the draw; one more draw's gain as well
@@ -285,8 +360,9 @@ def choose(view, actions, ctx):
                 return i
     best = None
     seen = set()
+    cands = set(C.candidates(hand))
     for i, c in discards:
-        if c in seen:
+        if c in seen or c not in cands:
             continue
         seen.add(c)
         h = list(hand)
