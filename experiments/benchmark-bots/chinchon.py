@@ -17,6 +17,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cardsim_bot import run  # noqa: E402
 
 SUITS = "OCEB"
+CLOSE_W = float(os.environ.get("CH_CLOSE_W", "100"))  # points a chance to close after the next draw is worth
+STRICT = os.environ.get("CH_STRICT", "0") == "1"
+TAKE_M = float(os.environ.get("CH_TAKE_M", "0"))  # points the take must beat the stock by
 ACTIONS = ("DRAW", "SKIP", "REV")
 
 
@@ -297,16 +300,17 @@ class Ctx:
         pts = [R.points(c) for c in hand]
         u0, _ = solve_masks(pts, base)
         tot = 0.0
+        miss = u0 - (CLOSE_W if u0 <= R.limit else 0.0)
         for c, n in self.live.items():
             extra = combos_with(hand, c)
             if not extra:
-                tot += n * u0
+                tot += n * miss
                 continue
             p8 = pts + [R.points(c)]
             u8, lm = solve_masks(p8, base + extra)
             lp = [p8[i] for i in range(len(p8)) if (lm >> i) & 1]
             u = u8 - max(lp) if lp else 0
-            tot += n * min(u0, u)
+            tot += n * (min(u0, u) - (CLOSE_W if min(u0, u) <= self.R.limit else 0.0))
         r = self.cache[key] = tot / self.total
         return r
 
@@ -326,9 +330,8 @@ def choose(view, actions, ctx):
         h8 = hand + [d]
         # the hand after taking: its best discard (not d itself), valued with look-ahead
         w_take = None
-        for x in C.candidates(h8):
-            if x == d:
-                continue
+        cands = [x for x in C.candidates(h8) if x != d] or [x for x in hand if x != d] or hand
+        for x in cands:
             h = list(h8)
             h.remove(x)
             w = C.lookahead(h)
@@ -338,7 +341,15 @@ def choose(view, actions, ctx):
         u0 = C.U(hand)[0]
         e1 = C.lookahead(hand)
         w_stock = e1 - (u0 - e1)
-        return take if w_take < w_stock - 1e-9 else stock
+        # a discard that lets it close at once is always taken
+        u_take_now = min(C.U(h8[:j] + h8[j + 1:])[0] for j in range(len(h8)) if h8[j] != d)
+        if u_take_now <= R.limit:
+            return take
+        if STRICT:
+            u_take = min(C.U([y for j, y in enumerate(h8) if j != h8.index(x)])[0] for x in cands)
+            if u_take >= u0:
+                return stock
+        return take if w_take < w_stock - TAKE_M - 1e-9 else stock
 
     # discard or close
     closes = [(i, a.card) for i, a in enumerate(actions) if a.kind == "close"]
