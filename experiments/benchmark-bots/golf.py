@@ -267,6 +267,7 @@ def choose(view, actions, ctx):
     R = Rules(ctx.rules, view["players"])
     _OPP.clear()
     _GO_CACHE.clear()
+    _PEN.clear()
     seat = view["seat"]
     grid = [rank(x) if x else None for x in view["grids"][seat]]
     U = Counts(unseen_counts(view, R), R)
@@ -355,6 +356,39 @@ def _go_out_ok(view, g, U, R, rng, seat, top_after):
     return pw >= need
 
 
+OPP_W = float(os.environ.get("GOLF_OPP", "0.5"))   # weight of what a discard gives the next player
+_PEN = {}
+
+
+def gift(view, seat, U, R, top):
+    """What the discard top `top` (a rank, or None: a face-down card turned over, unknown)
+    is worth to the next player beyond a stock draw: its best placement gain less the
+    stock's expected gain (never below 0)."""
+    if top in _PEN:
+        return _PEN[top]
+    n = view["players"]
+    nxt = (seat + 1) % n
+    if view.get("ender") is not None and nxt == view["ender"]:
+        _PEN[top] = 0.0
+        return 0.0
+    og = [rank(x) if x else None for x in view["grids"][nxt]]
+    base = expected(og, U, R)
+
+    def best_gain(r, can_discard):
+        g = max(base - expected(og[:p] + [r] + og[p + 1:], U, R) for p in range(6))
+        return max(g, 0.0) if can_discard else g
+
+    if "stock" not in _PEN:
+        _PEN["stock"] = sum(p * best_gain(r, True) for r, p in U.items())
+    st = _PEN["stock"]
+    if top is None:
+        v = sum(p * max(0.0, best_gain(r, False) - st) for r, p in U.items())
+    else:
+        v = max(0.0, best_gain(top, False) - st)
+    _PEN[top] = v
+    return v
+
+
 def options_for(view, grid, r, U, R, rng, seat, final, can_discard):
     """(value, position or None for discard) for holding rank r."""
     opts = []
@@ -374,12 +408,14 @@ def options_for(view, grid, r, U, R, rng, seat, final, can_discard):
                     v -= 50.0
                 else:
                     v += 5.0
+            if OPP_W:
+                v -= OPP_W * gift(view, seat, U, R, top_after)
         opts.append((v, p))
     if can_discard:
         if final:
             v = eval_option(view, grid, U, R, rng, seat, True, r)
         else:
-            v = 0.0
+            v = -OPP_W * gift(view, seat, U, R, r) if OPP_W else 0.0
         opts.append((v, None))
     return opts
 
