@@ -315,6 +315,28 @@ class Ctx:
         return r
 
 
+GIFT_W = float(os.environ.get("CH_GIFT", "1"))
+
+
+def gift(known, c):
+    """How much a discard may help another seat, from the cards it took in view of all:
+    it completes a combination with them (8) or joins one of them (2)."""
+    if not known or parse(c)[0] == "ACT":
+        return 0.0
+    if combos_with(list(known), c):
+        return 8.0
+    k, v, s = parse(c)
+    for h in known:
+        hk, hv, hs = parse(h)
+        if hk == "WILD" or k == "WILD":
+            return 2.0
+        if hk == "N" and k == "N" and (hv == v or (hs == s and abs(hv - v) <= 2)):
+            return 2.0
+        if hk == "CIRC" and k == "CIRC":
+            return 2.0
+    return 0.0
+
+
 def choose(view, actions, ctx):
     R = Rules(ctx.rules, view["players"])
     C = Ctx(view, R)
@@ -369,6 +391,10 @@ def choose(view, actions, ctx):
         for i, c in discards:
             if c == pref:
                 return i
+    opp_known = []
+    for i, k in enumerate(view.get("known") or []):
+        if i != view["seat"]:
+            opp_known += k
     best = None
     seen = set()
     cands = set(C.candidates(hand))
@@ -378,7 +404,7 @@ def choose(view, actions, ctx):
         seen.add(c)
         h = list(hand)
         h.remove(c)
-        w = C.lookahead(h)
+        w = C.lookahead(h) + GIFT_W * gift(opp_known, c)
         key = (w, -R.points(c))
         if best is None or key < best[0]:
             best = (key, i)
