@@ -244,7 +244,7 @@ class Ctx:
         for c in set(hand):
             h = list(hand)
             h.remove(c)
-            opts.append((self.U(h)[0], -self.R.points(c), c))
+            opts.append((self.U(h)[0] + (WILD_KEEP if c == "WILD" else 0), -self.R.points(c), c))
         opts.sort()
         lo = opts[0][0]
         return [c for u, _, c in opts if u <= lo + slack][:keep]
@@ -315,6 +315,7 @@ class Ctx:
         return r
 
 
+WILD_KEEP = float(os.environ.get("CH_WILD", "10"))  # a WILD's worth beyond the next draw
 GIFT_W = float(os.environ.get("CH_GIFT", "1"))
 
 
@@ -405,6 +406,8 @@ def choose(view, actions, ctx):
         h = list(hand)
         h.remove(c)
         w = C.lookahead(h) + GIFT_W * gift(opp_known, c)
+        if c == "WILD":
+            w += WILD_KEEP
         key = (w, -R.points(c))
         if best is None or key < best[0]:
             best = (key, i)
