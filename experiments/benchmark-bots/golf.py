@@ -227,7 +227,8 @@ def opp_samples(view, seat, U, R, rng, others_move, top):
     others = [s for s in range(view["players"]) if s != seat]
     grids = {s: [rank(x) if x else None for x in view["grids"][s]] for s in others}
     out = []
-    for _ in range(SAMPLES):
+    # fewer samples per seat at bigger tables (the same work in all)
+    for _ in range(max(12, SAMPLES // len(others))):
         best_other = None
         ties = 0
         for s in others:
