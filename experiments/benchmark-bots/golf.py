@@ -7,6 +7,7 @@ placement beats the stock's expected best placement, pairs columns, never puts a
 a face-down spot unpaired, weighs the others' final turns before going out, and on a final
 turn plays for the chance to win.
 """
+import bisect
 import os
 import sys
 
@@ -16,6 +17,7 @@ from cardsim_bot import run  # noqa: E402
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
 TEMPO = float(os.environ.get("GOLF_TEMPO", "5"))          # credit for filling a face-down spot while 3+ are face down
 GO_OUT_WIN = float(os.environ.get("GOLF_GO", "0.75"))    # chance to win (after the others' final turns) wanted to go out
+MY_SAMPLES = 24     # samples of my own face-down cards (two or more) per chance
 SAMPLES = 60         # Monte Carlo samples for chances
 
 
@@ -248,18 +250,36 @@ def opp_samples(view, seat, U, R, rng, others_move, top):
     return out
 
 
+_SORTED = {}
+
+
+def beat_share(mine, opp_sorted):
+    """Share of the other seats' sampled best scores that `mine` beats (ties: half)."""
+    lo = bisect.bisect_left(opp_sorted, mine)
+    hi = bisect.bisect_right(opp_sorted, mine)
+    return ((len(opp_sorted) - hi) + 0.5 * (hi - lo)) / len(opp_sorted)
+
+
 def win_chance(my_grid, view, seat, U, R, rng, others_move, top):
     """Chance my grid (face-down over U) beats every other seat (ties: shared)."""
     opp = opp_samples(view, seat, U, R, rng, others_move, top)
-    fixed = R.score(my_grid) if all(my_grid) else None
-    w = 0.0
-    for best_other, ties in opp:
-        mine = fixed if fixed is not None else my_final(my_grid, U, R, rng)
-        if mine < best_other:
-            w += 1
-        elif mine == best_other:
-            w += 1.0 / (ties + 1)
-    return w / len(opp)
+    key = id(opp)
+    srt = _SORTED.get(key)
+    if srt is None:
+        srt = _SORTED[key] = sorted(o for o, _ in opp)
+    downs = [i for i in range(6) if my_grid[i] is None]
+    if not downs:
+        return beat_share(R.score(my_grid), srt)
+    if len(downs) == 1:
+        # one face-down card: every rank it may be, weighed exactly
+        w = 0.0
+        g = list(my_grid)
+        for r, p in U.items():
+            g[downs[0]] = r
+            w += p * beat_share(R.score(g), srt)
+        return w
+    n = MY_SAMPLES
+    return sum(beat_share(my_final(my_grid, U, R, rng), srt) for _ in range(n)) / n
 
 
 # ---------------------------------------------------------------- decisions
@@ -267,6 +287,7 @@ def win_chance(my_grid, view, seat, U, R, rng, others_move, top):
 def choose(view, actions, ctx):
     R = Rules(ctx.rules, view["players"])
     _OPP.clear()
+    _SORTED.clear()
     _GO_CACHE.clear()
     _PEN.clear()
     seat = view["seat"]
