@@ -182,15 +182,22 @@ def choose(view, actions, ctx):
 
 def stock_two_draws(T, hand):
     """Chance to be complete by the end of the next turn drawing from the stock now: the
-    stock card completes, or the best five kept with it complete on the next draw."""
-    tot = 0.0
+    stock card completes, or the best five kept with it complete on the next draw. Cards of
+    one rank and colour play alike, so each such pair is weighed once."""
+    p0 = T.p_next(hand)
+    kinds = {}
     for c, k in T.stock.items():
-        if k <= 0:
-            continue
-        six = hand + [c]
-        best = 0.0
-        for i in range(6):
-            keep = six[:i] + six[i + 1:]
+        if k > 0:
+            key = (rank_of(c), c[-1] in "HD")
+            if key in kinds:
+                kinds[key][1] += k
+            else:
+                kinds[key] = [c, k]
+    tot = 0.0
+    for c, k in kinds.values():
+        best = p0
+        for i in range(5):
+            keep = hand[:i] + hand[i + 1:] + [c]
             if T.valid(keep):
                 best = 1.0
                 break
