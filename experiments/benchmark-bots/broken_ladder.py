@@ -14,11 +14,17 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cardsim_bot import run  # noqa: E402
+from knobs import knobs  # noqa: E402
 
 RANKS = "A23456789TJQK"
 SUITS = "HDSC"
-POINTS_W = float(os.environ.get("BL_PTS", "0.0005"))  # one point of unsigned hand sum, in completion chance
-GAP_W = float(os.environ.get("BL_GAP", "0.00125"))    # one point between the signed sum and the target
+# Knobs (command-line NAME=VALUE, see knobs.py): pts, one point of unsigned hand sum, in
+# completion chance; gap, one point between the signed sum and the target; take, 3 to weigh a
+# take against the stock over two draws (any other value: a simpler two-draw estimate); opp,
+# the weight of the next player's outs a discard gives.
+K = knobs({"pts": 0.0005, "gap": 0.00125, "take": 3, "opp": 0.01})
+POINTS_W = K["pts"]
+GAP_W = K["gap"]
 
 
 def rank_of(card):
@@ -159,8 +165,7 @@ def choose(view, actions, ctx):
         p_take = best_take  # chance of completing with the next draw (approx.)
         p0 = T.p_next(hand)
         # the stock over two draws: complete now, or with the (possibly improved) hand next
-        mode = os.environ.get("BL_TAKE", "3")
-        if mode == "3":
+        if K["take"] == 3:
             p_stock = stock_two_draws(T, hand)
         else:
             p_stock = p0 + (1 - p0) * p0
@@ -209,7 +214,7 @@ def stock_two_draws(T, hand):
 
 
 OPP_SAMPLES = 40
-OPP_W = float(os.environ.get("BL_OPP", "0.01"))
+OPP_W = K["opp"]
 
 
 def next_player_outs(view, T, ctx):

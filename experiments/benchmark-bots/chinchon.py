@@ -15,11 +15,17 @@ from itertools import combinations
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cardsim_bot import run  # noqa: E402
+from knobs import knobs  # noqa: E402
 
 SUITS = "OCEB"
-CLOSE_W = float(os.environ.get("CH_CLOSE_W", "100"))  # points a chance to close after the next draw is worth
-STRICT = os.environ.get("CH_STRICT", "0") == "1"
-TAKE_M = float(os.environ.get("CH_TAKE_M", "0"))  # points the take must beat the stock by
+# Knobs (command-line NAME=VALUE, see knobs.py): close, the points a chance to close after the
+# next draw is worth; strict, 1 to take the top only on a strictly better look-ahead; take_m,
+# the points the take must beat the stock by; wild, a WILD's worth beyond the next draw; gift,
+# the weight of what a discard gives the other seats.
+K = knobs({"close": 100.0, "strict": 0, "take_m": 0.0, "wild": 10.0, "gift": 1.0})
+CLOSE_W = K["close"]
+STRICT = K["strict"] == 1
+TAKE_M = K["take_m"]
 ACTIONS = ("DRAW", "SKIP", "REV")
 
 
@@ -315,8 +321,8 @@ class Ctx:
         return r
 
 
-WILD_KEEP = float(os.environ.get("CH_WILD", "10"))  # a WILD's worth beyond the next draw
-GIFT_W = float(os.environ.get("CH_GIFT", "1"))
+WILD_KEEP = K["wild"]
+GIFT_W = K["gift"]
 
 
 def gift(known, c):

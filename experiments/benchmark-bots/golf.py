@@ -13,10 +13,18 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cardsim_bot import run  # noqa: E402
+from knobs import knobs  # noqa: E402
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
-TEMPO = float(os.environ.get("GOLF_TEMPO", "5"))          # credit for filling a face-down spot while 3+ are face down
-GO_OUT_WIN = float(os.environ.get("GOLF_GO", "0.75"))    # chance to win (after the others' final turns) wanted to go out
+# Knobs (command-line NAME=VALUE, see knobs.py): tempo, the credit for filling a face-down spot
+# while 3+ are face down; go, the chance to win (after the others' final turns) wanted to go
+# out; opp, the weight of what a discard gives the next player; pair, 1 to count a face-down
+# card's chance to pair its column partner (0: it never pairs); high, the penalty for a card of
+# 7 or more put face down unpaired.
+K = knobs({"tempo": 5.0, "go": 0.75, "opp": 0.5, "pair": 1, "high": 100.0})
+TEMPO = K["tempo"]
+GO_OUT_WIN = K["go"]
+PAIR = K["pair"] == 1
 MY_SAMPLES = 24     # samples of my own face-down cards (two or more) per chance
 SAMPLES = 60         # Monte Carlo samples for chances
 
@@ -88,12 +96,14 @@ class Counts:
         self.mean = sum(R.val[r] * p for r, p in self.p.items())
         # expected value of a column of two face-down cards
         pair = sum(p * p * (2 * R.val[r] - R.col_pair(r)) for r, p in self.p.items())
-        self.two_down = 2 * self.mean - pair
+        self.two_down = 2 * self.mean - (pair if PAIR else 0.0)
 
     def col_one_up(self, r):
         """Expected score of a column with `r` face up and one face-down card."""
         v = self.R.val[r]
         pr = self.p.get(r, 0.0)
+        if not PAIR:
+            return v + self.mean
         return (1 - pr) * v + (self.mean - pr * v) + pr * self.R.col_pair(r)
 
     def items(self):
@@ -169,7 +179,7 @@ def place_value(grid, p, r, U, R, base=None):
         partner = grid[(p + 3) % 6]
         paired = partner == r
         if not paired and R.val[r] >= 7:
-            gain -= 100.0  # never a high card face down unpaired
+            gain -= K["high"]  # never a high card face down unpaired
         downs = sum(1 for x in grid if x is None)
         if downs >= 3 and R.flip_after == "no":
             gain += TEMPO
@@ -378,7 +388,7 @@ def _go_out_ok(view, g, U, R, rng, seat, top_after):
     return pw >= need
 
 
-OPP_W = float(os.environ.get("GOLF_OPP", "0.5"))   # weight of what a discard gives the next player
+OPP_W = K["opp"]
 _PEN = {}
 
 

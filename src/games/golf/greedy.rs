@@ -36,6 +36,9 @@
 //! - **Tempo** (`decide.rs`, [`Greedy::tempo_for`]): with counting, while `tempo_down` or more
 //!   of its cards are face down, a swap onto a face-down card is credited `tempo` points, so
 //!   it turns its grid up early (not under `flip_after_discard`, where a discard flips too).
+//! - **Pair chance** (`pairs.rs`; knob `pair_chance`, off by default): with counting, a
+//!   column holding a face-down card is valued at its expected score, the face-down card's
+//!   chance to pair its partner included, instead of as a card that never pairs.
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
@@ -50,6 +53,7 @@ use grid::*;
 mod chance;
 mod decide;
 mod grid;
+mod pairs;
 mod turn;
 mod unseen;
 
@@ -130,6 +134,11 @@ pub const KNOBS: &[Knob] = &[
         default: 3.0,
         doc: "the fewest own face-down cards at which tempo is credited",
     },
+    Knob {
+        name: "pair_chance",
+        default: 0.0,
+        doc: "1: a face-down card counts its chance to pair its column partner (with counting); 0: it never pairs",
+    },
 ];
 
 /// The bot's list entry.
@@ -202,6 +211,9 @@ pub struct Greedy {
     tempo_on: i32,
     /// Knob `tempo_down`.
     tempo_down: u32,
+    /// Knob `pair_chance`, and the pairing terms of the count they were worked out at.
+    pair_chance: bool,
+    pair: (u64, pairs::PairTerms),
     /// The unseen cards, counted at `count_at` (see `Greedy::count_key`; `u64::MAX`: not
     /// yet in this deal).
     count: chance::Unseen,
@@ -277,6 +289,8 @@ impl Greedy {
             tempo: tenths(k("tempo")),
             tempo_on: 0,
             tempo_down: k("tempo_down").clamp(0.0, 6.0) as u32,
+            pair_chance: k("pair_chance") >= 0.5,
+            pair: (u64::MAX, pairs::PairTerms::NONE),
             count: chance::Unseen::NONE,
             count_off: 0,
             count_sum: 0,
@@ -556,6 +570,7 @@ impl Strategy<Golf> for Greedy {
         self.out_cache = None;
         self.count_at = u64::MAX;
         self.final_at = u64::MAX;
+        self.pair.0 = u64::MAX;
     }
 
     /// Every choice follows from the view and the rules: the runner need not list them.

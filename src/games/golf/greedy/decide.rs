@@ -51,6 +51,9 @@ impl Greedy {
         if full != 0 {
             self.score_in_full(v.rules(), packed, ck as u8, full, &mut g);
         }
+        if self.pair_chance & self.counting {
+            self.pair_adjust(v, packed, ck, &mut g);
+        }
         g
     }
 
@@ -436,7 +439,7 @@ impl Greedy {
         if going_out {
             add[last as usize] = i32::MIN / 2;
         }
-        let ev = self.own.stock_sum(&self.tables, &add, &n, self.keep_gain);
+        let ev = self.stock_ev(v, &add, &n);
         // The gain against the mean, `ev / total`, compared in integers: the f64 quotient
         // is never within 1 / total of a whole number but on it.
         let total = total.max(1) as i64;
