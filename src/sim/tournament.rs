@@ -1,6 +1,8 @@
-//! Duplicate tournaments: every table (each set of `players` strategies, or one line-up cycled
-//! when there are fewer strategies than seats) plays the same deals once per distinct rotation
-//! of its seats, so every strategy sits in every seat on the same cards. In a partnership game
+//! Duplicate tournaments: every table (each set of `players` strategies; with fewer strategies
+//! than seats, the line-up cycled round the seats, and where the seats do not divide evenly
+//! among the strategies, that line-up shifted by each strategy in turn, so that over the
+//! tournament every strategy holds as many seats as each other) plays the same deals once per
+//! distinct rotation of its seats, so every strategy sits in every seat on the same cards. In a partnership game
 //! a table is a set of one strategy per team, and partners always play the same strategy
 //! (each team is one entrant). A rotation that repeats an earlier seating is skipped: it would
 //! replay the very same deals and count them twice. Exact integer tallies.
@@ -40,10 +42,16 @@ struct Outcome {
     scores: [i64; MAX_SEATS],
 }
 
-/// The line-ups: strategy indices per seat before rotation.
+/// The line-ups: strategy indices per seat before rotation. With fewer strategies than seats
+/// the strategies are cycled round the seats; where `players` is not a multiple of `k` one
+/// strategy would hold more seats than another at every table (two strategies at three seats:
+/// A B A), so the line-up is played shifted by each strategy in turn (A B A and B A B).
 pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
     if k < players {
-        return vec![(0..players).map(|s| s % k).collect()];
+        let shifts = if players % k == 0 { 1 } else { k };
+        return (0..shifts)
+            .map(|j| (0..players).map(|s| (s + j) % k).collect())
+            .collect();
     }
     let mut out = Vec::new();
     let mut comb: Vec<usize> = (0..players).collect();
@@ -86,6 +94,8 @@ pub struct Seatings {
     lineup: Vec<usize>,
     period: usize,
     rot: usize,
+    /// With fewer strategies than entrants: the shift of the cycled line-up (see [`tables`]).
+    shift: usize,
     done: bool,
 }
 
@@ -116,6 +126,7 @@ impl Seatings {
             lineup: Vec::new(),
             period: 0,
             rot: 0,
+            shift: 0,
             done: k == 0 || players == 0,
         };
         s.set_lineup();
@@ -134,7 +145,15 @@ impl Seatings {
     fn next_table(&mut self) -> bool {
         let (k, n) = (self.k, self.n);
         if k < n {
-            return false;
+            // The cycled line-up shifted by the next strategy, where the entrants do not
+            // divide evenly among the strategies.
+            if n % k == 0 || self.shift + 1 >= k {
+                return false;
+            }
+            self.shift += 1;
+            self.comb = (0..n).map(|i| (i + self.shift) % k).collect();
+            self.set_lineup();
+            return true;
         }
         let Some(i) = (0..n).rev().find(|&i| self.comb[i] < k - n + i) else {
             return false;
@@ -154,7 +173,8 @@ impl Seatings {
             return Some(0);
         }
         if k < s.n {
-            return Some(s.period as u64);
+            // At most a shift per strategy, each at most `players` rotations.
+            return Some(Iterator::count(s) as u64);
         }
         let mut c: u128 = 1;
         for i in 0..s.n as u128 {
@@ -467,6 +487,39 @@ mod tests {
             }
         }
         assert_eq!(Seatings::count::<Golf>(200, 4), Some(64_684_950 * 4));
+    }
+
+    /// With fewer strategies than seats, every strategy holds as many seats over the
+    /// tournament as each other (two strategies at three seats held 2 and 1 seats at every
+    /// table before, and identical bots were rated 120 Elo apart).
+    #[test]
+    fn every_strategy_holds_as_many_seats_as_each_other() {
+        use crate::games::golf::Golf;
+        use crate::games::hand_and_foot::HandAndFoot;
+        fn held(all: &[Vec<usize>], k: usize) -> Vec<usize> {
+            (0..k)
+                .map(|s| all.iter().flatten().filter(|&&x| x == s).count())
+                .collect()
+        }
+        for k in 1..8 {
+            for p in 2..=6 {
+                let h = held(&seatings::<Golf>(k, p), k);
+                assert!(h.iter().all(|&x| x == h[0]), "{k} at {p}: {h:?}");
+            }
+            let h = held(&seatings::<HandAndFoot>(k, 6), k);
+            assert!(h.iter().all(|&x| x == h[0]), "{k} at 6, partners: {h:?}");
+        }
+        assert_eq!(
+            seatings::<Golf>(2, 3),
+            vec![
+                vec![0, 1, 0],
+                vec![1, 0, 0],
+                vec![0, 0, 1],
+                vec![1, 0, 1],
+                vec![0, 1, 1],
+                vec![1, 1, 0]
+            ]
+        );
     }
 
     #[test]
