@@ -48,7 +48,7 @@ struct Outcome {
 /// A B A), so the line-up is played shifted by each strategy in turn (A B A and B A B).
 pub fn tables(k: usize, players: usize) -> Vec<Vec<usize>> {
     if k < players {
-        let shifts = if players % k == 0 { 1 } else { k };
+        let shifts = if players.is_multiple_of(k) { 1 } else { k };
         return (0..shifts)
             .map(|j| (0..players).map(|s| (s + j) % k).collect())
             .collect();
@@ -147,7 +147,7 @@ impl Seatings {
         if k < n {
             // The cycled line-up shifted by the next strategy, where the entrants do not
             // divide evenly among the strategies.
-            if n % k == 0 || self.shift + 1 >= k {
+            if n.is_multiple_of(k) || self.shift + 1 >= k {
                 return false;
             }
             self.shift += 1;
