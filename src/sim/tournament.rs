@@ -2,9 +2,9 @@
 //! than seats, the line-up cycled round the seats, and where the seats do not divide evenly
 //! among the strategies, that line-up shifted by each strategy in turn, so that over the
 //! tournament every strategy holds as many seats as each other) plays the same deals once per
-//! distinct rotation of its seats, so every strategy sits in every seat on the same cards. In a partnership game
-//! a table is a set of one strategy per team, and partners always play the same strategy
-//! (each team is one entrant). A rotation that repeats an earlier seating is skipped: it would
+//! distinct rotation of its seats, so every strategy sits in every seat on the same cards. In
+//! a partnership game a table is a set of one strategy per team, and partners always play the
+//! same strategy (each team is one entrant). A rotation that repeats an earlier seating is skipped: it would
 //! replay the very same deals and count them twice. Exact integer tallies.
 
 use super::Mode;
@@ -75,11 +75,12 @@ pub const MAX_SEATINGS: u64 = 10_000_000;
 
 /// The seatings of a tournament of `k` strategies at `players` seats, generated one at a time
 /// (nothing is built up front): for each table (a combination of strategies, one per team,
-/// or the one cycled line-up when there are fewer strategies than teams), each distinct
-/// rotation of its seats. Partners of game `G` share a strategy.
+/// or with fewer strategies than teams the cycled line-up and its shifts, see [`tables`]),
+/// each distinct rotation of its seats. Partners of game `G` share a strategy.
 ///
 /// Rotations repeat a seating only when the line-up is periodic, and then exactly from its
-/// smallest period on; two tables never share a seating (their sets of strategies differ).
+/// smallest period on; two tables never share a seating (their strategies, or how many seats
+/// each holds, differ).
 /// So a repeat is known in constant time, without a list of the seatings so far.
 pub struct Seatings {
     k: usize,
