@@ -47,99 +47,18 @@ use super::state::{ALL_UP, Action, Phase};
 use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::game::MAX_SEATS;
-use crate::strategy::{Bot, Knob, Params, Strategy};
+use crate::strategy::{Bot, Params, Strategy};
 use grid::*;
 
 mod chance;
 mod decide;
 mod grid;
+mod knobs;
 mod pairs;
 mod turn;
 mod unseen;
 
-/// The knobs of `greedy`.
-pub const KNOBS: &[Knob] = &[
-    Knob {
-        name: "take_discard_gain",
-        default: 2.0,
-        doc: "points the discard must gain to be taken",
-    },
-    Knob {
-        name: "keep_gain",
-        default: 0.5,
-        doc: "points a stock card must gain to be kept",
-    },
-    Knob {
-        name: "unknown_value",
-        default: 5.0,
-        doc: "estimated value of a face-down card",
-    },
-    Knob {
-        name: "go_out_margin",
-        default: 0.0,
-        doc: "lead (points) required to go out",
-    },
-    Knob {
-        name: "go_out_bonus",
-        default: 3.0,
-        doc: "points credited to going out while ahead",
-    },
-    Knob {
-        name: "opening_same_column",
-        default: 0.0,
-        doc: "1: open both cards of column 0; 0: positions 0 and 4",
-    },
-    Knob {
-        name: "patience",
-        default: 20.0,
-        doc: "rounds after which face-down cards count 1 point worse per round",
-    },
-    Knob {
-        name: "counting",
-        default: 1.0,
-        doc: "1: count the unseen cards (face-down value, discard against the stock's expected gain); 0: off",
-    },
-    Knob {
-        name: "go_out_win",
-        default: 0.8,
-        doc: "chance to win after the others' final turns required to go out at 2 players (0: the lead rule)",
-    },
-    Knob {
-        name: "go_out_step",
-        default: 0.05,
-        doc: "how much less chance go_out_win asks for each player past 2",
-    },
-    Knob {
-        name: "go_out_race",
-        default: 0.3,
-        doc: "how much less chance go_out_win asks for with final_turns=no (going out ends the deal)",
-    },
-    Knob {
-        name: "final_for_win",
-        default: 1.0,
-        doc: "1: a final turn maximises the chance to win; 0: the expected score",
-    },
-    Knob {
-        name: "drawn_seen",
-        default: 1.0,
-        doc: "1: a stock card drawn this turn is seen (recounted); 0: counted unseen, as the turn's draw counted it",
-    },
-    Knob {
-        name: "tempo",
-        default: 8.0,
-        doc: "points credited to a swap onto an own face-down card while tempo_down or more are face down (with counting and flip_after_discard=no; 0: off)",
-    },
-    Knob {
-        name: "tempo_down",
-        default: 3.0,
-        doc: "the fewest own face-down cards at which tempo is credited",
-    },
-    Knob {
-        name: "pair_chance",
-        default: 0.0,
-        doc: "1: a face-down card counts its chance to pair its column partner (with counting); 0: it never pairs",
-    },
-];
+pub use knobs::KNOBS;
 
 /// The bot's list entry.
 pub const BOT: Bot<Golf> = Bot {
