@@ -183,6 +183,7 @@ impl Greedy {
                 base_vals: [0; 16],
                 cols8: [0; 256],
                 diag8: [0; 16],
+                saves: [0; 16],
                 base_cols: [0; 256],
                 sum8: [[0; 256]; 8],
                 steps: ([0; 14], false),

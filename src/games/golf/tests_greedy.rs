@@ -380,7 +380,7 @@ fn the_integer_offset_rounds_as_the_float_mean() {
 
 /// The stock's expected gain summed the short way equals the maximum of the six gains per
 /// key, for grids of few distinct keys (pairs and shared partners), face-down offsets, a
-/// position ruled out (going out) and every scoring switch.
+/// position ruled out (going out), the pairing chance's terms and every scoring switch.
 #[test]
 fn the_stock_sum_equals_the_maximum_per_key() {
     let variants: &[&[(&str, &str)]] = &[
@@ -409,15 +409,23 @@ fn the_stock_sum_equals_the_maximum_per_key() {
                 false => 0,
             });
             let keep = rng.index(20) as i32 - 5;
+            // The pairing chance's terms over face-down partners (whole tenths), or none.
+            let over: [i32; 16] = match rng.index(2) {
+                0 => [0; 16],
+                _ => std::array::from_fn(|x| 8 * rng.index(12) as i32 * i32::from(x < 14)),
+            };
             let mut want = 0i64;
             for x in (0..14).filter(|&x| n[x] > 0) {
                 let gains = own.gains(&g.tables, x);
-                let (best, _) = unpack_max(&std::array::from_fn(|p| gains[p] + add[p]));
+                let (best, _) = unpack_max(&std::array::from_fn(|p| {
+                    let down_partner = keys[(p + 3) % 6] == UNKNOWN;
+                    gains[p] + add[p] + if down_partner { over[x] } else { 0 }
+                }));
                 if best >= keep {
                     want += n[x] as i64 * best as i64;
                 }
             }
-            let got = own.stock_sum(&g.tables, &add, &n, keep);
+            let got = own.stock_sum(&g.tables, &add, &n, keep, &over);
             assert_eq!(got, want, "{keys:?} {add:?} {n:?} {keep}");
         }
     }

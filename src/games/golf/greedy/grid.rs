@@ -195,6 +195,9 @@ pub(super) struct Tables {
     pub(super) base_cols: [i32; 256],
     /// The column pair of each key (`cols8[k << 4 | k]`; `UNKNOWN`'s is two face-down cards).
     pub(super) diag8: [i32; 16],
+    /// What a column pair of each key saves against its two cards' values (tenths): the
+    /// pairing chance's unit (`pairs.rs`).
+    pub(super) saves: [i32; 16],
     /// Per byte of a word of nibbles (keys 2i and 2i+1 in byte i): the value of those
     /// copies under `base_vals` (see `unseen::word_sum`).
     pub(super) sum8: [[i32; 256]; 8],
@@ -224,6 +227,7 @@ impl Tables {
             base_vals,
             cols8: cols.map(|c| c * 8),
             diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
+            saves: std::array::from_fn(|k| 2 * vals[k] - cols[k << 4 | k]),
             base_cols: column_table(rules, &base_vals),
             sum8: super::chance::sum_table(&base_vals),
             steps: super::chance::value_steps(&base_vals),
@@ -363,8 +367,20 @@ impl Own {
     /// except where `x` pairs the partner. The best non-pairing position is the best overall
     /// unless its partner is `x`; then it is the best of those with another partner. Same
     /// sums as taking the maximum of the six gains for each key, for a third of the work.
+    ///
+    /// `over_down[x]` (eighths) is added to key `x`'s gain at each position over a face-down
+    /// partner, which `x` never pairs yet: with the pairing chance, the chance that the
+    /// partner turns out an `x` (see `pairs.rs`; all 0 without it). Those positions are
+    /// maximised apart from the others, so the sums stay those of the six gains per key.
     #[allow(clippy::needless_range_loop)]
-    pub(super) fn stock_sum(&self, t: &Tables, add: &[i32; 6], n: &[i32; 16], keep: i32) -> i64 {
+    pub(super) fn stock_sum(
+        &self,
+        t: &Tables,
+        add: &[i32; 6],
+        n: &[i32; 16],
+        keep: i32,
+        over_down: &[i32; 16],
+    ) -> i64 {
         // In i32 (16 lanes and no branches, so the loop over keys vectorizes), with a
         // floor far below any gain and far above overflow: gains are at most a few
         // thousand tenths times 8, `add` at least `i32::MIN / 2`. A position ruled out
@@ -376,13 +392,22 @@ impl Own {
         // Each entry ends in `7 - p` (`base8`; `add` and values count in eighths): the
         // largest is unique, and names its position.
         let np: [i32; 6] = std::array::from_fn(|p| a[p] - 8 * t.vals[partner[p]]);
-        let b1 = np.iter().copied().max().unwrap_or(NONE);
+        // Positions over a face-down partner apart (`bd`): no card pairs it yet.
+        let un = UNKNOWN as usize;
+        let up: [i32; 6] = std::array::from_fn(|p| if partner[p] != un { np[p] } else { NONE });
+        let bd = (0..6)
+            .map(|p| if partner[p] == un { np[p] } else { NONE })
+            .max()
+            .unwrap_or(NONE);
+        let b1 = up.iter().copied().max().unwrap_or(NONE);
+        // With no face-up partner `b1` is `NONE`, whose low bits name position 5 (or none):
+        // its key is then `UNKNOWN`, and `b2` stays `NONE` as `b1` is.
         let k1 = partner[(7 - (b1 & 7) as usize).min(5)];
         let mut b2 = NONE;
         // Per key: the best position whose partner it pairs.
         let mut pairs = [NONE; 16];
         for p in 0..6 {
-            b2 = b2.max(if partner[p] != k1 { np[p] } else { NONE });
+            b2 = b2.max(if partner[p] != k1 { up[p] } else { NONE });
             pairs[partner[p]] = pairs[partner[p]].max(a[p]);
         }
         // Keys 14 and 15 have no copies (`n` is 0 there): all 16 lanes, no remainder.
@@ -390,7 +415,8 @@ impl Own {
         let mut sum = [0i32; 16];
         for x in 0..16 {
             let is_k1 = -i32::from(x as i32 == k1);
-            let other = ((b2 & is_k1) | (b1 & !is_k1)) - 8 * t.vals[x];
+            let face_up = (b2 & is_k1) | (b1 & !is_k1);
+            let other = face_up.max(bd + over_down[x]) - 8 * t.vals[x];
             let g = other.max(pairs[x] - t.diag8[x]) >> 3;
             sum[x] = (n[x].max(0) * g) & -i32::from(g >= keep);
         }

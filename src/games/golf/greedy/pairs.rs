@@ -13,29 +13,60 @@ use super::grid::Tables;
 use crate::games::golf::scoring::UNKNOWN;
 use crate::games::golf::view::View;
 
-/// The pairing terms of one count (tenths): what a column's expected score is below its
-/// table value.
+/// The pairing terms of one count: what a column's expected score is below its table
+/// value, rounded to whole tenths and counted in eighths (the packed gains' unit).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct PairTerms {
     /// Per key `k`: a face-up `k` over a face-down card.
-    pub(super) one: [f64; 16],
+    pub(super) one8: [i32; 16],
     /// Two face-down cards.
-    pub(super) both: f64,
+    pub(super) both8: i32,
+}
+
+/// `num / den` rounded to the nearest whole number, halves up, for `den > 0`.
+pub(super) fn half_up(num: i64, den: i64) -> i64 {
+    (2 * num + den).div_euclid(2 * den)
 }
 
 impl PairTerms {
     /// No terms (before a count).
     pub(super) const NONE: PairTerms = PairTerms {
-        one: [0.0; 16],
-        both: 0.0,
+        one8: [0; 16],
+        both8: 0,
     };
 
     /// The terms for face-down cards drawn from `pool`, under the values and pair scores of
-    /// `t`.
+    /// `t`: `n[k] / total` times what a pair of `k` saves, and for two face-down cards the
+    /// chance that two drawn cards are both `k` times the same, summed over the keys, each
+    /// rounded to whole tenths (halves up; [`PairTerms::exact`] unrounded).
     pub(super) fn new(pool: &Pool, t: &Tables) -> PairTerms {
+        let total = pool.total;
+        if total <= 0 {
+            return PairTerms::NONE;
+        }
+        debug_assert!(pool.n.iter().all(|&n| n >= 0), "{pool:?}");
+        // In f64 over all 16 lanes, without branches (this runs at every count). A quotient
+        // `v / total` that is not a whole number and a half lies at least `1 / (2 total)`
+        // from one, far more than the product's rounding error and the `1e-9` added: it
+        // rounds half up exactly as the rational would. Rounded by adding 1.5 * 2^52: the
+        // sum's low bits are the nearest whole number (no saturating cast, so the lanes
+        // vectorize).
+        const MAGIC: f64 = 6_755_399_441_055_744.0;
+        let inv = 1.0 / f64::from(total);
+        let v: [i32; 16] = std::array::from_fn(|k| pool.n[k] * t.saves[k] * i32::from(k < 14));
+        let one8 = v.map(|v| 8 * ((f64::from(v) * inv + 1e-9) + MAGIC).to_bits() as i32);
+        let pairs: i32 = (0..16).map(|k| v[k] * (pool.n[k] - 1)).sum();
+        let both8 = match total > 1 {
+            true => 8 * half_up(pairs.into(), i64::from(total) * i64::from(total - 1)) as i32,
+            false => 0,
+        };
+        PairTerms { one8, both8 }
+    }
+
+    /// The terms unrounded (tenths): per key, and for two face-down cards.
+    #[cfg(test)]
+    pub(super) fn exact(pool: &Pool, t: &Tables) -> ([f64; 16], f64) {
         let total = f64::from(pool.total.max(0));
-        // What a pair of `k` saves against the two cards' values (tenths).
-        let save = |k: usize| f64::from(2 * t.vals[k] - t.diag8[k] / 8);
         let mut one = [0.0; 16];
         let mut both = 0.0;
         for (k, o) in one.iter_mut().enumerate().take(14) {
@@ -43,50 +74,64 @@ impl PairTerms {
                 continue;
             }
             let n = f64::from(pool.n[k].max(0));
-            *o = n / total * save(k);
+            *o = n / total * f64::from(t.saves[k]);
             if total > 1.0 {
-                both += n * (n - 1.0) / (total * (total - 1.0)) * save(k);
+                both += n * (n - 1.0) / (total * (total - 1.0)) * f64::from(t.saves[k]);
             }
         }
-        PairTerms { one, both }
+        (one, both)
     }
 
-    /// How far the expected score of the column of keys `a` and `b` ([`UNKNOWN`]: face
-    /// down) is below its table value (tenths).
-    pub(super) fn column(&self, a: usize, b: usize) -> f64 {
+    /// The term of the column of keys `a` and `b` ([`UNKNOWN`]: face down), without
+    /// branches: exactly one face down leaves the other's key as `a ^ b ^ UNKNOWN`.
+    #[inline(always)]
+    pub(super) fn column8(&self, a: usize, b: usize) -> i32 {
         let un = UNKNOWN as usize;
-        match (a == un, b == un) {
-            (true, true) => self.both,
-            (true, false) => self.one[b & 15],
-            (false, true) => self.one[a & 15],
-            (false, false) => 0.0,
-        }
+        let (da, db) = (-i32::from(a == un), -i32::from(b == un));
+        let one = self.one8[(a ^ b ^ un) & 15];
+        (self.both8 & da & db) | (one & (da ^ db))
+    }
+
+    /// Each position's term as it stands on the grid `packed` (eighths): what a card put
+    /// there gives up.
+    #[inline]
+    pub(super) fn held8(&self, packed: u64) -> [i32; 6] {
+        std::array::from_fn(|p| {
+            let a = (packed >> (8 * p)) as usize & 15;
+            let b = (packed >> (8 * ((p + 3) % 6))) as usize & 15;
+            self.column8(a, b)
+        })
     }
 }
 
 impl Greedy {
+    /// The pairing terms of the current count, worked out once per count (the tables are
+    /// the same within a count): from the count's word of nibbles before a reshuffle (the
+    /// face-down cards are the unseen ones), from `self.count` after.
+    #[inline(never)]
+    pub(super) fn pair_terms(&mut self, v: &View) -> PairTerms {
+        self.counted(v);
+        if self.pair.0 != self.count_at {
+            let pool = match self.count_built {
+                true => self.count.down,
+                false => Pool::from_word(self.count_word),
+            };
+            self.pair = (self.count_at, PairTerms::new(&pool, &self.tables));
+        }
+        self.pair.1
+    }
+
     /// With `pair_chance`: moves the packed gains `g` of key `ck` on the grid `packed` by the
     /// change in each column's pairing term (the gain is the old column's expected score
     /// less the new one's), in whole tenths so that the packed positions stay put.
-    #[inline(never)]
     pub(super) fn pair_adjust(&mut self, v: &View, packed: u64, ck: usize, g: &mut [i32; 6]) {
-        self.counted(v);
-        self.pools();
-        // Worked out once per count (the tables are the same within a count).
-        if self.pair.0 != self.count_at {
-            self.pair = (
-                self.count_at,
-                PairTerms::new(&self.count.down, &self.tables),
-            );
-        }
-        let terms = self.pair.1;
+        let terms = self.pair_terms(v);
+        let held = terms.held8(packed);
         let un = UNKNOWN as usize;
         for (p, gp) in g.iter_mut().enumerate() {
-            let a = (packed >> (8 * p)) as usize & 15;
             let b = (packed >> (8 * ((p + 3) % 6))) as usize & 15;
-            let old = terms.column(a, b);
-            let new = if b == un { terms.one[ck & 15] } else { 0.0 };
-            *gp += 8 * (new - old).round() as i32;
+            let new = if b == un { terms.one8[ck & 15] } else { 0 };
+            *gp += new - held[p];
         }
     }
 
@@ -94,21 +139,13 @@ impl Greedy {
     /// each key, `add` per position, gains below `keep_gain` counting 0); with
     /// `pair_chance`, each key's gains moved as [`Greedy::pair_adjust`] moves them.
     pub(super) fn stock_ev(&mut self, v: &View, add: &[i32; 6], n: &[i32; 16]) -> i64 {
-        if !self.pair_chance {
-            return self.own.stock_sum(&self.tables, add, n, self.keep_gain);
+        if !(self.pair_chance & self.counting) {
+            return (self.own).stock_sum(&self.tables, add, n, self.keep_gain, &[0; 16]);
         }
-        let mut sum = 0i64;
-        for (x, &nx) in n.iter().enumerate().take(14) {
-            if nx <= 0 {
-                continue;
-            }
-            let g = self.gains_of(v, x);
-            let best = (0..6).map(|p| g[p] + add[p]).max().unwrap_or(0) >> 3;
-            if best >= self.keep_gain {
-                sum += i64::from(nx) * i64::from(best);
-            }
-        }
-        sum
+        let terms = self.pair_terms(v);
+        let held = terms.held8(self.own.packed);
+        let add: [i32; 6] = std::array::from_fn(|p| add[p] - held[p]);
+        (self.own).stock_sum(&self.tables, &add, n, self.keep_gain, &terms.one8)
     }
 }
 
@@ -212,7 +249,26 @@ mod tests {
             let vals0 = value_table(&rules, 0);
             let mean = (0..16).map(|k| n[k] * vals0[k]).sum::<i32>() as f64 / pool.total as f64;
             let t = Tables::new(&rules, 0, 0, None);
+            let (one, both) = PairTerms::exact(&pool, &t);
             let terms = PairTerms::new(&pool, &t);
+            // The terms are the rationals rounded, halves up.
+            let t2 = pool.total * (pool.total - 1);
+            let mut pairs = 0;
+            for k in 0..14 {
+                let v = n[k] * t.saves[k];
+                let want = half_up(v.into(), pool.total.into()) as i32;
+                assert_eq!(terms.one8[k], 8 * want, "{rules:?} key {k}");
+                assert!((one[k] - f64::from(want)).abs() <= 0.5 + 1e-9);
+                pairs += v * (n[k] - 1);
+            }
+            assert_eq!(terms.both8, 8 * half_up(pairs.into(), t2.into()) as i32);
+            assert!((both - f64::from(terms.both8 / 8)).abs() <= 0.5 + 1e-9);
+            let column = |a: usize, b: usize| match (a == UNKNOWN as usize, b == UNKNOWN as usize) {
+                (true, true) => both,
+                (true, false) => one[b],
+                (false, true) => one[a],
+                (false, false) => 0.0,
+            };
             let cols = column_table(&rules, &vals0);
             let un = UNKNOWN as usize;
             for a in (0..14).chain([un]) {
@@ -225,7 +281,9 @@ mod tests {
                         (true, true) => 0.0,
                     } + downs * mean;
                     let want = expected(a, b, &n, &cols);
-                    let got = table - terms.column(a, b);
+                    let got = table - column(a, b);
+                    let rounded = f64::from(terms.column8(a, b)) / 8.0;
+                    assert!((rounded - column(a, b)).abs() <= 0.5 + 1e-9, "({a}, {b})");
                     assert!(
                         (got - want).abs() < 1e-9,
                         "{rules:?} column ({a}, {b}): {got} against {want}"
