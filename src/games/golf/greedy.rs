@@ -52,6 +52,7 @@ use grid::*;
 
 mod chance;
 mod decide;
+mod gift;
 mod grid;
 mod knobs;
 mod pairs;
@@ -133,6 +134,11 @@ pub struct Greedy {
     /// Knob `pair_chance`, and the pairing terms of the count they were worked out at.
     pair_chance: bool,
     pair: (u64, pairs::PairTerms),
+    /// Knob `gift`, and its charges at a count and next seat's grid (`gift.rs`).
+    gift: f64,
+    gift_cache: (u64, u64, [i32; 16]),
+    /// The next seat's grid and its best gain per key (`gift.rs`).
+    gift_best: (u64, [i32; 16]),
     /// The unseen cards, counted at `count_at` (see `Greedy::count_key`; `u64::MAX`: not
     /// yet in this deal).
     count: chance::Unseen,
@@ -211,6 +217,9 @@ impl Greedy {
             tempo_down: k("tempo_down").clamp(0.0, 6.0) as u32,
             pair_chance: k("pair_chance") >= 0.5,
             pair: (u64::MAX, pairs::PairTerms::NONE),
+            gift: k("gift").clamp(0.0, 10.0),
+            gift_cache: (u64::MAX, 0, [0; 16]),
+            gift_best: (u64::MAX, [0; 16]),
             count: chance::Unseen::NONE,
             count_off: 0,
             count_sum: 0,
@@ -248,6 +257,7 @@ impl Greedy {
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
         self.best_opp = (u64::MAX, 0);
         self.count_at = u64::MAX;
+        self.gift_best.0 = u64::MAX;
     }
 
     /// Sets the shoe's copies per key for the deal of `v` (kept while its decks and jokers
@@ -491,6 +501,8 @@ impl Strategy<Golf> for Greedy {
         self.count_at = u64::MAX;
         self.final_at = u64::MAX;
         self.pair.0 = u64::MAX;
+        self.gift_cache.0 = u64::MAX;
+        self.gift_best.0 = u64::MAX;
     }
 
     /// Every choice follows from the view and the rules: the runner need not list them.

@@ -414,6 +414,11 @@ fn the_stock_sum_equals_the_maximum_per_key() {
                 0 => [0; 16],
                 _ => std::array::from_fn(|x| 8 * rng.index(12) as i32 * i32::from(x < 14)),
             };
+            // What throwing each key costs (tenths), or nothing.
+            let thrown: [i32; 16] = match rng.index(2) {
+                0 => [0; 16],
+                _ => std::array::from_fn(|x| rng.index(15) as i32 * i32::from(x < 14)),
+            };
             let mut want = 0i64;
             for x in (0..14).filter(|&x| n[x] > 0) {
                 let gains = own.gains(&g.tables, x);
@@ -421,11 +426,13 @@ fn the_stock_sum_equals_the_maximum_per_key() {
                     let down_partner = keys[(p + 3) % 6] == UNKNOWN;
                     gains[p] + add[p] + if down_partner { over[x] } else { 0 }
                 }));
-                if best >= keep {
-                    want += n[x] as i64 * best as i64;
-                }
+                want += n[x] as i64
+                    * match best + thrown[x] >= keep {
+                        true => best as i64,
+                        false => -thrown[x] as i64,
+                    };
             }
-            let got = own.stock_sum(&g.tables, &add, &n, keep, &over);
+            let got = own.stock_sum(&g.tables, &add, &n, keep, &over, &thrown);
             assert_eq!(got, want, "{keys:?} {add:?} {n:?} {keep}");
         }
     }

@@ -19,20 +19,6 @@ use crate::games::golf::scoring::{UNKNOWN, key};
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
 
-/// `2^32 / d + 1` for each divisor `d` from 2 (0 and 1: unused): for `n` below `2^16` and
-/// `d` below 256, `n * RECIPROCALS[d] >> 32` is `n / d`. The product is `n / d` times
-/// `1 + e / 2^32` with `e` at most `d`, so it exceeds `n / d` by less than `2^-16`, less
-/// than the `1 / d` the fraction of `n / d` lies below the next integer.
-const RECIPROCALS: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut d = 2;
-    while d < 256 {
-        t[d] = ((1u64 << 32) / d as u64 + 1) as u32;
-        d += 1;
-    }
-    t
-};
-
 impl Greedy {
     /// The gain (tenths) of putting key `ck` at each position, the grid scored in full
     /// where a swap makes or meets a row or a box; no going-out logic. Packed as
@@ -54,26 +40,10 @@ impl Greedy {
         if self.pair_chance & self.counting {
             self.pair_adjust(v, packed, ck, &mut g);
         }
-        g
-    }
-
-    /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
-    /// (their values summing to `sum` tenths, `total` cards) less `unknown_value`, as
-    /// [`Pool::mean`] rounds it.
-    pub(super) fn offset(&self, sum: i32, total: i32) -> i32 {
-        if total <= 0 {
-            return 0;
+        if self.gift_on() {
+            self.gift_adjust(v, packed, &mut g);
         }
-        // Rounded half away from zero in integers: the same as rounding the f64 quotient,
-        // which is never within 1 / (2 total) of a half but on it.
-        let (n, d) = (2 * sum.unsigned_abs() + total as u32, 2 * total as u32);
-        // The quotient by a multiplication where both are small (always, but for knob
-        // values far out): a division waits tens of cycles, and this runs every turn.
-        let q = match n < 1 << 16 && d < 256 {
-            true => ((u64::from(n) * u64::from(RECIPROCALS[d as usize])) >> 32) as u32,
-            false => n / d,
-        };
-        q as i32 * sum.signum() - self.unknown
+        g
     }
 
     /// The best position for key `ck` with face-down cards at the counted value (`off`
@@ -143,7 +113,10 @@ impl Greedy {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        let mine = self.own_estimate(v) - (raw[last] >> 3);
+                        // The gain less the gift charge (`gift.rs`), which is no part of
+                        // the grid's score.
+                        let gift = self.gift_of(v, UNKNOWN as usize);
+                        let mine = self.own_estimate(v) - (raw[last] >> 3) - gift;
                         self.may_go_out(v, mine)
                     }
                 };
@@ -423,9 +396,9 @@ impl Greedy {
         let down = v.face_down(v.seat());
         let off = self.count_off + self.tempo_for(down);
         let take = self.counted_place_raw(v, *raw, Some(off), out, None);
-        // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum: a discard
-        // gaining nothing is left without summing.
-        if take.0 <= 0 && self.keep_gain >= 0 {
+        // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum (but for
+        // `gift`'s charges): a discard gaining nothing is left without summing.
+        if take.0 <= 0 && self.keep_gain >= 0 && !self.gift_on() {
             return (Action::DrawStock, take);
         }
         // The stock's cards: before a reshuffle, read off the count's word without building

@@ -372,6 +372,9 @@ impl Own {
     /// partner, which `x` never pairs yet: with the pairing chance, the chance that the
     /// partner turns out an `x` (see `pairs.rs`; all 0 without it). Those positions are
     /// maximised apart from the others, so the sums stay those of the six gains per key.
+    /// `thrown[x]` (tenths) is what throwing a card of key `x` costs (`gift.rs`; 0 without
+    /// it): a key is kept where its gain beats `-thrown[x]` by `keep`, and counts
+    /// `-thrown[x]` where thrown.
     #[allow(clippy::needless_range_loop)]
     pub(super) fn stock_sum(
         &self,
@@ -380,7 +383,31 @@ impl Own {
         n: &[i32; 16],
         keep: i32,
         over_down: &[i32; 16],
+        thrown: &[i32; 16],
     ) -> i64 {
+        let best = self.best_per_key(t, add, over_down);
+        let mut sum = [0i32; 16];
+        for x in 0..16 {
+            let g = best[x];
+            // Kept where the gain beats throwing the card by `keep`, else thrown.
+            let kept = -i32::from(g + thrown[x] >= keep);
+            sum[x] = n[x].max(0) * ((g & kept) | (-thrown[x] & !kept));
+        }
+        sum.iter().sum::<i32>() as i64
+    }
+
+    /// Each key's best gain (tenths, unpacked from the largest of [`Own::gains`] plus
+    /// `add`, per position, and `over_down` at positions over a face-down partner; see
+    /// [`Own::stock_sum`]), for all 16 lanes (keys 14 and 15 are no cards: their lanes
+    /// hold what the formula gives, to be ignored).
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)]
+    pub(super) fn best_per_key(
+        &self,
+        t: &Tables,
+        add: &[i32; 6],
+        over_down: &[i32; 16],
+    ) -> [i32; 16] {
         // In i32 (16 lanes and no branches, so the loop over keys vectorizes), with a
         // floor far below any gain and far above overflow: gains are at most a few
         // thousand tenths times 8, `add` at least `i32::MIN / 2`. A position ruled out
@@ -410,17 +437,13 @@ impl Own {
             b2 = b2.max(if partner[p] != k1 { up[p] } else { NONE });
             pairs[partner[p]] = pairs[partner[p]].max(a[p]);
         }
-        // Keys 14 and 15 have no copies (`n` is 0 there): all 16 lanes, no remainder.
         let k1 = k1 as i32;
-        let mut sum = [0i32; 16];
-        for x in 0..16 {
+        std::array::from_fn(|x| {
             let is_k1 = -i32::from(x as i32 == k1);
             let face_up = (b2 & is_k1) | (b1 & !is_k1);
             let other = face_up.max(bd + over_down[x]) - 8 * t.vals[x];
-            let g = other.max(pairs[x] - t.diag8[x]) >> 3;
-            sum[x] = (n[x].max(0) * g) & -i32::from(g >= keep);
-        }
-        sum.iter().sum::<i32>() as i64
+            other.max(pairs[x] - t.diag8[x]) >> 3
+        })
     }
 }
 

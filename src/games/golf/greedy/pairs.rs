@@ -136,16 +136,27 @@ impl Greedy {
     }
 
     /// The stock's expected gain times its size ([`super::Own::stock_sum`]: `n` copies of
-    /// each key, `add` per position, gains below `keep_gain` counting 0); with
-    /// `pair_chance`, each key's gains moved as [`Greedy::pair_adjust`] moves them.
+    /// each key, `add` per position, a key kept where its gain reaches `keep_gain`); with
+    /// `pair_chance`, each key's gains moved as [`Greedy::pair_adjust`] moves them; with
+    /// `gift`, each charged for the card it throws (`gift.rs`), throwing the card itself
+    /// too.
     pub(super) fn stock_ev(&mut self, v: &View, add: &[i32; 6], n: &[i32; 16]) -> i64 {
-        if !(self.pair_chance & self.counting) {
-            return (self.own).stock_sum(&self.tables, add, n, self.keep_gain, &[0; 16]);
+        let mut add = *add;
+        let mut over = [0; 16];
+        let mut thrown = [0; 16];
+        if self.pair_chance & self.counting {
+            let terms = self.pair_terms(v);
+            let held = terms.held8(self.own.packed);
+            add = std::array::from_fn(|p| add[p] - held[p]);
+            over = terms.one8;
         }
-        let terms = self.pair_terms(v);
-        let held = terms.held8(self.own.packed);
-        let add: [i32; 6] = std::array::from_fn(|p| add[p] - held[p]);
-        (self.own).stock_sum(&self.tables, &add, n, self.keep_gain, &terms.one8)
+        if self.gift_on() {
+            let charge = self.gift_terms(v);
+            let packed = self.own.packed;
+            add = std::array::from_fn(|p| add[p] - charge[(packed >> (8 * p)) as usize & 15]);
+            thrown = charge.map(|c| c >> 3);
+        }
+        (self.own).stock_sum(&self.tables, &add, n, self.keep_gain, &over, &thrown)
     }
 }
 

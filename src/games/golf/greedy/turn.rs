@@ -90,6 +90,12 @@ impl Greedy {
         // A discard placed where the final turn's draw planned it: the final turn's
         // placement would choose that place again (the same chance table, grid and card).
         let mut final_planned = false;
+        // A stock card is kept where that beats throwing it: by `keep_gain`, and by what
+        // throwing it would give the next seat (`gift.rs`; 0 without the knob).
+        let keep_gain = match v.phase() == Phase::PlaceStock {
+            true => self.keep_gain - self.gift_of(v, key(held) as usize),
+            false => self.keep_gain,
+        };
         let (gain, p) = match self.draw_plan {
             Some((t, c, plan))
                 if v.phase() == Phase::PlaceDiscard && t == v.turns() && c == held =>
@@ -99,12 +105,12 @@ impl Greedy {
             }
             _ if self.counting => {
                 let stock = v.phase() == Phase::PlaceStock;
-                let keep = Some(self.keep_gain).filter(|_| stock);
+                let keep = Some(keep_gain).filter(|_| stock);
                 self.counted_place(v, key(held) as usize, None, keep)
             }
             _ => self.best_place(v, held),
         };
-        let a = if v.phase() == Phase::PlaceStock && gain < self.keep_gain {
+        let a = if v.phase() == Phase::PlaceStock && gain < keep_gain {
             match self.forced_out_behind(v) {
                 true => self.swap_face_up(v, held),
                 false => Action::Discard,

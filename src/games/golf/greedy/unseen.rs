@@ -200,3 +200,38 @@ pub(super) fn shoe(v: &View) -> [i32; 16] {
         _ => 0,
     })
 }
+
+/// `2^32 / d + 1` for each divisor `d` from 2 (0 and 1: unused): for `n` below `2^16` and
+/// `d` below 256, `n * RECIPROCALS[d] >> 32` is `n / d`. The product is `n / d` times
+/// `1 + e / 2^32` with `e` at most `d`, so it exceeds `n / d` by less than `2^-16`, less
+/// than the `1 / d` the fraction of `n / d` lies below the next integer.
+const RECIPROCALS: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut d = 2;
+    while d < 256 {
+        t[d] = ((1u64 << 32) / d as u64 + 1) as u32;
+        d += 1;
+    }
+    t
+};
+
+impl super::Greedy {
+    /// The tenths a face-down card's estimate moves when counted: the unseen cards' mean
+    /// (their values summing to `sum` tenths, `total` cards) less `unknown_value`, as
+    /// [`Pool::mean`] rounds it.
+    pub(super) fn offset(&self, sum: i32, total: i32) -> i32 {
+        if total <= 0 {
+            return 0;
+        }
+        // Rounded half away from zero in integers: the same as rounding the f64 quotient,
+        // which is never within 1 / (2 total) of a half but on it.
+        let (n, d) = (2 * sum.unsigned_abs() + total as u32, 2 * total as u32);
+        // The quotient by a multiplication where both are small (always, but for knob
+        // values far out): a division waits tens of cycles, and this runs every turn.
+        let q = match n < 1 << 16 && d < 256 {
+            true => ((u64::from(n) * u64::from(RECIPROCALS[d as usize])) >> 32) as u32,
+            false => n / d,
+        };
+        q as i32 * sum.signum() - self.unknown
+    }
+}
