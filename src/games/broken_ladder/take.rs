@@ -241,7 +241,11 @@ impl Five {
         if total >= stop {
             return total;
         }
-        for x in (-13..=13).filter(|&x| x != 0) {
+        // A pair's replacement `sum - x` is a card only for `x` within 13 of its sum: other
+        // stock cards keep no more than the hand's outs.
+        let lo = (self.sum.iter().copied().min().expect("ten pairs") - 13).max(-13);
+        let hi = (self.sum.iter().copied().max().expect("ten pairs") + 13).min(13);
+        for x in (lo..=hi).filter(|&x| x != 0) {
             let ix = (x + MID) as usize;
             let c = i64::from(pool[ix]);
             if c == 0 || self.completing & 1 << (x + 13) != 0 {
