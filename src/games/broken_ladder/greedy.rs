@@ -11,7 +11,9 @@
 //!   stock are unknown to it, so those copies count as possible.
 //!
 //! At the start of a turn it takes the discard when the best hand it could keep with it beats
-//! the current hand by more than `take_margin`; otherwise it draws from the stock. After a
+//! the current hand by more than `take_margin` and (knob `two_draws`, [`super::take`]) when
+//! its chance of completing within two draws beats the stock's, the measure deciding where
+//! neither can; otherwise it draws from the stock. After a
 //! draw it discards the card whose removal leaves the best measure (the card taken from the
 //! discard pile may be put back when the rules allow and nothing is better).
 //!
@@ -21,6 +23,7 @@
 
 use super::scoring::{Hand, is_valid, number, over_limit, rank_bit, signed};
 use super::state::{Action, BrokenLadder, Phase, ValueCounts};
+use super::take::{keep_outs, two_draw_choice};
 use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
@@ -60,6 +63,11 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "a take that does not complete must gain this many times the outs a stock draw has now (0: off)",
     },
+    Knob {
+        name: "two_draws",
+        default: 1.0,
+        doc: "1: a take the measure wants must beat the stock's chance to complete within two draws (when both are 0 the measure decides); 0: the measure alone",
+    },
 ];
 
 /// The bots of Broken Ladder (besides `random`).
@@ -83,11 +91,15 @@ pub struct Greedy {
     take_margin: f64,
     distinct: bool,
     stock_weight: f64,
+    /// The check of the measure's takes over two draws ([`super::take`]).
+    two_draws: bool,
     /// The last measures of a draw decision, and all they were worked out from.
     memo: Option<(MemoKey, [f64; 6])>,
     /// The unseen cards of the decision at hand ([`fill_unseen`]: only the card range is
     /// ever written, so the rest stays zero).
     unseen: Unseen,
+    /// The cards that may come off the stock ([`super::take::fill_pool`]; the same layout).
+    pool: Unseen,
 }
 
 /// Everything [`Greedy::measures`] reads besides the knobs: equal keys, equal measures. The
@@ -141,8 +153,10 @@ impl Greedy {
             take_margin: p.knob(KNOBS, "take_margin"),
             distinct: p.knob(KNOBS, "distinct_outs") >= 0.5,
             stock_weight: p.knob(KNOBS, "stock_weight"),
+            two_draws: p.knob(KNOBS, "two_draws") >= 0.5,
             memo: None,
             unseen: [0; 256],
+            pool: [0; 256],
         }
     }
 
@@ -152,6 +166,12 @@ impl Greedy {
     /// fitting beside the other four, which is symmetric in `i` and `j`, so each of the 15
     /// pairs is looked up once.
     pub(super) fn measures(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> [f64; 6] {
+        self.measures_outs(v, unseen, hand).0
+    }
+
+    /// [`Greedy::measures`] and the outs of each five it measured.
+    #[inline]
+    fn measures_outs(&self, v: &View<'_>, unseen: &Unseen, hand: &Hand) -> ([f64; 6], [i32; 6]) {
         let cards: &[Card; 6] = hand.as_slice().try_into().expect("a six-card hand");
         let s: [i32; 6] = cards.map(signed);
         let rb: [u64; 6] = cards.map(rank_bit);
@@ -159,24 +179,8 @@ impl Greedy {
         let rc6: u64 = rb.iter().sum();
         let limit = v.rank_limit;
         // With `distinct_outs`, a hand card whose signed value an earlier card already has
-        // needs the same replacement: it adds no outs (bit i' of `same[i]`: i' < i, same value).
-        let mut same = [0u8; 6];
-        if self.distinct {
-            for i in 1..6 {
-                for i2 in 0..i {
-                    same[i] |= u8::from(s[i2] == s[i]) << i2;
-                }
-            }
-        }
-        let mut outs = [0i32; 6];
-        for i in 0..6 {
-            for j in i + 1..6 {
-                let k = outs_for(unseen, limit, need6 + s[i] + s[j], rc6 - rb[i] - rb[j]);
-                // Replacing i with j discarded counts for j; replacing j (i discarded) for i.
-                outs[j] += k * i32::from(same[i] & !(1 << j) == 0);
-                outs[i] += k * i32::from(same[j] & !(1 << i) == 0);
-            }
-        }
+        // needs the same replacement: it adds no outs.
+        let outs = keep_outs(unseen, limit, self.distinct, &s, &rb, need6);
         let points: i32 = s.iter().map(|x| x.abs()).sum();
         let mut m = [0.0; 6];
         for j in 0..6 {
@@ -188,7 +192,7 @@ impl Greedy {
                 outs[j] as f64 * self.outs_weight - need.abs() as f64 * self.need_weight + pts
             };
         }
-        m
+        (m, outs)
     }
 
     /// The card of the six-card `hand` whose discard leaves the best measure (first on ties),
@@ -227,12 +231,15 @@ impl Greedy {
         with_top.push(top);
         fill_unseen(v, &mut self.unseen);
         let unseen = &self.unseen;
-        let m = self.measures(v, unseen, &with_top);
+        let (m, outs) = self.measures_outs(v, unseen, &with_top);
         self.memo = Some((MemoKey::of(v, &with_top, Some(top)), m));
         let mut now = m[5];
+        let mut hand_outs = None;
         // A stock draw may complete the hand now; a take that does not complete cannot.
         if self.stock_weight != 0.0 && now < VALID {
-            now += self.stock_weight * self.outs_weight * outs_now(v, unseen, self.distinct) as f64;
+            let o = outs_now(v, unseen, self.distinct);
+            hand_outs = Some(o);
+            now += self.stock_weight * self.outs_weight * o as f64;
         }
         let best = with_top
             .as_slice()
@@ -241,7 +248,20 @@ impl Greedy {
             .filter(|&(&c, _)| c != top)
             .map(|(_, x)| x);
         let best = best.fold(f64::NEG_INFINITY, f64::max);
-        if best >= VALID || best > now + self.take_margin {
+        let measure_takes = best >= VALID || best > now + self.take_margin;
+        let take = if best >= VALID || !self.two_draws || !measure_takes {
+            measure_takes
+        } else {
+            // The outs worked out above, when they are the ones the rule counts.
+            let counted = match hand_outs {
+                Some(o) if self.distinct => {
+                    Some((o, outs[..5].iter().copied().max().expect("five keeps")))
+                }
+                _ => None,
+            };
+            two_draw_choice(v, &self.unseen, &mut self.pool, top, counted).unwrap_or(true)
+        };
+        if take {
             Action::DrawDiscard
         } else {
             Action::DrawStock
@@ -255,7 +275,7 @@ impl Greedy {
 pub(super) const MID: i32 = 128;
 
 /// The packed rank-count bit of a card of signed value `index - MID` (0 off the card range).
-const VALUE_RANK_BIT: [u64; 256] = {
+pub(super) const VALUE_RANK_BIT: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut v = 1;
     while v <= 13 {
@@ -268,7 +288,7 @@ const VALUE_RANK_BIT: [u64; 256] = {
 
 /// Unseen cards of signed value `s` that fit beside the four cards counted in `rc4`.
 #[inline]
-fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
+pub(super) fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> i32 {
     let idx = (s + MID) as usize & 255;
     match limit {
         Some(l) if over_limit(rc4 + VALUE_RANK_BIT[idx], l) => 0,
@@ -303,7 +323,7 @@ pub(super) fn unseen(v: &View<'_>) -> Unseen {
 
 /// [`unseen`] into `u`, writing only the card range (the rest of `u` must be zero).
 #[inline]
-fn fill_unseen(v: &View<'_>, u: &mut Unseen) {
+pub(super) fn fill_unseen(v: &View<'_>, u: &mut Unseen) {
     let base = 2 * v.packs as i8;
     let lo = (MID - 13) as usize;
     for (x, &seen) in u[lo..lo + 27].iter_mut().zip(v.public_values.iter()) {

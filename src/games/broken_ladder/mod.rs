@@ -11,6 +11,7 @@ mod rules;
 mod scoring;
 mod search;
 mod state;
+mod take;
 mod text;
 mod view;
 
@@ -24,6 +25,8 @@ mod tests_determinize;
 mod tests_lead;
 #[cfg(test)]
 mod tests_search;
+#[cfg(test)]
+mod tests_take;
 
 pub use greedy::{Greedy, KNOBS};
 pub use rules::Rules;
