@@ -54,7 +54,7 @@ fn parts(s: &BrokenLadder) -> ([i32; 5], [u64; 5], i32, Unseen) {
 /// completes that in one swap, so the take has no chance of completing by the end of the
 /// next turn, where two stock draws have 6.2% (a black card now, then its partner; the
 /// study's bot, drawing both from the same cards, said 6.3%). The measure took it (9
-/// points closer); greedy draws.
+/// points closer); with `two_draws`, greedy draws.
 #[test]
 fn a_take_leaving_no_out_loses_to_two_stock_draws() {
     let s = first_turn(
@@ -71,13 +71,13 @@ fn a_take_leaving_no_out_loses_to_two_stock_draws() {
         stock_two_draws_plain(&pool, Some(2), &h, &hb, need5) as f64 / (n * (n - 1)) as f64;
     assert!((chance - 0.062).abs() < 0.0005, "{chance}");
     assert_eq!(act(&mut greedy_with(0.0), &s), Action::DrawDiscard);
-    assert_eq!(act(&mut Greedy::default(), &s), Action::DrawStock);
+    assert_eq!(act(&mut greedy_with(1.0), &s), Action::DrawStock);
 }
 
 /// Seed 2026 deal 34, step 9, rebuilt on a first turn: Head 2H, Starter KS, hand 9D AH TH
 /// 5S AD needs -27; the 8H up. Taking it for the TH leaves -25: no out, as before. A stock
 /// card like the KS (for the 9D: -5 to go, then a 4 of clubs or spades for the AH) has a
-/// chance; the measure took the 8H for 2 points closer, greedy draws.
+/// chance; the measure took the 8H for 2 points closer; with `two_draws`, greedy draws.
 #[test]
 fn a_small_step_toward_a_far_target_loses_to_the_stock() {
     let s = first_turn(
@@ -90,7 +90,7 @@ fn a_small_step_toward_a_far_target_loses_to_the_stock() {
     assert_eq!(need5, -27);
     assert!(stock_two_draws_plain(&pool, Some(2), &h, &hb, need5) > 0);
     assert_eq!(act(&mut greedy_with(0.0), &s), Action::DrawDiscard);
-    assert_eq!(act(&mut Greedy::default(), &s), Action::DrawStock);
+    assert_eq!(act(&mut greedy_with(1.0), &s), Action::DrawStock);
 }
 
 /// A take that completes is still taken, and one whose chance beats the stock's too: Head
@@ -103,7 +103,7 @@ fn a_completing_take_is_taken() {
         ["KC QD QH 9S 8C", "AC 3S 3C 4H 9D"],
         "5H",
     );
-    assert_eq!(act(&mut Greedy::default(), &s), Action::DrawDiscard);
+    assert_eq!(act(&mut greedy_with(1.0), &s), Action::DrawDiscard);
 }
 
 /// The fast stock sum equals the plain one (every stock value, six cards measured with
