@@ -426,11 +426,8 @@ fn the_stock_sum_equals_the_maximum_per_key() {
                     let down_partner = keys[(p + 3) % 6] == UNKNOWN;
                     gains[p] + add[p] + if down_partner { over[x] } else { 0 }
                 }));
-                want += n[x] as i64
-                    * match best + thrown[x] >= keep {
-                        true => best as i64,
-                        false => -thrown[x] as i64,
-                    };
+                let kept = best + thrown[x] >= keep;
+                want += i64::from(n[x]) * i64::from(if kept { best } else { -thrown[x] });
             }
             let got = own.stock_sum(&g.tables, &add, &n, keep, &over, &thrown);
             assert_eq!(got, want, "{keys:?} {add:?} {n:?} {keep}");
