@@ -11,8 +11,8 @@
 //!   stock are unknown to it, so those copies count as possible.
 //!
 //! At the start of a turn it takes the discard when the best hand it could keep with it beats
-//! the current hand by more than `take_margin` and (knob `two_draws`, off by default; on in
-//! the knob file `greedy-two-draws`; [`super::take`]) when its chance of completing within
+//! the current hand by more than `take_margin` and (knob `two_draws`, on by default;
+//! [`super::take`]) when its chance of completing within
 //! two draws beats the stock's, the measure deciding where neither can; otherwise it draws
 //! from the stock. After a
 //! draw it discards the card whose removal leaves the best measure (the card taken from the
@@ -66,7 +66,7 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "two_draws",
-        default: 0.0,
+        default: 1.0,
         doc: "1: a take the measure wants must beat the stock's chance to complete within two draws (when both are 0 the measure decides); 0: the measure alone",
     },
 ];
