@@ -169,7 +169,7 @@ fn packed_estimates_equal_full_scoring() {
     assert!(specials > 1_000, "{specials} grids with rows or boxes");
 }
 
-fn pack_keys(keys: &[u8; 6]) -> u64 {
+pub(super) fn pack_keys(keys: &[u8; 6]) -> u64 {
     keys.iter().rev().fold(0u64, |a, &k| a << 8 | k as u64)
 }
 
@@ -376,63 +376,6 @@ fn the_integer_offset_rounds_as_the_float_mean() {
         }
     }
     assert_eq!(b.offset(123, 0), 0);
-}
-
-/// The stock's expected gain summed the short way equals the maximum of the six gains per
-/// key, for grids of few distinct keys (pairs and shared partners), face-down offsets, a
-/// position ruled out (going out), the pairing chance's terms and every scoring switch.
-#[test]
-fn the_stock_sum_equals_the_maximum_per_key() {
-    let variants: &[&[(&str, &str)]] = &[
-        &[],
-        &[("jokers", "on"), ("pair_of_twos", "-4")],
-        &[("row_rule", "off"), ("box", "-40")],
-    ];
-    let mut rng = GameRng::new(5, 5);
-    for kv in variants {
-        let mut r = GolfRules::default();
-        kv.iter().for_each(|(k, v)| r.set(k, v).unwrap());
-        let mut g = Greedy::new(&Params::default());
-        g.refresh(&r, g.unknown + 10 * rng.index(3) as i32);
-        for _ in 0..20_000 {
-            let keys: [u8; 6] = std::array::from_fn(|_| [1, 5, 9, 13, UNKNOWN][rng.index(5)]);
-            let own = Own::new(pack_keys(&keys), &g.tables, &r);
-            let off = rng.index(41) as i32 - 20;
-            let out = rng.index(8);
-            let add: [i32; 6] = std::array::from_fn(|p| match p == out {
-                true => i32::MIN / 2,
-                false if keys[p] == UNKNOWN => off * 8,
-                false => 0,
-            });
-            let n: [i32; 16] = std::array::from_fn(|x| match x < 14 {
-                true => rng.index(4) as i32 - 1,
-                false => 0,
-            });
-            let keep = rng.index(20) as i32 - 5;
-            // The pairing chance's terms over face-down partners (whole tenths), or none.
-            let over: [i32; 16] = match rng.index(2) {
-                0 => [0; 16],
-                _ => std::array::from_fn(|x| 8 * rng.index(12) as i32 * i32::from(x < 14)),
-            };
-            // What throwing each key costs (tenths), or nothing.
-            let thrown: [i32; 16] = match rng.index(2) {
-                0 => [0; 16],
-                _ => std::array::from_fn(|x| rng.index(15) as i32 * i32::from(x < 14)),
-            };
-            let mut want = 0i64;
-            for x in (0..14).filter(|&x| n[x] > 0) {
-                let gains = own.gains(&g.tables, x);
-                let (best, _) = unpack_max(&std::array::from_fn(|p| {
-                    let down_partner = keys[(p + 3) % 6] == UNKNOWN;
-                    gains[p] + add[p] + if down_partner { over[x] } else { 0 }
-                }));
-                let kept = best + thrown[x] >= keep;
-                want += i64::from(n[x]) * i64::from(if kept { best } else { -thrown[x] });
-            }
-            let got = own.stock_sum(&g.tables, &add, &n, keep, &over, &thrown);
-            assert_eq!(got, want, "{keys:?} {add:?} {n:?} {keep}");
-        }
-    }
 }
 
 /// A count taken at the draw and carried past a stock draw (the drawn card taken off it)
