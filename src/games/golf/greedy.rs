@@ -131,11 +131,6 @@ pub struct Greedy {
     tempo_on: i32,
     /// Knob `tempo_down`.
     tempo_down: u32,
-    /// Knob `tempo_cap` (tenths).
-    tempo_cap: i32,
-    /// The keys whose swap onto a face-down card earns tempo (bit per key; `tempo_cap`
-    /// under this deal's card values).
-    tempo_keys: u32,
     /// Knob `pair_chance`, and the pairing terms of the count they were worked out at.
     pair_chance: bool,
     pair: (u64, pairs::PairTerms),
@@ -220,8 +215,6 @@ impl Greedy {
             tempo: tenths(k("tempo")),
             tempo_on: 0,
             tempo_down: k("tempo_down").clamp(0.0, 6.0) as u32,
-            tempo_cap: tenths(k("tempo_cap").clamp(-1000.0, 1000.0)),
-            tempo_keys: u32::MAX,
             pair_chance: k("pair_chance") >= 0.5,
             pair: (u64::MAX, pairs::PairTerms::NONE),
             gift: k("gift").clamp(0.0, 10.0),

@@ -63,7 +63,7 @@ impl Greedy {
         throw_below: Option<i32>,
     ) -> (i32, u8) {
         let raw = self.gains_of(v, ck);
-        self.counted_place_raw(v, raw, off, None, throw_below, ck)
+        self.counted_place_raw(v, raw, off, None, throw_below)
     }
 
     /// [`Greedy::counted_place`] given the card's packed gains `raw` ([`Greedy::gains_of`],
@@ -83,13 +83,12 @@ impl Greedy {
         off: Option<i32>,
         out: Option<bool>,
         throw_below: Option<i32>,
-        ck: usize,
     ) -> (i32, u8) {
         let down = v.face_down(v.seat());
         let (up, dn) = split_max(&raw, down);
         let off = match off {
             Some(o) => o,
-            None => self.offset_for(v, down, up, dn, ck),
+            None => self.offset_for(v, down, up, dn),
         };
         // Nothing face down: `dn` is no position's (and `up` holds all six).
         let dn = match down {
@@ -270,11 +269,11 @@ impl Greedy {
     /// one of `down` ([`split_max`]): counted only when moving face-down cards 3 points either
     /// way could change the choice (a face-down position against the best face-up one or
     /// the keep rule).
-    fn offset_for(&mut self, v: &View, down: u8, up: i32, dn: i32, ck: usize) -> i32 {
+    fn offset_for(&mut self, v: &View, down: u8, up: i32, dn: i32) -> i32 {
         if down == 0 {
             return 0;
         }
-        let t = self.tempo_for(down) & self.tempo_key(ck);
+        let t = self.tempo_for(down);
         // The largest packed gain unpacks to the largest gain.
         let (dn, up) = ((dn >> 3) + t, self.keep_gain.max(up >> 3));
         // `dn + 30 < up || dn - 30 > up` as one comparison (both are gains, far from
@@ -299,12 +298,6 @@ impl Greedy {
         self.tempo_on & -i32::from(down.count_ones() >= self.tempo_down)
     }
 
-    /// All ones when a card of key `ck` earns tempo (`tempo_cap`), else 0.
-    #[inline(always)]
-    pub(super) fn tempo_key(&self, ck: usize) -> i32 {
-        -((self.tempo_keys >> (ck & 15)) as i32 & 1)
-    }
-
     /// The draw with `counting`: the discard is taken when its best place gains more than
     /// a stock card is expected to (a stock card gaining less than `keep_gain` is thrown
     /// away, so it counts 0; going out with a stock card is not counted). Going out with
@@ -322,7 +315,7 @@ impl Greedy {
             },
             false => (unpack_max(&raw), None),
         };
-        let (a, plan) = self.draw_from(v, &raw, plan, going_out, out, key(top) as usize);
+        let (a, plan) = self.draw_from(v, &raw, plan, going_out, out);
         self.draw_plan = Some((v.turns(), top, plan));
         a
     }
@@ -357,8 +350,7 @@ impl Greedy {
             None => {
                 let yes = with(self.go_out_bonus);
                 if yes.1 as usize == p && yes.0 < self.take_discard_gain {
-                    let ck = key(top) as usize;
-                    let (a, plan) = self.draw_from(v, raw, with(-1000), true, Some(false), ck);
+                    let (a, plan) = self.draw_from(v, raw, with(-1000), true, Some(false));
                     if a == Action::DrawStock {
                         self.draw_plan = Some((v.turns(), top, plan));
                         return Err(a);
@@ -381,14 +373,13 @@ impl Greedy {
         plan: (i32, u8),
         going_out: bool,
         out: Option<bool>,
-        ck: usize,
     ) -> (Action, (i32, u8)) {
         let last = self.own.last_down;
         // `&` and `|`, not `&&` and `||`: one branch on the whole condition.
         if (going_out & (plan.1 == last)) | (plan.0 + 20 <= 0) | (plan.0 >= 60) {
             return (self.take_if(plan.0 >= self.take_discard_gain), plan);
         }
-        self.draw_counted(v, raw, going_out, out, ck)
+        self.draw_counted(v, raw, going_out, out)
     }
 
     /// [`Greedy::draw_from`] when the discard's gain is weighed against the stock's.
@@ -399,21 +390,12 @@ impl Greedy {
         raw: &[i32; 6],
         going_out: bool,
         out: Option<bool>,
-        ck: usize,
     ) -> (Action, (i32, u8)) {
         let last = self.own.last_down;
         self.counted(v);
         let down = v.face_down(v.seat());
-        let tempo = self.tempo_for(down);
-        let off = self.count_off + tempo;
-        let take = self.counted_place_raw(
-            v,
-            *raw,
-            Some(off - (tempo & !self.tempo_key(ck))),
-            out,
-            None,
-            ck,
-        );
+        let off = self.count_off + self.tempo_for(down);
+        let take = self.counted_place_raw(v, *raw, Some(off), out, None);
         // With `keep_gain` at least 0 no key adds less than 0 to the stock's sum (but for
         // `gift`'s charges): a discard gaining nothing is left without summing.
         if take.0 <= 0 && self.keep_gain >= 0 && !self.gift_on() {
@@ -430,18 +412,7 @@ impl Greedy {
         if going_out {
             add[last as usize] = i32::MIN / 2;
         }
-        // With `tempo_cap`, the keys above it earn no tempo: their gains apart.
-        let keys = self.tempo_keys;
-        let ev = match (tempo != 0) & (keys & 0x3fff != 0x3fff) {
-            false => self.stock_ev(v, &add, &n),
-            true => {
-                let other = std::array::from_fn(|p| match add[p] == i32::MIN / 2 {
-                    true => add[p],
-                    false => add[p] - ((tempo * 8) & -i32::from(down >> p & 1 == 1)),
-                });
-                self.stock_ev_capped(v, [add, other], keys, &n)
-            }
-        };
+        let ev = self.stock_ev(v, &add, &n);
         // The gain against the mean, `ev / total`, compared in integers: the f64 quotient
         // is never within 1 / total of a whole number but on it.
         let total = total.max(1) as i64;

@@ -385,44 +385,17 @@ impl Own {
         over_down: &[i32; 16],
         thrown: &[i32; 16],
     ) -> i64 {
-        sum_best(&self.best_per_key(t, add, over_down), n, keep, thrown)
+        let best = self.best_per_key(t, add, over_down);
+        let mut sum = [0i32; 16];
+        for x in 0..16 {
+            let g = best[x];
+            // Kept where the gain beats throwing the card by `keep`, else thrown.
+            let kept = -i32::from(g + thrown[x] >= keep);
+            sum[x] = n[x].max(0) * ((g & kept) | (-thrown[x] & !kept));
+        }
+        sum.iter().sum::<i32>() as i64
     }
 
-    /// [`Own::stock_sum`] where the keys of `keys` (bits) take the additions `adds[0]` and
-    /// the others `adds[1]` (`tempo_cap`: the keys above it earn no tempo).
-    #[cold]
-    #[inline(never)]
-    pub(super) fn stock_sum_capped(
-        &self,
-        t: &Tables,
-        (adds, keys): (&[[i32; 6]; 2], u32),
-        n: &[i32; 16],
-        keep: i32,
-        over_down: &[i32; 16],
-        thrown: &[i32; 16],
-    ) -> i64 {
-        let a = self.best_per_key(t, &adds[0], over_down);
-        let b = self.best_per_key(t, &adds[1], over_down);
-        let best = std::array::from_fn(|x| if keys >> x & 1 == 1 { a[x] } else { b[x] });
-        sum_best(&best, n, keep, thrown)
-    }
-}
-
-/// The sum of [`Own::stock_sum`] given each key's best gain.
-#[inline(always)]
-#[allow(clippy::needless_range_loop)]
-fn sum_best(best: &[i32; 16], n: &[i32; 16], keep: i32, thrown: &[i32; 16]) -> i64 {
-    let mut sum = [0i32; 16];
-    for x in 0..16 {
-        let g = best[x];
-        // Kept where the gain beats throwing the card by `keep`, else thrown.
-        let kept = -i32::from(g + thrown[x] >= keep);
-        sum[x] = n[x].max(0) * ((g & kept) | (-thrown[x] & !kept));
-    }
-    sum.iter().sum::<i32>() as i64
-}
-
-impl Own {
     /// Each key's best gain (tenths, unpacked from the largest of [`Own::gains`] plus
     /// `add`, per position, and `over_down` at positions over a face-down partner; see
     /// [`Own::stock_sum`]), for all 16 lanes (keys 14 and 15 are no cards: their lanes

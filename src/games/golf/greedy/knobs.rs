@@ -81,11 +81,6 @@ pub const KNOBS: &[Knob] = &[
         doc: "the fewest own face-down cards at which tempo is credited",
     },
     Knob {
-        name: "tempo_cap",
-        default: 100.0,
-        doc: "the highest card value (points) whose swap onto a face-down card earns tempo (100: every card)",
-    },
-    Knob {
         name: "pair_chance",
         default: 0.0,
         doc: "1: a face-down card counts its chance to pair its column partner (with counting); 0: it never pairs",

@@ -141,51 +141,22 @@ impl Greedy {
     /// `gift`, each charged for the card it throws (`gift.rs`), throwing the card itself
     /// too.
     pub(super) fn stock_ev(&mut self, v: &View, add: &[i32; 6], n: &[i32; 16]) -> i64 {
-        let mut add = [*add];
-        let (over, thrown) = self.stock_terms(v, &mut add);
-        (self.own).stock_sum(&self.tables, &add[0], n, self.keep_gain, &over, &thrown)
-    }
-
-    /// [`Greedy::stock_ev`] where `tempo_cap` leaves some keys without tempo: the keys of
-    /// `keys` (bits) take `adds[0]`, the others `adds[1]` ([`super::Own::stock_sum_capped`]).
-    #[cold]
-    #[inline(never)]
-    pub(super) fn stock_ev_capped(
-        &mut self,
-        v: &View,
-        mut adds: [[i32; 6]; 2],
-        keys: u32,
-        n: &[i32; 16],
-    ) -> i64 {
-        let (over, thrown) = self.stock_terms(v, &mut adds);
-        let (t, keep) = (&self.tables, self.keep_gain);
-        (self.own).stock_sum_capped(t, (&adds, keys), n, keep, &over, &thrown)
-    }
-
-    /// The per-key terms of the stock sum (over face-down partners, for throwing a card),
-    /// each of `adds` moved per position: [`Greedy::stock_ev`].
-    #[inline(always)]
-    fn stock_terms(&mut self, v: &View, adds: &mut [[i32; 6]]) -> ([i32; 16], [i32; 16]) {
+        let mut add = *add;
         let mut over = [0; 16];
         let mut thrown = [0; 16];
         if self.pair_chance & self.counting {
             let terms = self.pair_terms(v);
             let held = terms.held8(self.own.packed);
-            for a in adds.iter_mut() {
-                *a = std::array::from_fn(|p| a[p] - held[p]);
-            }
+            add = std::array::from_fn(|p| add[p] - held[p]);
             over = terms.one8;
         }
         if self.gift_on() {
             let charge = self.gift_terms(v);
             let packed = self.own.packed;
-            let c: [i32; 6] = std::array::from_fn(|p| charge[(packed >> (8 * p)) as usize & 15]);
-            for a in adds.iter_mut() {
-                *a = std::array::from_fn(|p| a[p] - c[p]);
-            }
+            add = std::array::from_fn(|p| add[p] - charge[(packed >> (8 * p)) as usize & 15]);
             thrown = charge.map(|c| c >> 3);
         }
-        (over, thrown)
+        (self.own).stock_sum(&self.tables, &add, n, self.keep_gain, &over, &thrown)
     }
 }
 

@@ -86,7 +86,7 @@ fn reference(h: &mut Greedy, v: &View, ck: usize) -> (i32, u8) {
                 false => up = up.max(x),
             }
         }
-        let t = h.tempo_for(down) & h.tempo_key(ck);
+        let t = h.tempo_for(down);
         let (dn, up) = ((dn >> 3) + t, h.keep_gain.max(up >> 3));
         if dn + 30 < up || dn - 30 > up {
             t
@@ -221,8 +221,6 @@ fn the_counted_placement_equals_the_position_by_position_rule() {
         let mut obs = Check(Greedy::new(&Params::default()), 0, 0);
         // A bonus large either way, so that both going-out answers turn up.
         obs.0.go_out_bonus = [30, 80, -20, 0][i];
-        // Tempo for every card, or (`tempo_cap`) up to 6 or 8 points.
-        obs.0.tempo_cap = [1000, 60, 1000, 80][i];
         for name in ["random", "greedy"] {
             let spec = resolve::<Golf>(name).unwrap();
             let mut seats: Vec<_> = (0..3).map(|_| build::<Golf>(&spec)).collect();
@@ -234,38 +232,6 @@ fn the_counted_placement_equals_the_position_by_position_rule() {
         assert!(obs.1 > 10_000, "{} comparisons", obs.1);
         assert!(obs.2 > 0, "no certain loss");
     }
-}
-
-/// Seed 7, deal 3, 2 players: at step 8 seat 0 (KH and 3C face up, four cards face down)
-/// holds JS from the stock. Greedy puts it over a face-down card for the tempo credit (a
-/// 10 for a card of about 6, less 8 points of tempo); with `tempo_cap` 9 the J earns no
-/// credit and is thrown.
-#[test]
-fn tempo_cap_leaves_a_high_card_off_the_face_down_ones() {
-    let rules = GolfRules::default();
-    let mut rngs = deal_rngs(7, 3, 0);
-    let mut g = Golf::deal(&rules, &Table::first(2), &mut rngs.deal);
-    let bot = |cap: f64| {
-        let mut b = Greedy::new(&Params::new(vec![("tempo_cap".into(), cap)]));
-        b.begin_deal(0);
-        b
-    };
-    let mut seats = [bot(100.0), bot(100.0)];
-    for _ in 0..7 {
-        let s = g.to_act().unwrap();
-        let a = seats[s].act(&g.view(s), &[], &mut rngs.play);
-        g.apply(a);
-    }
-    assert_eq!(g.to_act(), Some(0));
-    let v = g.view(0);
-    assert_eq!(
-        (v.phase(), v.held()),
-        (Phase::PlaceStock, Some("JS".parse::<Card>().unwrap()))
-    );
-    assert_eq!(v.face_down(0).count_ones(), 4);
-    let mut rng = GameRng::new(1, 1);
-    assert_eq!(seats[0].act(&v, &[], &mut rng), Action::Swap(1));
-    assert_eq!(bot(9.0).act(&v, &[], &mut rng), Action::Discard);
 }
 
 /// The stock's expected gain summed the short way equals the maximum of the six gains per
@@ -287,17 +253,13 @@ fn the_stock_sum_equals_the_maximum_per_key() {
         for _ in 0..20_000 {
             let keys: [u8; 6] = std::array::from_fn(|_| [1, 5, 9, 13, UNKNOWN][rng.index(5)]);
             let own = Own::new(pack_keys(&keys), &g.tables, &r);
+            let off = rng.index(41) as i32 - 20;
             let out = rng.index(8);
-            let at = |off: i32| -> [i32; 6] {
-                std::array::from_fn(|p| match p == out {
-                    true => i32::MIN / 2,
-                    false => off * 8 * i32::from(keys[p] == UNKNOWN),
-                })
-            };
-            let add = at(rng.index(41) as i32 - 20);
-            // Keys (bits) taking `add`, the others another offset (`tempo_cap`), or all.
-            let (other, mask) = (at(rng.index(41) as i32 - 20), rng.index(1 << 14) as u32);
-            let capped = (rng.index(2) == 0).then_some((other, mask));
+            let add: [i32; 6] = std::array::from_fn(|p| match p == out {
+                true => i32::MIN / 2,
+                false if keys[p] == UNKNOWN => off * 8,
+                false => 0,
+            });
             let n: [i32; 16] = std::array::from_fn(|x| match x < 14 {
                 true => rng.index(4) as i32 - 1,
                 false => 0,
@@ -316,10 +278,6 @@ fn the_stock_sum_equals_the_maximum_per_key() {
             let mut want = 0i64;
             for x in (0..14).filter(|&x| n[x] > 0) {
                 let gains = own.gains(&g.tables, x);
-                let add = match capped {
-                    Some((other, mask)) if mask >> x & 1 == 0 => other,
-                    _ => add,
-                };
                 let (best, _) = unpack_max(&std::array::from_fn(|p| {
                     let down_partner = keys[(p + 3) % 6] == UNKNOWN;
                     gains[p] + add[p] + if down_partner { over[x] } else { 0 }
@@ -327,13 +285,7 @@ fn the_stock_sum_equals_the_maximum_per_key() {
                 let kept = best + thrown[x] >= keep;
                 want += i64::from(n[x]) * i64::from(if kept { best } else { -thrown[x] });
             }
-            let got = match capped {
-                None => own.stock_sum(&g.tables, &add, &n, keep, &over, &thrown),
-                Some((other, mask)) => {
-                    let adds = [add, other];
-                    own.stock_sum_capped(&g.tables, (&adds, mask), &n, keep, &over, &thrown)
-                }
-            };
+            let got = own.stock_sum(&g.tables, &add, &n, keep, &over, &thrown);
             assert_eq!(got, want, "{keys:?} {add:?} {n:?} {keep}");
         }
     }

@@ -6,7 +6,7 @@
 use super::Greedy;
 use crate::cards::Card;
 use crate::games::golf::rules::{FlipAfter, GolfRules};
-use crate::games::golf::scoring::{key, value_table};
+use crate::games::golf::scoring::key;
 use crate::games::golf::state::{Action, Phase};
 use crate::games::golf::view::View;
 
@@ -38,17 +38,6 @@ impl Greedy {
         self.tempo_on = match rules.flip_after_discard {
             FlipAfter::No if self.counting => self.tempo,
             _ => 0,
-        };
-        // No card is worth more than 10 points: at or above that, every key (no work per
-        // deal by default).
-        self.tempo_keys = match self.tempo_cap >= 100 {
-            true => u32::MAX,
-            false => {
-                let vals = value_table(rules, 0);
-                (0..16)
-                    .filter(|&k| vals[k] <= self.tempo_cap)
-                    .fold(0, |m, k| m | 1 << k)
-            }
         };
     }
 
