@@ -83,8 +83,18 @@ impl Observer<Golf> for Before {
 
 /// The state before decision number `step` of deal (seed, deal) with default rules, every
 /// seat played by `name`.
-fn before_step(name: &str, players: usize, (seed, deal): (u64, u64), step: u32) -> Golf {
-    let mut seats: Vec<_> = (0..players).map(|_| bot(name)).collect();
+fn before_step(name: &str, players: usize, deal: (u64, u64), step: u32) -> Golf {
+    before_step_by(|| bot(name), players, deal, step)
+}
+
+/// [`before_step`] with seats made by `make`.
+fn before_step_by(
+    make: impl Fn() -> Box<dyn Strategy<Golf>>,
+    players: usize,
+    (seed, deal): (u64, u64),
+    step: u32,
+) -> Golf {
+    let mut seats: Vec<_> = (0..players).map(|_| make()).collect();
     let mut obs = Before(step, 0, None);
     let rngs = &mut deal_rngs(seed, deal, 0);
     let mut buf = ActionList::new();
@@ -228,7 +238,9 @@ fn early_in_a_deal_a_kept_card_goes_face_down() {
 #[test]
 fn without_final_turns_going_out_counts_the_grids_as_they_stand() {
     use super::state::ALL_UP;
-    let g = before_step("greedy", 2, (31, 4), 23);
+    // The deal as greedy played it without the pairing chance and the gift charge.
+    let plain = || greedy_with(&[("pair_chance", 0.0), ("gift", 0.0)]);
+    let g = before_step_by(plain, 2, (31, 4), 23);
     assert_eq!((g.seat, g.phase, g.up[0].count_ones()), (0, Phase::Draw, 5));
     let goes_out = |final_turns: bool, kv: &[(&str, f64)]| {
         let mut h = g.clone();
