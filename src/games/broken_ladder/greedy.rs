@@ -24,7 +24,7 @@
 
 use super::scoring::{Hand, is_valid, number, over_limit, rank_bit, signed};
 use super::state::{Action, BrokenLadder, Phase, ValueCounts};
-use super::take::{keep_outs, two_draw_choice};
+use super::take::{hand_outs, keep_outs, two_draw_choice};
 use super::view::View;
 use crate::cards::{Card, GameRng};
 use crate::strategy::{Bot, Knob, Params, Strategy};
@@ -301,17 +301,10 @@ pub(super) fn outs_for(unseen: &Unseen, limit: Option<u8>, s: i32, rc4: u64) -> 
 /// now (each hand card's replacement value once, or once per distinct value when
 /// `distinct`).
 fn outs_now(v: &View<'_>, unseen: &Unseen, distinct: bool) -> i32 {
-    let cards = v.hand.as_slice();
+    let cards: &[Card; 5] = v.hand.as_slice().try_into().expect("a five-card hand");
     let need = super::need(v.head, v.starters[v.seat], v.hand);
-    let rc: u64 = cards.iter().map(|&c| rank_bit(c)).sum();
-    let mut outs = 0;
-    for (i, &c) in cards.iter().enumerate() {
-        if distinct && cards[..i].iter().any(|&d| signed(d) == signed(c)) {
-            continue;
-        }
-        outs += outs_for(unseen, v.rank_limit, need + signed(c), rc - rank_bit(c));
-    }
-    outs
+    let (h, hb) = (cards.map(signed), cards.map(rank_bit));
+    hand_outs(unseen, v.rank_limit, distinct, &h, &hb, need)
 }
 
 /// Unseen copies per signed value for this seat: the shoe less every face-up card and the

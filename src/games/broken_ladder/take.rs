@@ -132,7 +132,7 @@ pub(super) fn two_draw_choice(
         _ => {
             fill_pool(v, unseen, pool);
             let pool = &*pool;
-            let o = hand_outs(pool, limit, &h, &hb, need5);
+            let o = hand_outs(pool, limit, true, &h, &hb, need5);
             // The best five kept with `top` (top discarded again is not a take).
             let (t, tb) = (signed(top), rank_bit(top));
             let s6 = [h[0], h[1], h[2], h[3], h[4], t];
@@ -160,11 +160,19 @@ pub(super) fn two_draw_choice(
     Some(hand.stock_two_draws(pool, n, o, take) < take)
 }
 
-/// The distinct outs of the five cards of values `h` (rank bits `hb`, `need5` to go).
-fn hand_outs(pool: &Unseen, limit: Option<u8>, h: &[i32; 5], hb: &[u64; 5], need5: i32) -> i32 {
+/// The outs of the five cards of values `h` (rank bits `hb`, `need5` to go) over `pool`;
+/// with `distinct`, a card whose value an earlier card has adds none (the same replacement).
+pub(super) fn hand_outs(
+    pool: &Unseen,
+    limit: Option<u8>,
+    distinct: bool,
+    h: &[i32; 5],
+    hb: &[u64; 5],
+    need5: i32,
+) -> i32 {
     let rc5: u64 = hb.iter().sum();
     (0..5)
-        .filter(|&i| !h[..i].contains(&h[i]))
+        .filter(|&i| !distinct || !h[..i].contains(&h[i]))
         .map(|i| outs_for(pool, limit, need5 + h[i], rc5 - hb[i]))
         .sum()
 }
@@ -332,6 +340,6 @@ pub(super) fn stock_two_draws_fast(
 ) -> i64 {
     let lo = (MID - 13) as usize;
     let n: i64 = pool[lo..lo + 27].iter().map(|&k| i64::from(k)).sum();
-    let o = i64::from(hand_outs(pool, limit, h, hb, need5));
+    let o = i64::from(hand_outs(pool, limit, true, h, hb, need5));
     Five::new(pool, limit, h, hb, need5).stock_two_draws(pool, n, o, i64::MAX)
 }
