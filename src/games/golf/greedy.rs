@@ -36,9 +36,11 @@
 //! - **Tempo** (`decide.rs`, [`Greedy::tempo_for`]): with counting, while `tempo_down` or more
 //!   of its cards are face down, a swap onto a face-down card is credited `tempo` points, so
 //!   it turns its grid up early (not under `flip_after_discard`, where a discard flips too).
-//! - **Pair chance** (`pairs.rs`; knob `pair_chance`, off by default): with counting, a
+//! - **Pair chance** (`pairs.rs`; knob `pair_chance`, on by default): with counting, a
 //!   column holding a face-down card is valued at its expected score, the face-down card's
 //!   chance to pair its partner included, instead of as a card that never pairs.
+//! - **Gift** (`gift.rs`; knob `gift`, 1 by default): with counting, a card it may throw is
+//!   charged with what it is worth to the next player beyond a stock card.
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};

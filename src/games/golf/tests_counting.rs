@@ -260,3 +260,43 @@ fn without_final_turns_going_out_counts_the_grids_as_they_stand() {
     assert!(goes_out(false, &[("go_out_race", 0.0)]), "no final turns");
     assert!(goes_out(false, &[]), "no final turns, defaults");
 }
+
+/// Golf 4p seed 4 deal 18 up to step 55 (`cardsim trace golf --players 4 --seed 4 --deal
+/// 18`, the moves as greedy played them before this fix, replayed here as a script). Seat 0
+/// shows TC AC KC / - 2S KS with JS face down, and TH lies on the discard: TH onto the
+/// face-down card pairs the TC and goes out on -1, which none of the others can beat with
+/// its final turn (seat 2, the lowest, shows AD AH 3D / AS KD and a face-down card: 2 at
+/// best). Greedy drew from the stock: its going-out estimate was the grid's estimate less
+/// the swap's gain, and that gain was net of the pairing term and the gift charge, which are
+/// no part of a final score (+1.5 points for the chance that JS paired TC, and the charge
+/// for throwing a face-down card). It went out later on 2 and lost to 1.
+#[test]
+fn going_out_estimates_the_final_score_without_the_pairing_term_and_the_charge() {
+    let rules = GolfRules::default();
+    let mut g = Golf::deal(&rules, &Table::first(4), &mut deal_rngs(4, 18, 0).deal);
+    let script = "F0 F4 F0 F4 F0 F4 F0 F4 S W2 S W2 S W2 S W2 S W5 D W4 S W3 D W2 S X S W3 \
+                  D W4 S W1 S W2 S W2 S W5 S W5 S W0 S X S W0 S W5 S X S W1 S W0";
+    for m in script.split_whitespace() {
+        let at = || m[1..].parse::<u8>().unwrap();
+        g.apply(match &m[..1] {
+            "F" => Action::Flip(at()),
+            "W" => Action::Swap(at()),
+            "S" => Action::DrawStock,
+            "D" => Action::DrawDiscard,
+            _ => Action::Discard,
+        });
+    }
+    assert_eq!((g.seat, g.phase), (0, Phase::Draw));
+    assert_eq!(g.discard.as_slice().last(), Some(&cards("TH")[0]));
+    assert_eq!(g.up[0].count_ones(), 5);
+    let out = (Action::DrawDiscard, Action::Swap(3));
+    assert_eq!(turn("greedy", &g), out, "goes out on -1");
+    let plain = greedy_with(&[("pair_chance", 0.0), ("gift", 0.0)]);
+    let mut b = plain;
+    b.begin_deal(0);
+    assert_eq!(
+        act(&mut b, &g),
+        Action::DrawDiscard,
+        "as without both knobs"
+    );
+}

@@ -113,10 +113,7 @@ impl Greedy {
                 let ok = match out {
                     Some(ok) => ok,
                     None => {
-                        // The gain less the gift charge (`gift.rs`), which is no part of
-                        // the grid's score.
-                        let gift = self.gift_of(v, UNKNOWN as usize);
-                        let mine = self.own_estimate(v) - (raw[last] >> 3) - gift;
+                        let mine = self.own_estimate(v) - (raw[last] >> 3) - self.out_terms(v);
                         self.may_go_out(v, mine)
                     }
                 };
@@ -126,6 +123,21 @@ impl Greedy {
             return unpack_one(up);
         }
         unpack_one(up.max(dn))
+    }
+
+    /// What [`Greedy::gains_of`] took off the gain of a swap onto the last face-down card
+    /// (tenths), beyond the grid's score: the gift charge for throwing that card, and the
+    /// pairing term of its column (`pairs.rs`: the chance that it pairs its face-up
+    /// partner). Neither is part of the score of a grid all face up, so the final score
+    /// of going out is the estimate less the gain with both added back.
+    fn out_terms(&mut self, v: &View) -> i32 {
+        let last = self.own.last_down as usize;
+        debug_assert!(last < 6, "one card face down");
+        let pair = match self.pair_chance & self.counting {
+            true => self.pair_terms(v).held8(self.own.packed)[last] >> 3,
+            false => 0,
+        };
+        pair + self.gift_of(v, UNKNOWN as usize)
     }
 
     /// [`Greedy::estimate_packed`] of the bot's own grid, kept in `self.own` (while it
@@ -344,7 +356,7 @@ impl Greedy {
         if raw[p] + 8 * self.go_out_bonus.max(-1000) <= gq {
             return Ok((unpack_max(&[gq; 6]), None));
         }
-        let mine = self.own_estimate(v) - (raw[p] >> 3);
+        let mine = self.own_estimate(v) - (raw[p] >> 3) - self.out_terms(v);
         let ok = match self.lead_rule(v, mine) {
             Some(ok) => ok,
             None => {

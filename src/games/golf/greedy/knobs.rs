@@ -82,12 +82,12 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "pair_chance",
-        default: 0.0,
+        default: 1.0,
         doc: "1: a face-down card counts its chance to pair its column partner (with counting); 0: it never pairs",
     },
     Knob {
         name: "gift",
-        default: 0.0,
+        default: 1.0,
         doc: "weight of what a thrown card is worth to the next player beyond a stock card (with counting; 0: not weighed)",
     },
 ];

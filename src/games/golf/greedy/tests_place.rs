@@ -106,7 +106,12 @@ fn reference(h: &mut Greedy, v: &View, ck: usize) -> (i32, u8) {
         let gq = max_but(&g, last);
         let top = g[last] + 8 * h.go_out_bonus.max(-1000);
         if top > gq {
-            let mine = h.own_estimate(v) - (raw[last] >> 3) - h.gift_of(v, UNKNOWN as usize);
+            // The pairing term and the gift charge are no part of the final score.
+            let pair = match h.pair_chance && h.counting {
+                true => h.pair_terms(v).held8(h.own.packed)[last] >> 3,
+                false => 0,
+            };
+            let mine = h.own_estimate(v) - (raw[last] >> 3) - pair - h.gift_of(v, UNKNOWN as usize);
             let ok = h.may_go_out(v, mine);
             g[last] += 8 * if ok { h.go_out_bonus } else { -1000 };
             return unpack_max(&g);
