@@ -96,11 +96,13 @@ impl PairTerms {
     /// there gives up.
     #[inline]
     pub(super) fn held8(&self, packed: u64) -> [i32; 6] {
-        std::array::from_fn(|p| {
-            let a = (packed >> (8 * p)) as usize & 15;
-            let b = (packed >> (8 * ((p + 3) % 6))) as usize & 15;
+        // One term per column (positions c and c + 3), read at both its positions.
+        let col: [i32; 3] = std::array::from_fn(|c| {
+            let a = (packed >> (8 * c)) as usize & 15;
+            let b = (packed >> (8 * (c + 3))) as usize & 15;
             self.column8(a, b)
-        })
+        });
+        std::array::from_fn(|p| col[p % 3])
     }
 }
 
