@@ -397,6 +397,18 @@ fn batch<G: Game>(spec: &TournamentSpec<G>, range: Range<u64>) -> TournamentTall
     t
 }
 
+/// The units of one batch: at most 1,024 deals (or [`super::BATCH_MATCHES`] matches), and
+/// at least 64 batches where there are that many units, so that a tournament of few deals
+/// between costly bots (a search ladder: 100 deals a seating) keeps every worker busy. The
+/// tallies are exact counts, so the output does not depend on the batch size.
+fn batch_units(mode: Mode, units: u64) -> u64 {
+    let most = match mode {
+        Mode::Deals => 1024,
+        Mode::Matches => super::BATCH_MATCHES,
+    };
+    units.div_ceil(64).clamp(1, most)
+}
+
 /// Runs the tournament on worker threads, merging batches in order as they finish; returns
 /// the tally and the worker count.
 pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally, usize)> {
@@ -419,10 +431,7 @@ pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally,
     let out = super::runner::fold_batches(
         spec.threads,
         &spec.deals,
-        match spec.mode {
-            Mode::Deals => 1024,
-            Mode::Matches => super::BATCH_MATCHES,
-        },
+        batch_units(spec.mode, spec.deals.end - spec.deals.start),
         TournamentTally::new(spec.strategies.len()),
         |r| {
             let n = r.end - r.start;
@@ -440,6 +449,38 @@ pub fn tournament<G: Game>(spec: &TournamentSpec<G>) -> Result<(TournamentTally,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Batches of any size fold to the same tally (exact counts): a tournament in one batch
+    /// equals the same deals split at an odd place, so the batch size, which follows the
+    /// number of deals, never shows in the output.
+    #[test]
+    fn a_tally_split_anywhere_merges_to_the_whole() {
+        use crate::games::golf::{Golf, GolfRules};
+        use crate::strategy::resolve;
+        let spec = TournamentSpec::<Golf> {
+            rules: GolfRules::default(),
+            players: 2,
+            strategies: ["greedy", "random", "greedy-prev"]
+                .map(|s| resolve::<Golf>(s).unwrap())
+                .to_vec(),
+            seed: 9,
+            deals: 0..40,
+            threads: Some(1),
+            progress: false,
+            mode: Mode::Deals,
+        };
+        let mut parts = batch(&spec, 0..13);
+        parts.merge(&batch(&spec, 13..40));
+        assert_eq!(parts, batch(&spec, 0..40));
+        assert_eq!(batch_units(Mode::Deals, 100), 2);
+        assert_eq!(batch_units(Mode::Deals, 10), 1);
+        assert_eq!(batch_units(Mode::Deals, 1_000_000), 1024);
+        assert_eq!(batch_units(Mode::Matches, 100), 2);
+        assert_eq!(
+            batch_units(Mode::Matches, 100_000),
+            super::super::BATCH_MATCHES
+        );
+    }
 
     #[test]
     fn tables_are_all_combinations_or_one_cycled_lineup() {
