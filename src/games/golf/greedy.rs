@@ -30,7 +30,8 @@
 //!   discard against a stock card's expected gain over the unseen cards, and face-down cards
 //!   count at the unseen cards' mean; with `go_out_win` it goes out only when its chance to
 //!   win after the others' final turns reaches that; with `final_for_win` a final turn plays
-//!   for the chance to win. All three off (`greedy-prev`) play as the rules above. A card
+//!   for the chance to win, and so does the turn that empties the stock (`stock_end`,
+//!   `final_turn.rs`). All three off (`greedy-prev`) play as the rules above. A card
 //!   it drew from the stock counts as seen from then on (`drawn_seen`; 0: the count of its
 //!   draw is kept for the turn, as before).
 //! - **Tempo** (`decide.rs`, [`Greedy::tempo_for`]): with counting, while `tempo_down` or more
@@ -54,6 +55,7 @@ use grid::*;
 
 mod chance;
 mod decide;
+mod final_turn;
 mod gift;
 mod grid;
 mod knobs;
@@ -121,6 +123,8 @@ pub struct Greedy {
     go_out_race: f64,
     /// Knob `final_for_win`.
     final_for_win: bool,
+    /// Knob `stock_end` (-1: off).
+    stock_end: i32,
     /// The last going-out answer: the count key it was counted at (see `count_at`),
     /// phase, final score (tenths) and the answer.
     out_cache: Option<(u64, Phase, i32, bool)>,
@@ -158,9 +162,9 @@ pub struct Greedy {
     count_total: i32,
     /// Whether `count` holds the cards of the current count (see `Greedy::pools`).
     count_built: bool,
-    /// The count key (see `count_at`) the chance table of this seat's final turn was built
-    /// at (`u64::MAX`: none in this deal).
-    final_at: u64,
+    /// The count key (see `count_at`), turns left and discard key the chance table of this
+    /// seat's last turn was built at (`u64::MAX`: none in this deal; see `final_turn.rs`).
+    final_at: (u64, u32, u8),
     /// That chance table, built from `count` (filled in place: it is large).
     final_wt: chance::WinTable,
 }
@@ -212,6 +216,7 @@ impl Greedy {
             go_out_step: k("go_out_step").clamp(0.0, 1.0),
             go_out_race: k("go_out_race").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
+            stock_end: k("stock_end").clamp(-1.0, 1e6) as i32,
             out_cache: None,
             drawn_seen: k("drawn_seen") >= 0.5,
             tempo: tenths(k("tempo")),
@@ -229,7 +234,7 @@ impl Greedy {
             count_word: u64::MAX,
             count_total: 0,
             count_built: true,
-            final_at: u64::MAX,
+            final_at: (u64::MAX, 0, 0),
             final_wt: chance::WinTable::EMPTY,
         }
     }
@@ -501,7 +506,7 @@ impl Strategy<Golf> for Greedy {
         self.late = 0;
         self.out_cache = None;
         self.count_at = u64::MAX;
-        self.final_at = u64::MAX;
+        self.final_at = (u64::MAX, 0, 0);
         self.pair.0 = u64::MAX;
         self.gift_cache.0 = u64::MAX;
         self.gift_best.0 = u64::MAX;

@@ -261,6 +261,21 @@ fn without_final_turns_going_out_counts_the_grids_as_they_stand() {
     assert!(goes_out(false, &[]), "no final turns, defaults");
 }
 
+/// Applies a script of moves to `g`, one word each, as `trace --json` debug fields
+/// abbreviate them: `F`p flip, `W`p swap, `S` draw the stock, `D` take the discard, `X` throw.
+fn replay(g: &mut Golf, script: &str) {
+    for m in script.split_whitespace() {
+        let at = || m[1..].parse::<u8>().unwrap();
+        g.apply(match &m[..1] {
+            "F" => Action::Flip(at()),
+            "W" => Action::Swap(at()),
+            "S" => Action::DrawStock,
+            "D" => Action::DrawDiscard,
+            _ => Action::Discard,
+        });
+    }
+}
+
 /// Golf 4p seed 4 deal 18 up to step 55 (`cardsim trace golf --players 4 --seed 4 --deal
 /// 18`, the moves as greedy played them before this fix, replayed here as a script). Seat 0
 /// shows TC AC KC / - 2S KS with JS face down, and TH lies on the discard: TH onto the
@@ -276,16 +291,7 @@ fn going_out_estimates_the_final_score_without_the_pairing_term_and_the_charge()
     let mut g = Golf::deal(&rules, &Table::first(4), &mut deal_rngs(4, 18, 0).deal);
     let script = "F0 F4 F0 F4 F0 F4 F0 F4 S W2 S W2 S W2 S W2 S W5 D W4 S W3 D W2 S X S W3 \
                   D W4 S W1 S W2 S W2 S W5 S W5 S W0 S X S W0 S W5 S X S W1 S W0";
-    for m in script.split_whitespace() {
-        let at = || m[1..].parse::<u8>().unwrap();
-        g.apply(match &m[..1] {
-            "F" => Action::Flip(at()),
-            "W" => Action::Swap(at()),
-            "S" => Action::DrawStock,
-            "D" => Action::DrawDiscard,
-            _ => Action::Discard,
-        });
-    }
+    replay(&mut g, script);
     assert_eq!((g.seat, g.phase), (0, Phase::Draw));
     assert_eq!(g.discard.as_slice().last(), Some(&cards("TH")[0]));
     assert_eq!(g.up[0].count_ones(), 5);
@@ -298,5 +304,46 @@ fn going_out_estimates_the_final_score_without_the_pairing_term_and_the_charge()
         act(&mut b, &g),
         Action::DrawDiscard,
         "as without both knobs"
+    );
+}
+
+/// Golf 4p seed 41 deal 183 up to step 73 (`cardsim trace golf --players 4 --seed 41 --deal
+/// 183`, the moves greedy played before `stock_end`, replayed here as a script). The stock
+/// holds one card: seat 1 draws it, 2D, and the deal ends with its turn. Every grid has one
+/// card face down: seat 1 shows 2H AH 6S / KH 3D, seat 0 reaches 1 plus its face-down card,
+/// seat 3 2 plus, seat 2 3 plus. 2D over the 6S gains the most on average (8 points sure)
+/// but leaves seat 1 on its own face-down card against theirs; 2D onto the face-down card
+/// ends on a known 6, which wins whenever their cards are middling or high: the better
+/// chance to win. Without `stock_end` greedy took the points and lost on 8 (its card was
+/// 8S; theirs 6D, JC, 8C: the 6 would have won).
+#[test]
+fn the_stocks_last_turn_plays_for_the_chance_to_win() {
+    let rules = GolfRules::default();
+    let mut g = Golf::deal(&rules, &Table::first(4), &mut deal_rngs(41, 183, 0).deal);
+    let script = "F0 F4 F0 F4 F0 F4 F0 F4 D W3 D W3 S W2 D W4 S W1 S W2 S W1 D W1 S W2 S W3 \
+                  D W4 S W2 S X S X S W1 S W2 S W3 S X S W0 S X S X S W1 S W2 S X S X S X S W3 \
+                  D W5 S W2 S X S X S X";
+    replay(&mut g, script);
+    assert_eq!((g.seat, g.phase, g.stock.len()), (1, Phase::Draw, 1));
+    assert!(
+        (0..4).all(|s| g.up[s].count_ones() == 5),
+        "one card face down each"
+    );
+    let (draw, place) = turn("greedy", &g);
+    assert_eq!(draw, Action::DrawStock);
+    assert_eq!(
+        place,
+        Action::Swap(5),
+        "2D onto the face-down card: a known 6"
+    );
+    let mut b = greedy_with(&[("stock_end", -1.0)]);
+    b.begin_deal(1);
+    let mut after = g.clone();
+    after.apply(Action::DrawStock);
+    assert_eq!(after.held, Some(cards("2D")[0]));
+    assert_eq!(
+        act(&mut b, &after),
+        Action::Swap(2),
+        "without stock_end: over the 6S"
     );
 }

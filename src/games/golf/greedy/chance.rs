@@ -149,7 +149,8 @@ fn first_down(keys: &[u8; 6]) -> usize {
 }
 
 /// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
-/// stands, or after one more card from the stock's unseen cards when `improves`.
+/// stands, or after one more card when `improves`: from the stock's unseen cards, or the
+/// discard `top` (a key) when that gains at least a stock card's expected gain.
 #[allow(clippy::too_many_arguments)]
 fn outcomes(
     m: &Model,
@@ -160,6 +161,7 @@ fn outcomes(
     u: &Unseen,
     pr: &Present,
     improves: bool,
+    top: Option<u8>,
     mut f: impl FnMut(usize, f64),
 ) {
     let keys = v.keys(s);
@@ -172,23 +174,38 @@ fn outcomes(
         let best = Best::new(m, &keys, &cur).all(m);
         // Where the grid as it stands lands (a card thrown away), worked out once.
         let still = sp.land(now, base);
-        for x in 0..14u8 {
-            if u.stock.n[x as usize] > 0 {
-                let w = u.stock.n[x as usize] as f64 / u.stock.total as f64;
-                // `Model::improve`'s choice, found by `Best` (the same gain and position).
-                let (gain, p) = Best::unpack(best[x as usize]);
-                let at = now - gain;
-                // Only a card put on the first face-down card or beside it moves its column.
-                let spots = if q < 6 && p < 6 && p % 3 == q % 3 {
-                    let mut k = keys;
-                    k[p] = x;
-                    sp.land(at, sp.moving(m, &k, u.down.total))
-                } else if p == 6 {
-                    still
-                } else {
-                    sp.land(at, base)
-                };
-                spread(u, pr, &mut f, &spots, w);
+        let mut one = |x: u8, w: f64| {
+            // `Model::improve`'s choice, found by `Best` (the same gain and position).
+            let (gain, p) = Best::unpack(best[x as usize]);
+            let at = now - gain;
+            // Only a card put on the first face-down card or beside it moves its column.
+            let spots = if q < 6 && p < 6 && p % 3 == q % 3 {
+                let mut k = keys;
+                k[p] = x;
+                sp.land(at, sp.moving(m, &k, u.down.total))
+            } else if p == 6 {
+                still
+            } else {
+                sp.land(at, base)
+            };
+            spread(u, pr, &mut f, &spots, w);
+        };
+        // The discard `top`: taken when it gains at least what a stock card is expected to.
+        let gain = |x: u8| Best::unpack(best[x as usize]).0 as f64;
+        let takes = top.filter(|&c| c < 14).filter(|&c| {
+            let ev: f64 = (0..14u8)
+                .map(|x| u.stock.n[x as usize] as f64 * gain(x))
+                .sum();
+            gain(c) * u.stock.total as f64 >= ev
+        });
+        match takes {
+            Some(c) => one(c, 1.0),
+            None => {
+                for x in 0..14u8 {
+                    if u.stock.n[x as usize] > 0 {
+                        one(x, u.stock.n[x as usize] as f64 / u.stock.total as f64);
+                    }
+                }
             }
         }
     } else {
@@ -381,14 +398,16 @@ impl WinTable {
     };
 
     /// Makes this the table for the seat of `v` against every other seat's grid as it will
-    /// end: `improves(s)` tells whether seat `s` still has a turn to play. Filled in place
-    /// (the table is large).
+    /// end: `improves(s)` tells whether seat `s` still has a turn to play; `taken`: a seat
+    /// and the key of the discard it finds on its turn (it takes it when that beats the
+    /// stock). Filled in place (the table is large).
     pub(super) fn build(
         &mut self,
         v: &View,
         t: &Tables,
         u: &Unseen,
         improves: impl Fn(usize) -> bool,
+        taken: Option<(usize, u8)>,
     ) {
         let model = Model::new(&t.base_vals, v.rules(), &u.down);
         let spots = self.spots.renewed(&model);
@@ -401,10 +420,22 @@ impl WinTable {
         let present = Present::of(&u.down);
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let (mut lo, mut hi) = (LEN, 0);
-            outcomes(&model, t, &spots, v, s, u, &present, improves(s), |i, x| {
-                h[i] += x;
-                (lo, hi) = (lo.min(i), hi.max(i));
-            });
+            let top = taken.filter(|&(at, _)| at == s).map(|(_, k)| k);
+            outcomes(
+                &model,
+                t,
+                &spots,
+                v,
+                s,
+                u,
+                &present,
+                improves(s),
+                top,
+                |i, x| {
+                    h[i] += x;
+                    (lo, hi) = (lo.min(i), hi.max(i));
+                },
+            );
             // P(opponent > score) + P(opponent = score) / 2, from the top down: 0 above
             // the opponent's highest score, unchanged (times 1) below its lowest.
             w[hi + 1..].fill(0.0);

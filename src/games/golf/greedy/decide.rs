@@ -5,18 +5,17 @@
 //! - `go_out_win`: goes out only when its chance to win after the others' final turns
 //!   (none with `final_turns=no`) reaches this, `go_out_step` less per player past 2 and
 //!   `go_out_race` less without final turns;
-//! - `final_for_win`: a final turn maximises the chance to win, not the expected score.
+//! - `final_for_win`: a final turn maximises the chance to win, not the expected score
+//!   (`final_turn.rs`).
 
 use super::chance::{
-    Pool, Unseen, WinTable, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
+    Pool, Unseen, chance_out, unseen, unseen_word, word_counts, word_sum, word_total,
 };
-use super::grid::{
-    BOXES_MADE, NO_ESTIMATE, ROWS_MADE, downs, max_but, split_max, unpack_max, unpack_one,
-};
+use super::grid::{BOXES_MADE, NO_ESTIMATE, ROWS_MADE, max_but, split_max, unpack_max, unpack_one};
 use super::{Greedy, Own};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
-use crate::games::golf::state::{Action, Phase};
+use crate::games::golf::state::Action;
 use crate::games::golf::view::View;
 
 impl Greedy {
@@ -431,155 +430,13 @@ impl Greedy {
         (self.take_if(take.0 as i64 * total > ev), take)
     }
 
-    fn take_if(&self, take: bool) -> Action {
+    pub(super) fn take_if(&self, take: bool) -> Action {
         if take {
             Action::DrawDiscard
         } else {
             Action::DrawStock
         }
     }
-
-    /// Whether putting `card` at position `p` (6: thrown) on a final turn leaves this seat
-    /// all face up on a score some other seat, all face up with no turn to come, beats: a
-    /// certain loss. Only then is the chance to win worked out (it is costly).
-    ///
-    /// Read off packed grids ([`downs`] finds the face-down cards): a few words, not arrays
-    /// of keys, on a path that runs on final turns only.
-    pub(super) fn certain_loss(&self, v: &View, card: Card, p: usize) -> bool {
-        let mut packed = v.packed_keys(v.seat());
-        if p < 6 {
-            let shift = 8 * p as u32;
-            packed = packed & !(0xff << shift) | u64::from(key(card)) << shift;
-        }
-        if downs(packed) != 0 {
-            return false;
-        }
-        let mine = self.standing_packed(v.rules(), packed);
-        (0..v.players()).any(|s| {
-            let k = v.packed_keys(s);
-            s != v.seat()
-                && !Self::still_to_play(v, s)
-                && downs(k) == 0
-                && self.standing_packed(v.rules(), k) < mine
-        })
-    }
-
-    /// Whether `s` still plays a final turn after this seat's.
-    fn still_to_play(v: &View, s: usize) -> bool {
-        let d = (s + v.players() - v.seat()) % v.players();
-        d >= 1 && (d as u32) < v.finals_left()
-    }
-
-    /// Builds the chance table for this seat's final turn into `self.final_wt` (once per
-    /// count), with the unseen cards in `self.count`.
-    fn final_table(&mut self, v: &View) {
-        self.counted(v);
-        self.pools();
-        if self.final_at != self.count_at {
-            let u = &self.count;
-            self.final_wt
-                .build(v, &self.tables, u, |s| Self::still_to_play(v, s));
-            self.final_at = self.count_at;
-        }
-    }
-
-    /// The table [`Greedy::final_table`] built, and the unseen cards.
-    fn final_parts(&self) -> (&WinTable, &Unseen) {
-        debug_assert_eq!(self.final_at, self.count_at, "built by final_table");
-        (&self.final_wt, &self.count)
-    }
-
-    /// The best chance to win (and position) putting key `ck` into the grid; `throw`: the
-    /// chance when the card is thrown away instead (position 6).
-    fn best_final(&self, v: &View, wt: &WinTable, down: &Pool, ck: u8, throw: f64) -> (f64, u8) {
-        let packed = v.packed_keys(v.seat());
-        let mut best = (throw, 6u8);
-        for p in 0..6 {
-            let k = put(packed, p, ck);
-            let w = wt.p_win_packed(&self.tables, k, down, v.rules());
-            if w > best.0 + 1e-9 {
-                best = (w, p as u8);
-            }
-        }
-        best
-    }
-
-    /// A final turn's draw: the discard when its best place gives a better chance to win
-    /// than a stock card is expected to; `None` when both are equal (the previous rule
-    /// then decides).
-    pub(super) fn final_draw(&mut self, v: &View, top: Card) -> Option<Action> {
-        self.final_table(v);
-        self.gains_of(v, 0);
-        let (wt, u) = self.final_parts();
-        if wt.flat() {
-            return None;
-        }
-        let packed = v.packed_keys(v.seat());
-        let now = wt.p_win_packed(&self.tables, packed, &u.down, v.rules());
-        let take = self.best_final(v, wt, &u.down, key(top), -1.0);
-        // A stock card: thrown, put where it gains most, or on the first face-down card.
-        let keys = v.keys(v.seat());
-        let q = keys.iter().position(|&k| k == UNKNOWN);
-        let mut ev = 0.0;
-        for x in 0..14u8 {
-            if u.stock.n[x as usize] > 0 {
-                let (_, p) = unpack_max(&self.own.gains(&self.tables, x as usize));
-                let mut b = now;
-                // The first face-down position again when it is the best one: the same chance.
-                let q = q.filter(|&q| q != p as usize);
-                for p in [Some(p as usize), q].into_iter().flatten() {
-                    let k = put(packed, p, x);
-                    b = b.max(wt.p_win_packed(&self.tables, k, &u.down, v.rules()));
-                }
-                ev += u.stock.n[x as usize] as f64 * b;
-            }
-        }
-        let ev = ev / u.stock.total.max(1) as f64;
-        if (take.0 - ev).abs() < 1e-9 {
-            return None;
-        }
-        self.draw_plan = Some((v.turns(), top, (0, take.1)));
-        self.final_plan_at = v.turns();
-        Some(self.take_if(take.0 > ev))
-    }
-
-    /// A final turn's placement of `held`: where the chance to win is highest, unless the
-    /// previous choice `old` is as good.
-    pub(super) fn final_place(&mut self, v: &View, held: Card, old: Action) -> Action {
-        self.final_table(v);
-        let (wt, u) = self.final_parts();
-        if wt.flat() {
-            return old;
-        }
-        let packed = v.packed_keys(v.seat());
-        let chance = |a: Action| match a {
-            Action::Swap(p) => {
-                let k = put(packed, p as usize, key(held));
-                wt.p_win_packed(&self.tables, k, &u.down, v.rules())
-            }
-            _ => wt.p_win_packed(&self.tables, packed, &u.down, v.rules()),
-        };
-        let throw = match v.phase() {
-            Phase::PlaceStock => chance(Action::Discard),
-            _ => -1.0,
-        };
-        let best = self.best_final(v, wt, &u.down, key(held), throw);
-        if best.0 > chance(old) + 1e-9 {
-            match best.1 {
-                6 => Action::Discard,
-                p => Action::Swap(p),
-            }
-        } else {
-            old
-        }
-    }
-}
-
-/// Packed grid `packed` with key `k` at position `p` (below 6).
-#[inline(always)]
-fn put(packed: u64, p: usize, k: u8) -> u64 {
-    let shift = 8 * (p as u32 % 6);
-    packed & !(0xff << shift) | u64::from(k) << shift
 }
 
 #[cfg(test)]

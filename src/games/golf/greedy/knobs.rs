@@ -66,6 +66,11 @@ pub const KNOBS: &[Knob] = &[
         doc: "1: a final turn maximises the chance to win; 0: the expected score",
     },
     Knob {
+        name: "stock_end",
+        default: 0.0,
+        doc: "with final_for_win and empty_stock=end: a turn that leaves this many stock cards or fewer (and fewer than the other players) plays for the chance to win (-1: off)",
+    },
+    Knob {
         name: "drawn_seen",
         default: 1.0,
         doc: "1: a stock card drawn this turn is seen (recounted); 0: counted unseen, as the turn's draw counted it",

@@ -428,7 +428,7 @@ impl crate::sim::Observer<crate::games::golf::Golf> for WinCheck {
         let t = Tables::new(v.rules(), 50, 50, None);
         let u = unseen(&v, &shoe(&v));
         let mut wt = WinTable::EMPTY;
-        wt.build(&v, &t, &u, |s| s % 2 == 0);
+        wt.build(&v, &t, &u, |s| s % 2 == 0, None);
         let keys = v.keys(seat);
         for p in 0..6 {
             for x in [0, 1, 4, 9, 12, 13, UNKNOWN] {
@@ -482,4 +482,79 @@ fn the_chance_to_win_equals_the_previous_count() {
         }
     }
     assert!(obs.0 > 20_000, "{} chances", obs.0);
+}
+
+/// At every decision of 2-player deals, for every key on the discard: the table built with
+/// the other seat finding that card ([`WinTable::build`]'s `taken`) equals the table built
+/// with a stock of that one card when the card gains at least a stock card's expected gain
+/// ([`Model::improve`] over the stock's unseen cards), and the table without it otherwise,
+/// bit for bit.
+#[test]
+fn a_seat_takes_the_discard_when_it_beats_the_stock() {
+    use crate::game::{ActionList, Game, Table};
+    use crate::games::golf::{Golf, GolfRules};
+    use crate::sim::{Observer, deal_rngs, play_deal};
+    use crate::strategy::{build, resolve};
+    struct Check(u64, u64);
+    impl Observer<Golf> for Check {
+        fn before(&mut self, g: &Golf, seat: usize, _legal: &[crate::games::golf::Action]) {
+            let v = g.view(seat);
+            let t = Tables::new(v.rules(), 50, 50, None);
+            let u = unseen(&v, &shoe(&v));
+            if u.stock.total == 0 {
+                return;
+            }
+            let other = 1 - seat;
+            let m = Model::new(&t.base_vals, v.rules(), &u.down);
+            let keys = v.keys(other);
+            let now = m.score_packed(&t, v.rules(), v.packed_keys(other));
+            let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+            let gain = |x: u8| now - m.improve(&keys, &cur, now, x).0;
+            let ev: i64 = (0..14u8)
+                .map(|x| u.stock.n[x as usize] as i64 * gain(x) as i64)
+                .sum();
+            let (mut with, mut want) = (WinTable::EMPTY, WinTable::EMPTY);
+            for c in 0..14u8 {
+                with.build(&v, &t, &u, |_| true, Some((other, c)));
+                let takes = gain(c) as i64 * u.stock.total as i64 >= ev;
+                let mut one = u;
+                if takes {
+                    one.stock.n = [0; 16];
+                    one.stock.n[c as usize] = 1;
+                    one.stock.total = 1;
+                    self.1 += 1;
+                }
+                want.build(&v, &t, &one, |_| true, None);
+                let same = with
+                    .w
+                    .iter()
+                    .zip(&want.w)
+                    .all(|(a, b)| a.to_bits() == b.to_bits());
+                assert!(same, "key {c}, takes {takes}\n{}", g.render());
+                self.0 += 1;
+            }
+        }
+    }
+    let mut buf = ActionList::new();
+    let mut obs = Check(0, 0);
+    let spec = resolve::<Golf>("greedy").unwrap();
+    let mut seats: Vec<_> = (0..2).map(|_| build::<Golf>(&spec)).collect();
+    for i in 0..6 {
+        let rngs = &mut deal_rngs(31, i, 0);
+        play_deal(
+            &GolfRules::default(),
+            &Table::first(2),
+            rngs,
+            &mut seats,
+            &mut buf,
+            &mut obs,
+        );
+    }
+    // Both branches are met many times.
+    assert!(
+        obs.1 > 500 && obs.0 - obs.1 > 500,
+        "{} of {} taken",
+        obs.1,
+        obs.0
+    );
 }

@@ -64,8 +64,16 @@ impl Greedy {
             true => self.counted_draw(v, top),
             false => self.plain_draw(v, top),
         };
-        if self.final_for_win && v.ender().is_some() {
-            return self.final_turn_draw(v, top, old);
+        if self.final_for_win {
+            if v.ender().is_some() {
+                return self.final_turn_draw(v, top, old);
+            }
+            // Taking the discard leaves the stock as it is; drawing takes a card off it.
+            let r = v.stock_len();
+            if let Some(drawn) = self.stock_end_turns(v, r.saturating_sub(1)) {
+                let taken = self.stock_end_turns(v, r).unwrap_or(drawn + 1);
+                return self.final_draw(v, top, (taken, drawn)).unwrap_or(old);
+            }
         }
         old
     }
@@ -77,7 +85,8 @@ impl Greedy {
     fn final_turn_draw(&mut self, v: &View, top: Card, old: Action) -> Action {
         let plan = self.draw_plan.map_or(6, |(_, _, (_, p))| p as usize);
         if old == Action::DrawDiscard && self.certain_loss(v, top, plan) {
-            self.final_draw(v, top).unwrap_or(old)
+            let turns = v.finals_left();
+            self.final_draw(v, top, (turns, turns)).unwrap_or(old)
         } else {
             old
         }
@@ -122,13 +131,16 @@ impl Greedy {
             Action::Swap(p) => p as usize,
             _ => 6,
         };
-        let a = match self.final_for_win
-            && v.ender().is_some()
-            && !final_planned
-            && self.certain_loss(v, held, at)
-        {
-            true => self.final_place(v, held, a),
+        let a = match self.final_for_win && !final_planned {
             false => a,
+            true if v.ender().is_some() => match self.certain_loss(v, held, at) {
+                true => self.final_place(v, held, a, v.finals_left()),
+                false => a,
+            },
+            true => match self.stock_end_turns(v, v.stock_len()) {
+                Some(turns) => self.final_place(v, held, a, turns),
+                None => a,
+            },
         };
         if let Action::Swap(p) = a {
             // The next search starts from the grid this swap makes.
