@@ -148,6 +148,29 @@ fn first_down(keys: &[u8; 6]) -> usize {
     keys.iter().position(|&k| k == UNKNOWN).unwrap_or(6)
 }
 
+/// The keys (bit k: key k) a seat whose best gains per key are `best` ([`Best::all`]) takes
+/// from the discard: those that gain it at least what a stock card is expected to, over the
+/// stock's unseen cards of `u`.
+fn taken_of(best: &[i32; 16], u: &Unseen) -> u16 {
+    let gain = |x: usize| Best::unpack(best[x]).0 as f64;
+    let ev: f64 = (0..14).map(|x| u.stock.n[x] as f64 * gain(x)).sum();
+    (0..14)
+        .filter(|&c| gain(c) * u.stock.total as f64 >= ev)
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// The keys seat `s` of `v` would take from the discard on its turn ([`taken_of`], the
+/// grid scored as [`WinTable::build`] scores it): none when the stock holds no unseen card.
+pub(super) fn taken_keys(t: &Tables, v: &View, s: usize, u: &Unseen) -> u16 {
+    if u.stock.total == 0 {
+        return 0;
+    }
+    let m = Model::new(&t.base_vals, v.rules(), &u.down);
+    let keys = v.keys(s);
+    let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p % 3], keys[p % 3 + 3]));
+    taken_of(&Best::new(&m, &keys, &cur).all(&m), u)
+}
+
 /// Calls `f(score index, weight)` for each outcome of one other seat's final score: as it
 /// stands, or after one more card when `improves`: from the stock's unseen cards, or the
 /// discard `top` (a key) when that gains at least a stock card's expected gain.
@@ -191,14 +214,7 @@ fn outcomes(
             spread(u, pr, &mut f, &spots, w);
         };
         // The discard `top`: taken when it gains at least what a stock card is expected to.
-        let gain = |x: u8| Best::unpack(best[x as usize]).0 as f64;
-        let takes = top.filter(|&c| c < 14).filter(|&c| {
-            let ev: f64 = (0..14u8)
-                .map(|x| u.stock.n[x as usize] as f64 * gain(x))
-                .sum();
-            gain(c) * u.stock.total as f64 >= ev
-        });
-        match takes {
+        match top.filter(|&c| c < 14 && taken_of(&best, u) >> c & 1 == 1) {
             Some(c) => one(c, 1.0),
             None => {
                 for x in 0..14u8 {

@@ -8,7 +8,7 @@
 //!   more turn (a card from the unseen ones, as on a final turn) and the rest as done.
 
 use super::Greedy;
-use super::chance::{Pool, Unseen, WinTable};
+use super::chance::{self, Pool, Unseen, WinTable};
 use super::grid::{downs, unpack_max};
 use crate::cards::Card;
 use crate::games::golf::scoring::{UNKNOWN, key};
@@ -160,43 +160,61 @@ impl Greedy {
     /// A last turn's placement of `held` (`turns` left counting this one): where the
     /// chance to win is highest, unless the previous choice `old` is as good. With `gift`,
     /// when the next seat plays before the deal ends, each choice is weighed with the card
-    /// it throws on the discard, which that seat takes when it beats a stock card.
+    /// it throws on the discard, which that seat takes when it beats a stock card (a
+    /// face-down card thrown is unknown: the next seat is counted as drawing from the
+    /// stock). A table is built per card taken; every other choice reads the one without.
     pub(super) fn final_place(&mut self, v: &View, held: Card, old: Action, turns: u32) -> Action {
         let next = (v.seat() + 1) % v.players();
         let gives = self.gift > 0.0 && Self::plays_within(v, next, turns);
-        if !gives {
-            self.final_table(v, turns, UNKNOWN);
-            if self.final_parts().0.flat() {
-                return old;
-            }
+        self.final_table(v, turns, UNKNOWN);
+        if !gives && self.final_parts().0.flat() {
+            return old;
         }
+        let taken = match gives {
+            true => chance::taken_keys(&self.tables, v, next, &self.count),
+            false => 0,
+        };
+        // Choice i < 6: a swap at i; 6: the card thrown (placing a stock card only).
         let keys = v.keys(v.seat());
-        // The chance to win after `a`, and the card `a` throws (a face-down card thrown
-        // is unknown: the next seat is counted as drawing from the stock).
-        let mut chance = |a: Action| {
-            let (p, thrown) = match a {
-                Action::Swap(p) => (p as usize, keys[p as usize]),
-                _ => (6, key(held)),
-            };
-            self.final_table(v, turns, if gives { thrown } else { UNKNOWN });
-            let (wt, u) = self.final_parts();
-            let mut packed = v.packed_keys(v.seat());
-            if p < 6 {
-                packed = put(packed, p, key(held));
+        let n = if v.phase() == Phase::PlaceStock { 7 } else { 6 };
+        let top: [u8; 7] = std::array::from_fn(|i| {
+            let k = if i < 6 { keys[i] } else { key(held) };
+            if k < 14 && taken >> k & 1 == 1 {
+                k
+            } else {
+                UNKNOWN
             }
-            wt.p_win_packed(&self.tables, packed, &u.down, v.rules())
-        };
-        let mut best = match v.phase() {
-            Phase::PlaceStock => (chance(Action::Discard), 6u8),
-            _ => (-1.0, 6u8),
-        };
-        for p in 0..6u8 {
-            let w = chance(Action::Swap(p));
-            if w > best.0 + 1e-9 {
-                best = (w, p);
+        });
+        let mut chance = [-1.0f64; 7];
+        let packed = v.packed_keys(v.seat());
+        let mut done = 0u8;
+        for i in 0..n {
+            if done >> i & 1 == 1 {
+                continue;
+            }
+            self.final_table(v, turns, top[i]);
+            let (wt, u) = self.final_parts();
+            for j in (i..n).filter(|&j| top[j] == top[i]) {
+                let k = if j < 6 {
+                    put(packed, j, key(held))
+                } else {
+                    packed
+                };
+                chance[j] = wt.p_win_packed(&self.tables, k, &u.down, v.rules());
+                done |= 1 << j;
             }
         }
-        if best.0 > chance(old) + 1e-9 {
+        let mut best = (chance[6], 6u8);
+        for p in 0..6u8 {
+            if chance[p as usize] > best.0 + 1e-9 {
+                best = (chance[p as usize], p);
+            }
+        }
+        let was = match old {
+            Action::Swap(p) => chance[p as usize % 6],
+            _ => chance[6],
+        };
+        if best.0 > was + 1e-9 {
             match best.1 {
                 6 => Action::Discard,
                 p => Action::Swap(p),
