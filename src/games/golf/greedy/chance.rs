@@ -390,6 +390,9 @@ pub(super) struct WinTable {
     spots: Spots,
     /// Every final score gives the same chance (see [`WinTable::flat`]).
     flat: bool,
+    /// Each other seat's factor ([`WinTable::factor`]) and the range of scores it covers.
+    g: [[f64; LEN]; MAX_SEATS],
+    span: [(usize, usize); MAX_SEATS],
 }
 
 impl WinTable {
@@ -411,6 +414,8 @@ impl WinTable {
             moving: 0,
         },
         flat: false,
+        g: [[0.0; LEN]; MAX_SEATS],
+        span: [(LEN, 0); MAX_SEATS],
     };
 
     /// Makes this the table for the seat of `v` against every other seat's grid as it will
@@ -426,49 +431,87 @@ impl WinTable {
         taken: Option<(usize, u8)>,
     ) {
         let model = Model::new(&t.base_vals, v.rules(), &u.down);
-        let spots = self.spots.renewed(&model);
+        self.spots = self.spots.renewed(&model);
+        self.model = model;
+        let present = Present::of(&u.down);
+        for s in (0..v.players()).filter(|&s| s != v.seat()) {
+            let top = taken.filter(|&(at, _)| at == s).map(|(_, k)| k);
+            self.factor(v, t, u, &present, s, improves(s), top);
+        }
+        self.product(v);
+    }
+
+    /// The table of the last [`WinTable::build`] (the same view, tables and unseen cards)
+    /// with seat `s` now finding key `top` on the discard (`None`: nothing it takes): only
+    /// that seat's factor is worked out again.
+    pub(super) fn retake(
+        &mut self,
+        v: &View,
+        t: &Tables,
+        u: &Unseen,
+        s: usize,
+        improves: bool,
+        top: Option<u8>,
+    ) {
+        self.factor(v, t, u, &Present::of(&u.down), s, improves, top);
+        self.product(v);
+    }
+
+    /// Seat `s`'s factor per score of the bot: P(its score > the bot's) + P(equal) / 2, from
+    /// its top down, over the range its outcomes reach (`span`; 0 above, 1 below).
+    #[allow(clippy::too_many_arguments)]
+    fn factor(
+        &mut self,
+        v: &View,
+        t: &Tables,
+        u: &Unseen,
+        present: &Present,
+        s: usize,
+        improves: bool,
+        top: Option<u8>,
+    ) {
+        let mut h = [0.0f64; LEN];
+        let (mut lo, mut hi) = (LEN, 0);
+        outcomes(
+            &self.model,
+            t,
+            &self.spots,
+            v,
+            s,
+            u,
+            present,
+            improves,
+            top,
+            |i, x| {
+                h[i] += x;
+                (lo, hi) = (lo.min(i), hi.max(i));
+            },
+        );
+        let g = &mut self.g[s];
+        let mut above = 0.0;
+        for i in (lo..=hi).rev() {
+            g[i] = above + h[i] / 2.0;
+            above += h[i];
+        }
+        self.span[s] = (lo, hi);
+    }
+
+    /// The table: every other seat's factor multiplied in, in seat order.
+    fn product(&mut self, v: &View) {
         // Copied from a constant table: a fill loop stores an entry at a time.
         const ONES: [f64; LEN] = [1.0; LEN];
         let w = &mut self.w;
         w.copy_from_slice(&ONES);
-        // Each seat's outcomes; cleared again after each seat, over the range it used.
-        let mut h = [0.0f64; LEN];
-        let present = Present::of(&u.down);
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
-            let (mut lo, mut hi) = (LEN, 0);
-            let top = taken.filter(|&(at, _)| at == s).map(|(_, k)| k);
-            outcomes(
-                &model,
-                t,
-                &spots,
-                v,
-                s,
-                u,
-                &present,
-                improves(s),
-                top,
-                |i, x| {
-                    h[i] += x;
-                    (lo, hi) = (lo.min(i), hi.max(i));
-                },
-            );
-            // P(opponent > score) + P(opponent = score) / 2, from the top down: 0 above
-            // the opponent's highest score, unchanged (times 1) below its lowest.
+            let (lo, hi) = self.span[s];
             w[hi + 1..].fill(0.0);
-            let mut above = 0.0;
             for i in (lo..=hi).rev() {
-                w[i] *= above + h[i] / 2.0;
-                above += h[i];
-            }
-            if lo <= hi {
-                h[lo..=hi].fill(0.0);
+                w[i] *= self.g[s][i];
             }
         }
         // The last entry first: it usually differs (0 above every opponent's highest score).
         let same = |x: f64| (x - w[0]).abs() < 1e-12;
         self.flat = same(w[LEN - 1]) && w.iter().all(|&x| same(x));
-        self.model = model;
-        self.spots = spots;
     }
 
     /// True when every final score gives the same chance (nothing to play for).

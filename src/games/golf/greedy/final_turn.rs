@@ -77,13 +77,15 @@ impl Greedy {
             let u = &self.count;
             let next = (v.seat() + 1) % v.players();
             let taken = (top != UNKNOWN).then_some((next, top));
-            self.final_wt.build(
-                v,
-                &self.tables,
-                u,
-                |s| Self::plays_within(v, s, turns),
-                taken,
-            );
+            if (self.final_at.0, self.final_at.1) == (self.count_at, turns) {
+                // Only the card the next seat finds differs: its factor alone changes.
+                let plays = Self::plays_within(v, next, turns);
+                let top = taken.map(|(_, k)| k);
+                self.final_wt.retake(v, &self.tables, u, next, plays, top);
+            } else {
+                let plays = |s| Self::plays_within(v, s, turns);
+                self.final_wt.build(v, &self.tables, u, plays, taken);
+            }
             self.final_at = (self.count_at, turns, top);
         }
     }
