@@ -3,9 +3,13 @@
 //! - a final turn after a player went out, once its usual choice would be a certain loss;
 //! - the stock's last turns (knob `stock_end`, with `empty_stock=end`): the deal ends at
 //!   the end of the turn that leaves the stock empty, so a turn that leaves `r` cards in it
-//!   (`r` at most `stock_end`, and fewer than the other players) is followed by at most `r`
-//!   turns that draw from it. Such a turn counts the next `r` seats as each playing one
+//!   (`r` at most `stock_end`, and no more than the other players) is followed by at most
+//!   `r` turns that draw from it. Such a turn counts the next `r` seats as each playing one
 //!   more turn (a card from the unseen ones, as on a final turn) and the rest as done.
+//!
+//! Where the next seat still plays before the deal ends, a last turn's placement weighs the
+//! card it throws (with `gift`): that seat takes it when it gains at least what a stock card
+//! is expected to ([`WinTable::build`]'s `taken`).
 
 use super::Greedy;
 use super::chance::{self, Pool, Unseen, WinTable};

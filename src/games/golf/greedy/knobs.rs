@@ -68,7 +68,7 @@ pub const KNOBS: &[Knob] = &[
     Knob {
         name: "stock_end",
         default: 0.0,
-        doc: "with final_for_win and empty_stock=end: a turn that leaves this many stock cards or fewer (and fewer than the other players) plays for the chance to win (-1: off)",
+        doc: "with final_for_win and empty_stock=end: a turn that leaves this many stock cards or fewer (and no more than the other players) plays for the chance to win (-1: off)",
     },
     Knob {
         name: "drawn_seen",
