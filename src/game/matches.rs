@@ -42,6 +42,7 @@ impl MatchProgress {
             dealer: self.dealer,
             active: self.active,
             totals: self.totals,
+            played: Some(self.deals),
         }
     }
 

@@ -35,6 +35,8 @@ pub struct Table {
     pub active: SeatMask,
     /// Match totals before this deal (zero for a lone deal).
     pub totals: [i64; MAX_SEATS],
+    /// Deals of its match played before this one; `None` for a lone deal.
+    pub played: Option<u32>,
 }
 
 impl Table {
@@ -45,6 +47,7 @@ impl Table {
             dealer: 0,
             active: SeatMask::all(players),
             totals: [0; MAX_SEATS],
+            played: None,
         }
     }
 }

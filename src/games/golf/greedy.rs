@@ -42,6 +42,10 @@
 //!   chance to pair its partner included, instead of as a card that never pairs.
 //! - **Gift** (`gift.rs`; knob `gift`, 1 by default): with counting, a card it may throw is
 //!   charged with what it is worth to the next player beyond a stock card.
+//! - **Matches** (knob `match_play`, on by default; `turn.rs`, [`Greedy::set_match`]): a hole
+//!   with holes of its match still to come plays its last turns for the expected score (the
+//!   match is won on the total); the last hole plays for the match, every other seat's
+//!   score counted with how far its total is above the bot's (`shift`).
 
 use super::Golf;
 use super::rules::{FlipAfter, GolfRules};
@@ -123,6 +127,15 @@ pub struct Greedy {
     go_out_race: f64,
     /// Knob `final_for_win`.
     final_for_win: bool,
+    /// Knob `match_play`.
+    match_play: bool,
+    /// Whether this deal's last turns play for the chance to win (`final_for_win`, unless
+    /// `match_play` finds holes of the match still to come; set at a deal's first decision).
+    for_win: bool,
+    /// Per seat, points its match total is above this seat's (0 outside a match's last
+    /// hole, and without `match_play`): a seat wins the match on a final score below
+    /// every other seat's plus its shift. Set at a deal's first decision.
+    shift: [i32; MAX_SEATS],
     /// Knob `stock_end` (-1: off).
     stock_end: i32,
     /// The last going-out answer: the count key it was counted at (see `count_at`),
@@ -216,6 +229,9 @@ impl Greedy {
             go_out_step: k("go_out_step").clamp(0.0, 1.0),
             go_out_race: k("go_out_race").clamp(0.0, 1.0),
             final_for_win: k("final_for_win") >= 0.5,
+            match_play: k("match_play") >= 0.5,
+            for_win: false,
+            shift: [0; MAX_SEATS],
             stock_end: k("stock_end").clamp(-1.0, 1e6) as i32,
             out_cache: None,
             drawn_seen: k("drawn_seen") >= 0.5,
@@ -320,7 +336,8 @@ impl Greedy {
         standing_of(&self.tables, rules, packed)
     }
 
-    /// The lowest opponent estimate (tenths). Kept for the rest of the turn (the draw and
+    /// The lowest opponent estimate (tenths), each plus its seat's `shift` (on a match's
+    /// last hole: who is ahead in the match). Kept for the rest of the turn (the draw and
     /// the placement of a turn ask for it again on the same grids), and each opponent's
     /// estimate is kept with the grid it was made for and reused while that grid is
     /// unchanged.
@@ -348,7 +365,7 @@ impl Greedy {
             if o.0 != packed {
                 *o = (packed, standing_of(t, rules, packed));
             }
-            best = best.min(o.1);
+            best = best.min(o.1 + 10 * self.shift[s]);
         }
         best
     }

@@ -26,7 +26,7 @@ mod tests_uniform;
 pub use greedy::Greedy;
 pub use rules::{FlipAfter, GolfRules};
 pub use scoring::score_cards;
-pub use state::{Action, Golf, Phase};
+pub use state::{Action, Golf, Hole, Phase};
 pub use view::View;
 
 use crate::cards::{CardCounts, GameRng};

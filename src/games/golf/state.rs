@@ -105,6 +105,19 @@ pub struct Golf {
     pub(super) end: u8,
     /// For reshuffles: forked from the deal rng, so the deal is fixed at the deal.
     pub(super) chance: GameRng,
+    /// Where the deal sits in its match (public): `None` for a lone deal.
+    pub(super) hole: Option<Hole>,
+}
+
+/// A deal's place in its match: every seat sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hole {
+    /// Holes (deals) of the match played before this one.
+    pub played: u32,
+    /// Holes still to play after this one (0 on the match's last hole).
+    pub left: u32,
+    /// Each seat's match total before this hole.
+    pub totals: [i64; MAX_SEATS],
 }
 
 /// One deck in index order. Golf's two jokers are the same card ([`Card::JOKER`]): they
@@ -172,6 +185,11 @@ impl Golf {
             reshuffled: false,
             end: 0,
             chance,
+            hole: table.played.map(|played| Hole {
+                played,
+                left: rules.holes.saturating_sub(played + 1),
+                totals: table.totals,
+            }),
         }
     }
 

@@ -307,6 +307,11 @@ fn going_out_estimates_the_final_score_without_the_pairing_term_and_the_charge()
     );
 }
 
+/// The moves of Golf 4p seed 41 deal 183 up to step 73 (see below).
+const SCRIPT_183: &str = "F0 F4 F0 F4 F0 F4 F0 F4 D W3 D W3 S W2 D W4 S W1 S W2 S W1 D W1 S W2 S W3 \
+    D W4 S W2 S X S X S W1 S W2 S W3 S X S W0 S X S X S W1 S W2 S X S X S X S W3 \
+    D W5 S W2 S X S X S X";
+
 /// Golf 4p seed 41 deal 183 up to step 73 (`cardsim trace golf --players 4 --seed 41 --deal
 /// 183`, the moves greedy played before `stock_end`, replayed here as a script). The stock
 /// holds one card: seat 1 draws it, 2D, and the deal ends with its turn. Every grid has one
@@ -320,10 +325,7 @@ fn going_out_estimates_the_final_score_without_the_pairing_term_and_the_charge()
 fn the_stocks_last_turn_plays_for_the_chance_to_win() {
     let rules = GolfRules::default();
     let mut g = Golf::deal(&rules, &Table::first(4), &mut deal_rngs(41, 183, 0).deal);
-    let script = "F0 F4 F0 F4 F0 F4 F0 F4 D W3 D W3 S W2 D W4 S W1 S W2 S W1 D W1 S W2 S W3 \
-                  D W4 S W2 S X S X S W1 S W2 S W3 S X S W0 S X S X S W1 S W2 S X S X S X S W3 \
-                  D W5 S W2 S X S X S X";
-    replay(&mut g, script);
+    replay(&mut g, SCRIPT_183);
     assert_eq!((g.seat, g.phase, g.stock.len()), (1, Phase::Draw, 1));
     assert!(
         (0..4).all(|s| g.up[s].count_ones() == 5),
@@ -345,5 +347,69 @@ fn the_stocks_last_turn_plays_for_the_chance_to_win() {
         act(&mut b, &after),
         Action::Swap(2),
         "without stock_end: over the 6S"
+    );
+}
+
+/// The position of [`the_stocks_last_turn_plays_for_the_chance_to_win`] as a hole of a
+/// 9-hole match, seat 1 holding the stock's last card (2D). With holes to come a strong
+/// player takes the sure points (2D over the 6S: 8 points) whatever the deal's winner: the
+/// match is won on the total. On the last hole, totals level, it plays for the win as in a
+/// lone deal (2D onto its face-down card). On the last hole with the match out of reach
+/// (25 points behind every seat), nothing is left to play for: the points again.
+/// `match_play = 0` plays every hole as a lone deal.
+#[test]
+fn a_match_plays_for_points_until_its_last_hole() {
+    let rules = GolfRules::default();
+    let hole = |played: u32, totals: [i64; 4]| {
+        let mut t = Table::first(4);
+        t.played = Some(played);
+        t.totals[..4].copy_from_slice(&totals);
+        let mut g = Golf::deal(&rules, &t, &mut deal_rngs(41, 183, 0).deal);
+        replay(&mut g, SCRIPT_183);
+        assert_eq!((g.seat, g.phase, g.stock.len()), (1, Phase::Draw, 1));
+        g.apply(Action::DrawStock);
+        g
+    };
+    let place = |b: &mut Box<dyn Strategy<Golf>>, g: &Golf| {
+        b.begin_deal(1);
+        act(b, g)
+    };
+    let mut b = bot("greedy");
+    let over_6s = Action::Swap(2);
+    let face_down = Action::Swap(5);
+    assert_eq!(place(&mut b, &hole(0, [0; 4])), over_6s, "first hole");
+    assert_eq!(
+        place(&mut b, &hole(7, [31, 40, 22, 35])),
+        over_6s,
+        "a hole to come"
+    );
+    assert_eq!(
+        place(&mut b, &hole(8, [0; 4])),
+        face_down,
+        "last hole, level"
+    );
+    assert_eq!(
+        place(&mut b, &hole(8, [0, 30, 2, 5])),
+        over_6s,
+        "lost already"
+    );
+    let mut alone = greedy_with(&[("match_play", 0.0)]);
+    assert_eq!(
+        place(&mut alone, &hole(0, [0; 4])),
+        face_down,
+        "match_play = 0"
+    );
+    let v = hole(8, [44, 20, 40, 41]);
+    let j = crate::game::SeatView::to_json(&v.view(1));
+    assert_eq!(j["match"]["totals"], serde_json::json!([44, 20, 40, 41]));
+    assert_eq!(
+        (j["match"]["played"].as_u64(), j["match"]["left"].as_u64()),
+        (Some(8), Some(0))
+    );
+    let lone = Golf::deal(&rules, &Table::first(4), &mut deal_rngs(41, 183, 0).deal);
+    assert!(
+        crate::game::SeatView::to_json(&lone.view(1))
+            .get("match")
+            .is_none()
     );
 }

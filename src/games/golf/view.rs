@@ -1,5 +1,6 @@
 //! What one Golf seat may see: every face-up grid card, the discard pile (all of it went down
-//! face up, in public), the stock's size, the card it holds, and who went out.
+//! face up, in public), the stock's size, the card it holds, who went out, and in a match
+//! the holes played and left and every seat's total.
 //!
 //! The view is a borrowed window on the state whose field is private to this file: strategies
 //! (even the ones in this folder) reach the deal only through the methods below, which never
@@ -7,7 +8,7 @@
 //! nothing for the privacy.
 
 use super::rules::GolfRules;
-use super::state::{Golf, Phase};
+use super::state::{Golf, Hole, Phase};
 use crate::cards::{Card, CardCounts};
 use crate::game::{Seat, SeatView};
 
@@ -109,6 +110,12 @@ impl<'a> View<'a> {
         u32::from(self.g.finals_left)
     }
 
+    /// Where the deal sits in its match (holes played and left, every seat's total before
+    /// it); `None` for a lone deal.
+    pub fn hole(&self) -> Option<Hole> {
+        self.g.hole
+    }
+
     /// True once the stock was rebuilt from the discards: everyone then knows which cards
     /// it holds (those turned over, less those drawn since), not their order.
     pub fn stock_known(&self) -> bool {
@@ -202,7 +209,7 @@ impl SeatView for View<'_> {
             .map(|s| (0..6).map(|p| text(self.card(s, p))).collect())
             .collect();
         let discard: Vec<String> = self.discard().iter().map(|c| c.to_string()).collect();
-        serde_json::json!({
+        let mut j = serde_json::json!({
             "seat": self.seat,
             "players": self.players(),
             "dealer": self.dealer(),
@@ -222,7 +229,15 @@ impl SeatView for View<'_> {
             "holder": self.holder(),
             "ender": self.ender(),
             "finals_left": self.finals_left(),
-        })
+        });
+        if let Some(h) = self.hole() {
+            j["match"] = serde_json::json!({
+                "played": h.played,
+                "left": h.left,
+                "totals": &h.totals[..self.players()],
+            });
+        }
+        j
     }
 
     fn remembered(&self) -> CardCounts {

@@ -34,17 +34,22 @@ use crate::game::MAX_SEATS;
 #[path = "best.rs"]
 mod best;
 use best::Best;
+#[path = "going_out.rs"]
+mod going_out;
 #[path = "moves.rs"]
 mod moves;
 #[path = "spots.rs"]
 mod spots;
+pub(super) use going_out::chance_out;
+#[cfg(test)]
+use going_out::seat_factor;
 use moves::Moves;
 pub(super) use moves::value_steps;
 use spots::Spots;
 
-/// A partner code of [`seat_factor`]: the card put into the grid is the partner.
+/// A partner code of [`going_out::seat_factor`]: the card put into the grid is the partner.
 const PUT: u8 = 16;
-/// A partner code of [`seat_factor`]: no card is face down.
+/// A partner code of [`going_out::seat_factor`]: no card is face down.
 const NO_DOWN: u8 = 17;
 
 /// Scores (points) from -64 to 127 index a [`WinTable`].
@@ -280,106 +285,6 @@ impl Present {
     }
 }
 
-/// The chance (ties counting half) that a final score of `mine` tenths beats every other
-/// seat after each plays one more turn: the product of one factor per seat, in seat order.
-///
-/// Each factor is at most 1, so the chance is at most any factor and at most the product of
-/// any of them (up to rounding): the seats are visited from the lowest score estimate (the
-/// likeliest to beat the bot), and once those seen bring the chance below `stop_below`
-/// (with a margin far above rounding) the rest are skipped and that product (below it)
-/// returned. Otherwise the factors are multiplied in seat order, as always.
-pub(super) fn chance_out(v: &View, t: &Tables, u: &Unseen, mine: i32, stop_below: f64) -> f64 {
-    let m = Model::new(&t.base_vals, v.rules(), &u.down);
-    let i = index(mine) as i32;
-    // A score of t tenths indexes above i from `hi` on, and at i from `hi - 10`.
-    let hi = 10 * (i - OFF + 1) - 5;
-    let (n, me) = (v.players(), v.seat());
-    let mut order = [(0i32, 0usize); MAX_SEATS];
-    for (k, s) in (0..n).filter(|&s| s != me).enumerate() {
-        order[k] = (m.score_packed(t, v.rules(), v.packed_keys(s)), s);
-    }
-    let order = &mut order[..n - 1];
-    order.sort_unstable();
-    let mv = Moves::new(&m, &u.down, &t.steps);
-    let mut factor = [1.0f64; MAX_SEATS];
-    let mut seen = 1.0;
-    for &(now, s) in order.iter() {
-        factor[s] = seat_factor(&m, &mv, v, s, now, u, hi);
-        seen *= factor[s];
-        if seen == 0.0 || seen < stop_below * (1.0 - 1e-9) {
-            return seen;
-        }
-    }
-    let mut p = 1.0;
-    for s in (0..n).filter(|&s| s != me) {
-        p *= factor[s];
-    }
-    p
-}
-
-/// One seat's factor in [`chance_out`]: the chance that its final score, after one more
-/// turn (none with `final_turns=no`), lands above the bot's (`hi`: the lowest tenths above the bot's point), ties
-/// counting half. Counted in whole copies: for each stock card the seat's improved
-/// estimate, then how many of its first face-down card's outcomes land above the bot's
-/// score and how many on it ([`Moves::count`], for the partner that card then has).
-fn seat_factor(m: &Model, mv: &Moves, v: &View, s: usize, now: i32, u: &Unseen, hi: i32) -> f64 {
-    let keys = v.keys(s);
-    let q = first_down(&keys);
-    // The partner code (see [`Moves::count2`]) of the first face-down card once a card is
-    // at each position (6: thrown): only a card put on that card or beside it changes it;
-    // put on it, the next face-down card becomes the first.
-    let mut partner = [NO_DOWN; 7];
-    if q < 6 {
-        partner = [keys[(q + 3) % 6]; 7];
-        partner[q] = match (q + 1..6).find(|&p| keys[p] == UNKNOWN) {
-            Some(r) if (r + 3) % 6 == q => PUT,
-            Some(r) => keys[(r + 3) % 6],
-            None => NO_DOWN,
-        };
-        partner[(q + 3) % 6] = PUT;
-    }
-    if u.stock.total <= 0 || !v.rules().final_turns {
-        // No stock card to draw, or no final turn to draw it in (`final_turns=no`: the
-        // deal ends as the bot goes out): one outcome, the grid as it stands (key 0
-        // counted once, thrown, as below).
-        let (reach, total) = mv.count2(partner[6], hi - now);
-        return reach as f64 / (2 * total.max(1)) as f64;
-    }
-    let col: [i32; 3] = std::array::from_fn(|c| m.col(keys[c], keys[c + 3]));
-    let cur: [i32; 6] = std::array::from_fn(|p| col[p % 3]);
-    // Each card's choice, for all keys at once; a card thrown away leaves the grid as it
-    // stands: all of them are counted at once, the others one key at a time (whole
-    // copies: the sums are the same in any order).
-    let best = Best::new(m, &keys, &cur).all(m);
-    // Over all 16 keys (14 and 15 have no copies), one loop ([`rolled`]): it ran unrolled.
-    let n = &u.stock.n;
-    let (mut thrown, mut kept) = (0i32, 0u32);
-    for x in rolled(16) {
-        let x = x & 15;
-        thrown += n[x] & -i32::from(best[x] <= 7);
-        kept |= u32::from((best[x] > 7) & (n[x] > 0)) << x;
-    }
-    let thrown = i64::from(thrown);
-    let (mut twice, mut all) = (0i64, 0i64);
-    while kept != 0 {
-        let x = kept.trailing_zeros() as u8;
-        kept &= kept - 1;
-        let nx = n[x as usize];
-        // Kept: the entry packs the gain and the position (see `Best::unpack`).
-        let (gain, pos) = (best[x as usize] >> 3, 7 - (best[x as usize] & 7) as usize);
-        let b = partner[pos.min(6)];
-        let b = if b == PUT { x } else { b };
-        // `hi - at` for the seat's score `at = now - gain` after the card.
-        let (reach, total) = mv.count2(b, hi - now + gain);
-        twice += nx as i64 * reach as i64;
-        all += nx as i64 * total as i64;
-    }
-    let (reach, total) = mv.count2(partner[6], hi - now);
-    twice += thrown * reach as i64;
-    all += thrown * total as i64;
-    twice as f64 / (2 * all.max(1)) as f64
-}
-
 /// Per final score of the bot (points, by index): its chance to win against the others.
 #[derive(Clone, Debug)]
 pub(super) struct WinTable {
@@ -393,6 +298,10 @@ pub(super) struct WinTable {
     /// Each other seat's factor ([`WinTable::factor`]) and the range of scores it covers.
     g: [[f64; LEN]; MAX_SEATS],
     span: [(usize, usize); MAX_SEATS],
+    /// Per seat, points its match total is above the bot's (see `Greedy::shift`; all 0
+    /// outside a match's last hole): the bot's score `i` meets that seat's factor at
+    /// `i - shift`.
+    pub(super) shift: [i32; MAX_SEATS],
 }
 
 impl WinTable {
@@ -416,6 +325,7 @@ impl WinTable {
         flat: false,
         g: [[0.0; LEN]; MAX_SEATS],
         span: [(LEN, 0); MAX_SEATS],
+        shift: [0; MAX_SEATS],
     };
 
     /// Makes this the table for the seat of `v` against every other seat's grid as it will
@@ -504,6 +414,11 @@ impl WinTable {
         w.copy_from_slice(&ONES);
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let (lo, hi) = self.span[s];
+            let d = self.shift[s];
+            if d != 0 {
+                shifted(w, &self.g[s], (lo, hi), d);
+                continue;
+            }
             w[hi + 1..].fill(0.0);
             for i in (lo..=hi).rev() {
                 w[i] *= self.g[s][i];
@@ -514,7 +429,8 @@ impl WinTable {
         self.flat = same(w[LEN - 1]) && w.iter().all(|&x| same(x));
     }
 
-    /// True when every final score gives the same chance (nothing to play for).
+    /// True when every final score gives the same chance (nothing to play for, which is
+    /// also so on a match's last hole that the bot cannot win or cannot lose).
     pub(super) fn flat(&self) -> bool {
         self.flat
     }
@@ -586,6 +502,27 @@ impl WinTable {
     }
 }
 
+/// [`WinTable::product`]'s step for a seat whose match total is `d` points above the bot's:
+/// the bot's score `i` beats that seat's `j` in the match when `i < j + d`, so it meets the
+/// factor `g` at `i - d` (1 below the factor's span `lo..=hi`, where every outcome of the
+/// seat is above, and 0 above it). Out of line: only a match's last hole shifts.
+#[cold]
+#[inline(never)]
+fn shifted(w: &mut [f64; LEN], g: &[f64; LEN], (lo, hi): (usize, usize), d: i32) {
+    for (i, x) in w.iter_mut().enumerate() {
+        let k = i as i64 - i64::from(d);
+        if k > hi as i64 {
+            *x = 0.0;
+        } else if k >= lo as i64 {
+            *x *= g[k as usize];
+        }
+    }
+}
+
 #[cfg(test)]
 #[path = "tests_chance.rs"]
 pub(super) mod tests;
+
+#[cfg(test)]
+#[path = "tests_match.rs"]
+mod tests_match;

@@ -164,7 +164,7 @@ impl Greedy {
         self.counted(v);
         self.pools();
         let need = self.go_out_need(v.players(), v.rules().final_turns);
-        let ok = chance_out(v, &self.tables, &self.count, mine, need) >= need;
+        let ok = chance_out(v, &self.tables, &self.count, (mine, &self.shift), need) >= need;
         self.out_cache = Some((self.count_at, v.phase(), mine, ok));
         ok
     }

@@ -10,6 +10,10 @@
 //! Where the next seat still plays before the deal ends, a last turn's placement weighs the
 //! card it throws (with `gift`): that seat takes it when it gains at least what a stock card
 //! is expected to ([`WinTable::build`]'s `taken`).
+//!
+//! In a match (`match_play`) only the last hole plays these turns for the chance to win, and
+//! for the match's: each other seat's score counts with its `shift` (its total less the
+//! bot's); a hole with holes to come plays them for the expected score.
 
 use super::Greedy;
 use super::chance::{self, Pool, Unseen, WinTable};
@@ -22,7 +26,8 @@ use crate::games::golf::view::View;
 impl Greedy {
     /// Whether putting `card` at position `p` (6: thrown) on a final turn leaves this seat
     /// all face up on a score some other seat, all face up with no turn to come, beats: a
-    /// certain loss. Only then is the chance to win worked out (it is costly).
+    /// certain loss (on a match's last hole, each seat's score shifted by its total: see
+    /// `Greedy::shift`). Only then is the chance to win worked out (it is costly).
     ///
     /// Read off packed grids ([`downs`] finds the face-down cards): a few words, not arrays
     /// of keys, on a path that runs on final turns only.
@@ -41,7 +46,7 @@ impl Greedy {
             s != v.seat()
                 && !Self::still_to_play(v, s)
                 && downs(k) == 0
-                && self.standing_packed(v.rules(), k) < mine
+                && self.standing_packed(v.rules(), k) + 10 * self.shift[s] < mine
         })
     }
 

@@ -66,6 +66,11 @@ pub const KNOBS: &[Knob] = &[
         doc: "1: a final turn maximises the chance to win; 0: the expected score",
     },
     Knob {
+        name: "match_play",
+        default: 1.0,
+        doc: "1: in a match, a hole with holes still to come plays its final turns for the expected score, and the last hole plays for the match (each seat's total counted); 0: every deal played alone",
+    },
+    Knob {
         name: "stock_end",
         default: 0.0,
         doc: "with final_for_win and empty_stock=end: a turn that leaves this many stock cards or fewer (and no more than the other players) plays for the chance to win (-1: off)",

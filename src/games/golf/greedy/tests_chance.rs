@@ -491,70 +491,84 @@ fn the_chance_to_win_equals_the_previous_count() {
 /// bit for bit.
 #[test]
 fn a_seat_takes_the_discard_when_it_beats_the_stock() {
+    let (mut all, mut taken) = (0u64, 0u64);
+    each_decision(2, 31, 6, |g, v, t, u| {
+        let other = 1 - v.seat();
+        let m = Model::new(&t.base_vals, v.rules(), &u.down);
+        let keys = v.keys(other);
+        let now = m.score_packed(t, v.rules(), v.packed_keys(other));
+        let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
+        let gain = |x: u8| now - m.improve(&keys, &cur, now, x).0;
+        let ev: i64 = (0..14u8)
+            .map(|x| u.stock.n[x as usize] as i64 * gain(x) as i64)
+            .sum();
+        let (mut with, mut want) = (WinTable::EMPTY, WinTable::EMPTY);
+        for c in 0..14u8 {
+            with.build(v, t, u, |_| true, Some((other, c)));
+            let takes = gain(c) as i64 * u.stock.total as i64 >= ev;
+            let mut one = *u;
+            if takes {
+                one.stock.n = [0; 16];
+                one.stock.n[c as usize] = 1;
+                one.stock.total = 1;
+                taken += 1;
+            }
+            want.build(v, t, &one, |_| true, None);
+            let same = with
+                .w
+                .iter()
+                .zip(&want.w)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(
+                same,
+                "key {c}, takes {takes}\n{}",
+                crate::game::Game::render(g)
+            );
+            all += 1;
+        }
+    });
+    // Both branches are met many times.
+    assert!(taken > 500 && all - taken > 500, "{taken} of {all} taken");
+}
+
+/// Plays `deals` default Golf deals of `players` greedy seats (deal seeds from `seed`) and
+/// calls `check` at every decision with stock cards unseen: the deal, the deciding seat's
+/// view, fresh tables and its unseen cards.
+pub(super) fn each_decision(
+    players: usize,
+    seed: u64,
+    deals: u64,
+    check: impl FnMut(&crate::games::golf::Golf, &View, &Tables, &Unseen),
+) {
     use crate::game::{ActionList, Game, Table};
-    use crate::games::golf::{Golf, GolfRules};
+    use crate::games::golf::{Action, Golf, GolfRules};
     use crate::sim::{Observer, deal_rngs, play_deal};
     use crate::strategy::{build, resolve};
-    struct Check(u64, u64);
-    impl Observer<Golf> for Check {
-        fn before(&mut self, g: &Golf, seat: usize, _legal: &[crate::games::golf::Action]) {
+    struct Each<F>(F);
+    impl<F: FnMut(&Golf, &View, &Tables, &Unseen)> Observer<Golf> for Each<F> {
+        fn before(&mut self, g: &Golf, seat: usize, _legal: &[Action]) {
             let v = g.view(seat);
             let t = Tables::new(v.rules(), 50, 50, None);
             let u = unseen(&v, &shoe(&v));
-            if u.stock.total == 0 {
-                return;
-            }
-            let other = 1 - seat;
-            let m = Model::new(&t.base_vals, v.rules(), &u.down);
-            let keys = v.keys(other);
-            let now = m.score_packed(&t, v.rules(), v.packed_keys(other));
-            let cur: [i32; 6] = std::array::from_fn(|p| m.col(keys[p], keys[(p + 3) % 6]));
-            let gain = |x: u8| now - m.improve(&keys, &cur, now, x).0;
-            let ev: i64 = (0..14u8)
-                .map(|x| u.stock.n[x as usize] as i64 * gain(x) as i64)
-                .sum();
-            let (mut with, mut want) = (WinTable::EMPTY, WinTable::EMPTY);
-            for c in 0..14u8 {
-                with.build(&v, &t, &u, |_| true, Some((other, c)));
-                let takes = gain(c) as i64 * u.stock.total as i64 >= ev;
-                let mut one = u;
-                if takes {
-                    one.stock.n = [0; 16];
-                    one.stock.n[c as usize] = 1;
-                    one.stock.total = 1;
-                    self.1 += 1;
-                }
-                want.build(&v, &t, &one, |_| true, None);
-                let same = with
-                    .w
-                    .iter()
-                    .zip(&want.w)
-                    .all(|(a, b)| a.to_bits() == b.to_bits());
-                assert!(same, "key {c}, takes {takes}\n{}", g.render());
-                self.0 += 1;
+            if u.stock.total > 0 {
+                (self.0)(g, &v, &t, &u);
             }
         }
     }
     let mut buf = ActionList::new();
-    let mut obs = Check(0, 0);
     let spec = resolve::<Golf>("greedy").unwrap();
-    let mut seats: Vec<_> = (0..2).map(|_| build::<Golf>(&spec)).collect();
-    for i in 0..6 {
-        let rngs = &mut deal_rngs(31, i, 0);
+    let mut seats: Vec<_> = (0..players).map(|_| build::<Golf>(&spec)).collect();
+    let table = Table::first(players);
+    let mut obs = Each(check);
+    for i in 0..deals {
+        let rngs = &mut deal_rngs(seed, i, 0);
         play_deal(
             &GolfRules::default(),
-            &Table::first(2),
+            &table,
             rngs,
             &mut seats,
             &mut buf,
             &mut obs,
         );
     }
-    // Both branches are met many times.
-    assert!(
-        obs.1 > 500 && obs.0 - obs.1 > 500,
-        "{} of {} taken",
-        obs.1,
-        obs.0
-    );
 }

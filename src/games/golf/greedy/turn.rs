@@ -20,6 +20,7 @@ impl Greedy {
             self.set_shoe(v);
             self.late_at = self.patience.saturating_mul(v.players() as u32);
             self.set_tempo(v.rules());
+            self.set_match(v);
         }
         // Before `late_at` no round is past patience (what `late_rounds` finds, without
         // its division).
@@ -30,6 +31,23 @@ impl Greedy {
         self.refresh(v.rules(), self.unknown + 10 * self.late);
         self.checked = true;
         self.dispatch(v)
+    }
+
+    /// Sets `for_win` and `shift` for the deal of `v`: a lone deal, or a match's last hole
+    /// with `match_play`, is played for the chance to win (the match: each seat's final
+    /// score shifted by how far its total is above this seat's); a hole with holes to come
+    /// is played for the expected score, and the match's totals do not count yet.
+    pub(super) fn set_match(&mut self, v: &View) {
+        let hole = v.hole().filter(|_| self.match_play);
+        self.for_win = self.final_for_win && hole.is_none_or(|h| h.left == 0);
+        self.shift = [0; crate::game::MAX_SEATS];
+        if let Some(h) = hole.filter(|h| h.left == 0) {
+            let me = h.totals[v.seat()];
+            for s in 0..v.players() {
+                self.shift[s] = (h.totals[s] - me).clamp(-10_000, 10_000) as i32;
+            }
+        }
+        self.final_wt.shift = self.shift;
     }
 
     /// Sets `tempo_on` for a deal under `rules`: the `tempo` knob, but 0 without counting or
@@ -64,7 +82,7 @@ impl Greedy {
             true => self.counted_draw(v, top),
             false => self.plain_draw(v, top),
         };
-        if self.final_for_win {
+        if self.for_win {
             if v.ender().is_some() {
                 return self.final_turn_draw(v, top, old);
             }
@@ -78,7 +96,7 @@ impl Greedy {
         old
     }
 
-    /// The draw on a final turn with `final_for_win`, given the draw `old` of the rules
+    /// The draw on a final turn played for the chance to win (`for_win`), given the draw `old` of the rules
     /// above (made first, as on any turn: one copy of that code, not a second one here).
     #[cold]
     #[inline(never)]
@@ -131,7 +149,7 @@ impl Greedy {
             Action::Swap(p) => p as usize,
             _ => 6,
         };
-        let a = match self.final_for_win && !final_planned {
+        let a = match self.for_win && !final_planned {
             false => a,
             true if v.ender().is_some() => match self.certain_loss(v, held, at) {
                 true => self.final_place(v, held, a, v.finals_left()),
