@@ -298,10 +298,6 @@ pub(super) struct WinTable {
     /// Each other seat's factor ([`WinTable::factor`]) and the range of scores it covers.
     g: [[f64; LEN]; MAX_SEATS],
     span: [(usize, usize); MAX_SEATS],
-    /// Per seat, points its match total is above the bot's (see `Greedy::shift`; all 0
-    /// outside a match's last hole): the bot's score `i` meets that seat's factor at
-    /// `i - shift`.
-    pub(super) shift: [i32; MAX_SEATS],
 }
 
 impl WinTable {
@@ -325,7 +321,6 @@ impl WinTable {
         flat: false,
         g: [[0.0; LEN]; MAX_SEATS],
         span: [(LEN, 0); MAX_SEATS],
-        shift: [0; MAX_SEATS],
     };
 
     /// Makes this the table for the seat of `v` against every other seat's grid as it will
@@ -338,7 +333,7 @@ impl WinTable {
         t: &Tables,
         u: &Unseen,
         improves: impl Fn(usize) -> bool,
-        taken: Option<(usize, u8)>,
+        (taken, shift): (Option<(usize, u8)>, &[i32; MAX_SEATS]),
     ) {
         let model = Model::new(&t.base_vals, v.rules(), &u.down);
         self.spots = self.spots.renewed(&model);
@@ -348,7 +343,7 @@ impl WinTable {
             let top = taken.filter(|&(at, _)| at == s).map(|(_, k)| k);
             self.factor(v, t, u, &present, s, improves(s), top);
         }
-        self.product(v);
+        self.product(v, shift);
     }
 
     /// The table of the last [`WinTable::build`] (the same view, tables and unseen cards)
@@ -361,10 +356,10 @@ impl WinTable {
         u: &Unseen,
         s: usize,
         improves: bool,
-        top: Option<u8>,
+        (top, shift): (Option<u8>, &[i32; MAX_SEATS]),
     ) {
         self.factor(v, t, u, &Present::of(&u.down), s, improves, top);
-        self.product(v);
+        self.product(v, shift);
     }
 
     /// Seat `s`'s factor per score of the bot: P(its score > the bot's) + P(equal) / 2, from
@@ -406,15 +401,17 @@ impl WinTable {
         self.span[s] = (lo, hi);
     }
 
-    /// The table: every other seat's factor multiplied in, in seat order.
-    fn product(&mut self, v: &View) {
+    /// The table: every other seat's factor multiplied in, in seat order, each read at the
+    /// bot's score less the seat's `shift` (points its match total is above the bot's; see
+    /// `Greedy::shift`, all 0 outside a match's last hole).
+    fn product(&mut self, v: &View, shift: &[i32; MAX_SEATS]) {
         // Copied from a constant table: a fill loop stores an entry at a time.
         const ONES: [f64; LEN] = [1.0; LEN];
         let w = &mut self.w;
         w.copy_from_slice(&ONES);
         for s in (0..v.players()).filter(|&s| s != v.seat()) {
             let (lo, hi) = self.span[s];
-            let d = self.shift[s];
+            let d = shift[s];
             if d != 0 {
                 shifted(w, &self.g[s], (lo, hi), d);
                 continue;

@@ -90,10 +90,12 @@ impl Greedy {
                 // Only the card the next seat finds differs: its factor alone changes.
                 let plays = Self::plays_within(v, next, turns);
                 let top = taken.map(|(_, k)| k);
-                self.final_wt.retake(v, &self.tables, u, next, plays, top);
+                self.final_wt
+                    .retake(v, &self.tables, u, next, plays, (top, &self.shift));
             } else {
                 let plays = |s| Self::plays_within(v, s, turns);
-                self.final_wt.build(v, &self.tables, u, plays, taken);
+                self.final_wt
+                    .build(v, &self.tables, u, plays, (taken, &self.shift));
             }
             self.final_at = (self.count_at, turns, top);
         }

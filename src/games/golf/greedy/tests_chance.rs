@@ -428,7 +428,7 @@ impl crate::sim::Observer<crate::games::golf::Golf> for WinCheck {
         let t = Tables::new(v.rules(), 50, 50, None);
         let u = unseen(&v, &shoe(&v));
         let mut wt = WinTable::EMPTY;
-        wt.build(&v, &t, &u, |s| s % 2 == 0, None);
+        wt.build(&v, &t, &u, |s| s % 2 == 0, (None, &[0; MAX_SEATS]));
         let keys = v.keys(seat);
         for p in 0..6 {
             for x in [0, 1, 4, 9, 12, 13, UNKNOWN] {
@@ -504,7 +504,7 @@ fn a_seat_takes_the_discard_when_it_beats_the_stock() {
             .sum();
         let (mut with, mut want) = (WinTable::EMPTY, WinTable::EMPTY);
         for c in 0..14u8 {
-            with.build(v, t, u, |_| true, Some((other, c)));
+            with.build(v, t, u, |_| true, (Some((other, c)), &[0; MAX_SEATS]));
             let takes = gain(c) as i64 * u.stock.total as i64 >= ev;
             let mut one = *u;
             if takes {
@@ -513,7 +513,7 @@ fn a_seat_takes_the_discard_when_it_beats_the_stock() {
                 one.stock.total = 1;
                 taken += 1;
             }
-            want.build(v, t, &one, |_| true, None);
+            want.build(v, t, &one, |_| true, (None, &[0; MAX_SEATS]));
             let same = with
                 .w
                 .iter()

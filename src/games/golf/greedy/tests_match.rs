@@ -16,13 +16,13 @@ fn a_match_total_shifts_the_chance_to_win() {
     super::tests::each_decision(3, 37, 6, |_, v, t, u| {
         let seat = v.seat();
         let mut wt = WinTable::EMPTY;
-        wt.build(v, t, u, |s| s != 0, None);
+        wt.build(v, t, u, |s| s != 0, (None, &[0; MAX_SEATS]));
         let plain = wt.w;
         let others: Vec<usize> = (0..3).filter(|&s| s != seat).collect();
         for d in [-7i32, 3, 40] {
-            wt.shift = [0; MAX_SEATS];
-            others.iter().for_each(|&s| wt.shift[s] = d);
-            wt.product(v);
+            let mut shift = [0; MAX_SEATS];
+            others.iter().for_each(|&s| shift[s] = d);
+            wt.product(v, &shift);
             for i in 0..LEN as i32 {
                 if (0..LEN as i32).contains(&(i - d)) {
                     let (a, b) = (wt.w[i as usize], plain[(i - d) as usize]);
@@ -32,9 +32,9 @@ fn a_match_total_shifts_the_chance_to_win() {
         }
         // One seat far behind: the other seat's factor alone; far ahead: nothing to win.
         let (far, near) = (others[0], others[1]);
-        wt.shift = [0; MAX_SEATS];
-        wt.shift[far] = 1000;
-        wt.product(v);
+        let mut shift = [0; MAX_SEATS];
+        shift[far] = 1000;
+        wt.product(v, &shift);
         let (lo, hi) = wt.span[near];
         for i in 0..LEN {
             let want = match i {
@@ -44,8 +44,8 @@ fn a_match_total_shifts_the_chance_to_win() {
             };
             assert_eq!(wt.w[i].to_bits(), want.to_bits(), "index {i}");
         }
-        wt.shift[far] = -1000;
-        wt.product(v);
+        shift[far] = -1000;
+        wt.product(v, &shift);
         assert!(wt.flat() && wt.w[0] == 0.0);
         // The going-out chance.
         let mine = v.keys(seat).iter().map(|&k| i32::from(k & 7)).sum::<i32>() * 10;

@@ -47,7 +47,6 @@ impl Greedy {
                 self.shift[s] = (h.totals[s] - me).clamp(-10_000, 10_000) as i32;
             }
         }
-        self.final_wt.shift = self.shift;
     }
 
     /// Sets `tempo_on` for a deal under `rules`: the `tempo` knob, but 0 without counting or
