@@ -2,15 +2,17 @@
 //! hand; takes the pile when what it holds pays (the meld points it adds against the 3s
 //! it would leave stuck in hand when the deal ends; knob `pile_value`, 0 for the previous
 //! rule: any pile of `pile_min` cards); opens as soon as its hand can make the
-//! minimum; adds naturals before wilds (cleans before dirtying) and dirties a clean meld only
-//! once it is long or its partnership has the natural books it needs; discards 3s first
-//! (they freeze the pile for the next player), then lone cards of ranks nobody melds; goes
-//! out when its partnership's table points lead by the `out_margin` knob (or the stock runs
-//! low), otherwise keeps two cards in its foot. It does not read the legal list (the runner
-//! skips making it): before its partnership opens it walks the legal meld steps in the
-//! list's order through the game's own listing ([`HandAndFoot::each_meld`]); once opened
-//! it picks from rank masks and the discard from the tally (`greedy_pick.rs`), the same
-//! action the walk of the list gives, so it plays exactly as when it read the list.
+//! minimum; adds naturals before wilds (cleans before dirtying), then starts a meld from a
+//! natural pair and a wild (knob `pair_first`) before putting a wild on an open meld, and
+//! dirties a clean meld only once it is long or its partnership has the natural books it
+//! needs; discards 3s first (they freeze the pile for the next player), then lone cards of
+//! ranks nobody melds; goes out when its partnership's table points lead by the
+//! `out_margin` knob (or the stock runs low), otherwise keeps two cards in its foot. It does
+//! not read the legal list (the runner skips making it): before its partnership opens it
+//! walks the legal meld steps in the list's order through the game's own listing
+//! ([`HandAndFoot::each_meld`]); once opened it picks from rank masks and the discard from
+//! the tally (`greedy_pick.rs`), the same action the walk of the list gives, so it plays
+//! exactly as when it read the list.
 
 use super::melds::{self, MELD_RANKS};
 use super::state::{Action, HandAndFoot, Phase};
@@ -39,6 +41,11 @@ pub const KNOBS: &[Knob] = &[
         name: "pair_wild",
         default: 1.0,
         doc: "1: start melds from a natural pair and a wild once opened; 0: only to open or go out",
+    },
+    Knob {
+        name: "pair_first",
+        default: 1.0,
+        doc: "1: once opened, start a meld from a natural pair and a wild before putting a wild on an open meld (after naturals); 0: after (the previous greedy)",
     },
     Knob {
         name: "pile_value",
@@ -93,6 +100,7 @@ pub struct Greedy {
     pile_guard: i32,
     three_turn: f64,
     three_weight: f64,
+    pair_first: bool,
 }
 
 impl Greedy {
@@ -109,6 +117,7 @@ impl Greedy {
             pile_guard: p.knob(KNOBS, "pile_guard") as i32,
             three_turn: p.knob(KNOBS, "three_turn").max(0.0),
             three_weight: p.knob(KNOBS, "three_weight").max(0.0),
+            pair_first: p.knob(KNOBS, "pair_first") > 0.5,
         }
     }
 }
@@ -249,7 +258,7 @@ impl Greedy {
             Action::New { wild: 0, .. } => 90,
             Action::Add { .. } if m.wild[i] > 0 => 60,
             Action::Add { .. } if m.nat[i] >= self.dirty_at || books_met() => 40,
-            Action::New { .. } if self.pair_wild => 30,
+            Action::New { .. } if self.pair_wild => self.pair_step(),
             _ if feet && left <= 1 => 20,
             _ => 0,
         }
@@ -397,6 +406,14 @@ impl Greedy {
         (best, first)
     }
 
+    /// The value of a meld started from a natural pair and a wild once opened (with
+    /// `pair_wild`): 70 with `pair_first`, above every wild put on an open meld (60 at
+    /// most) and below the natural steps (90, 100); 30 without, below them all.
+    #[inline]
+    pub(super) fn pair_step(&self) -> i32 {
+        if self.pair_first { 70 } else { 30 }
+    }
+
     /// [`Greedy::opened_value`] with the natural books' check counted at most once per
     /// decision.
     #[inline]
@@ -416,7 +433,7 @@ impl Greedy {
             Action::New { wild: 0, .. } => 90,
             Action::Add { .. } if m.wild[i] > 0 => 60,
             Action::Add { .. } if m.nat[i] >= self.dirty_at || books.get(v) => 40,
-            Action::New { .. } if self.pair_wild => 30,
+            Action::New { .. } if self.pair_wild => self.pair_step(),
             _ if feet && left <= 1 => 20,
             _ => 0,
         }

@@ -45,15 +45,23 @@ impl Greedy {
     }
 
     /// Opened, going out not wanted: the first step of the highest of the values
-    /// [`Greedy::opened_step`] gives (a natural added 100, a clean meld started 90, a wild
-    /// on a dirty meld 60, on a clean one long enough or once the natural books are met
-    /// 40, a meld started from a pair and a wild 30), a step that would leave fewer than
-    /// two cards on the foot worth nothing. Within a rank a 2 comes before a joker.
+    /// [`Greedy::opened_step`] gives (a natural added 100, a clean meld started 90, a meld
+    /// started from a pair and a wild 70 with `pair_first`, a wild on a dirty meld 60, on
+    /// a clean one long enough or once the natural books are met 40, a meld started from a
+    /// pair and a wild 30 without `pair_first`), a step that would leave fewer than two
+    /// cards on the foot worth nothing. Within a rank a 2 comes before a joker.
     fn pick_opened(&self, v: &View, tl: &melds::Tally, feet: bool) -> Option<Action> {
         let m = &v.melds()[v.seat % 2];
         let s = melds::step_masks(tl, m, v.rules().rebook, self.dirty_at);
         let add_ok = !feet || tl.len >= 3;
         let new_ok = !feet || tl.len >= 5;
+        let wild = if tl.ranks[1] > 0 {
+            TWO
+        } else if tl.jokers > 0 {
+            JOKER
+        } else {
+            0
+        };
         if add_ok && s.add_nat != 0 {
             let rank = lowest(s.add_nat);
             return Some(Action::Add { rank, wild: 0 });
@@ -62,13 +70,14 @@ impl Greedy {
             let rank = lowest(s.new_nat);
             return Some(Action::New { rank, wild: 0 });
         }
-        let wild = if tl.ranks[1] > 0 {
-            TWO
-        } else if tl.jokers > 0 {
-            JOKER
-        } else {
+        if wild == 0 {
             return None;
-        };
+        }
+        let pair = new_ok && self.pair_wild && s.new_pair != 0;
+        if pair && self.pair_first {
+            let rank = lowest(s.new_pair);
+            return Some(Action::New { rank, wild });
+        }
         if add_ok {
             if s.dirty_room != 0 {
                 let rank = lowest(s.dirty_room);
@@ -85,7 +94,7 @@ impl Greedy {
                 return Some(Action::Add { rank, wild });
             }
         }
-        if new_ok && self.pair_wild && s.new_pair != 0 {
+        if pair {
             let rank = lowest(s.new_pair);
             return Some(Action::New { rank, wild });
         }
@@ -112,6 +121,13 @@ impl Greedy {
         let top = 101 + (1000 - 100 * unmeldable(base.0, base.1, base.2, w0)).max(0);
         let mut books = BooksMet(None);
         let (mut best, mut best_v) = (None, 0);
+        // The most a wild step's kind adds; such a step leaves at least a card more
+        // than the hand has now unmeldable, so it is worth at most `top - 100 + wild_max`.
+        let wild_max = if self.pair_wild {
+            self.pair_step().max(60)
+        } else {
+            60
+        };
         let mut ranks = melds::step_ranks(tl, m, v.rules().rebook);
         'ranks: while ranks != 0 {
             let rank = lowest(ranks);
@@ -151,7 +167,7 @@ impl Greedy {
             }
             let before = rank_share(n as i32, mn, mw);
             for &(a, nat, wild, kind) in &steps[..k] {
-                if kind < 0 && best_v >= top - 40 {
+                if kind < 0 && best_v >= top - 100 + wild_max {
                     continue;
                 }
                 let w1 = u8::from(wild != 0);
@@ -183,7 +199,7 @@ impl Greedy {
                             0
                         }
                     }
-                    -1 if self.pair_wild => 30,
+                    -1 if self.pair_wild => self.pair_step(),
                     -1 if left <= 1 => 20,
                     -1 => 0,
                     k => k,

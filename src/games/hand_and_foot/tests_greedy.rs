@@ -87,7 +87,7 @@ fn knob_file_resolves() {
     let p = Greedy::new(&spec.params);
     assert_eq!(
         format!("{p:?}"),
-        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2 }"
+        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2, pair_first: true }"
     );
     assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
 }
@@ -141,4 +141,32 @@ fn greedy_plays_the_same_without_the_legal_list() {
             assert!(rep.asked_skipping > rep.asked_reading, "{rep:?}");
         }
     }
+}
+
+#[test]
+fn greedy_starts_a_meld_from_a_pair_before_dirtying_further() {
+    // Opened, with a natural pair of 9s, a 2 and a dirty meld of kings with room: the 2
+    // starts a meld of 9s (the pair becomes a meld that takes every later 9, instead of two
+    // cards waiting for a third) rather than going on the kings; the previous greedy
+    // (`pair_first=0`) put it on the kings.
+    let mut g = position("9S 9H 2C 4D 7H", "5D", STOCK, HfRules::default());
+    g.opened[0] = true;
+    g.melds[0].nat[12] = 4;
+    g.melds[0].wild[12] = 1;
+    g.apply(Action::Draw);
+    g.hands[0] = counts("9S 9H 2C 4D 7H JD 6C");
+    let mut rng = GameRng::new(0, 0);
+    let pick = |knobs: &[(&str, f64)], rng: &mut GameRng| {
+        let p = Params::new(knobs.iter().map(|&(n, x)| (n.to_string(), x)).collect());
+        Greedy::new(&p).act(&g.view(0), &legal(&g), rng)
+    };
+    let two = super::melds::TWO;
+    assert_eq!(pick(&[], &mut rng), Action::New { rank: 8, wild: two });
+    assert_eq!(
+        pick(&[("pair_first", 0.0)], &mut rng),
+        Action::Add {
+            rank: 12,
+            wild: two
+        }
+    );
 }
