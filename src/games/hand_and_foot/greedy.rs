@@ -5,8 +5,9 @@
 //! minimum; adds naturals before wilds (cleans before dirtying), then starts a meld from a
 //! natural pair and a wild (knob `pair_first`) before putting a wild on an open meld, and
 //! dirties a clean meld only once it is long or its partnership has the natural books it
-//! needs; discards 3s first (they freeze the pile for the next player), then lone cards of
-//! ranks nobody melds; goes out when its partnership's table points lead by the
+//! needs; discards 3s first (they freeze the pile for the next player), then lone cards, of
+//! ranks the opponents meld sooner (knob `opp_open`: they seldom hold the pair that takes
+//! the pile with such a card) and of ranks its partnership melds last; goes out when its partnership's table points lead by the
 //! `out_margin` knob (or the stock runs low), otherwise keeps two cards in its foot. It does
 //! not read the legal list (the runner skips making it): before its partnership opens it
 //! walks the legal meld steps in the list's order through the game's own listing
@@ -46,6 +47,11 @@ pub const KNOBS: &[Knob] = &[
         name: "pair_first",
         default: 1.0,
         doc: "1: once opened, start a meld from a natural pair and a wild before putting a wild on an open meld (after naturals); 0: after (the previous greedy)",
+    },
+    Knob {
+        name: "opp_open",
+        default: -25.0,
+        doc: "keep value added to a card whose rank the opponents have an open meld of (-800 to 800): negative discards it sooner, as the opponents meld every natural of that rank they draw, so the next seat seldom holds the pair that takes the pile with it; 25: the previous greedy (kept it longer)",
     },
     Knob {
         name: "pile_value",
@@ -101,6 +107,7 @@ pub struct Greedy {
     three_turn: f64,
     three_weight: f64,
     pair_first: bool,
+    opp_open: i32,
 }
 
 impl Greedy {
@@ -118,6 +125,7 @@ impl Greedy {
             three_turn: p.knob(KNOBS, "three_turn").max(0.0),
             three_weight: p.knob(KNOBS, "three_weight").max(0.0),
             pair_first: p.knob(KNOBS, "pair_first") > 0.5,
+            opp_open: p.knob(KNOBS, "opp_open").clamp(-800.0, 800.0) as i32,
         }
     }
 }

@@ -222,16 +222,16 @@ impl Greedy {
     /// one, the joker last), if any, each rank held valued once from the tally: wilds
     /// 500, a red 3 -1000 and a black one -900 (they freeze the pile for the next player),
     /// another rank 30 for each further copy held, its card value, 40 when the seat's
-    /// partnership has it open, 25 when the opponents do, `pile_guard` when the next seat
-    /// is known to hold a natural pair of it.
+    /// partnership has it open, `opp_open` (-25 by default) when the opponents do,
+    /// `pile_guard` when the next seat is known to hold a natural pair of it.
     pub(super) fn pick_discard(&self, v: &View, tl: &melds::Tally) -> Option<Action> {
         let h = v.hand();
         let t = v.seat % 2;
         let (own, opp) = (&v.melds()[t], &v.melds()[1 - t]);
         let next = &v.known()[(v.seat + 1) % v.players()];
         // A 3 is kept least (a red one -1000, a black one -900; with `pile_guard` not
-        // negative every other card's keep value is above 0): the first red 3 held, else
-        // the first black one.
+        // negative every other card's keep value is above -900, `opp_open` being at least
+        // -800): the first red 3 held, else the first black one.
         if tl.ranks[2] > 0 && self.pile_guard >= 0 {
             let c = melds::first_three(h, true).or_else(|| melds::first_three(h, false));
             return c.map(Action::Discard);
@@ -261,7 +261,7 @@ impl Greedy {
                     k += 40;
                 }
                 if opp.is_open(r) {
-                    k += 25;
+                    k += self.opp_open;
                 }
                 if self.pile_guard != 0 && melds::rank_count(next, r) >= 2 {
                     k += self.pile_guard;

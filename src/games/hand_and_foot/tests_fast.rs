@@ -34,7 +34,7 @@ impl Reference for Greedy {
             k += 40;
         }
         if v.melds()[1 - t].is_open(r) {
-            k += 25;
+            k += self.opp_open;
         }
         if self.pile_guard != 0 && melds::rank_count(&v.known()[(v.seat + 1) % v.players()], r) >= 2
         {

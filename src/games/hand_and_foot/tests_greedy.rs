@@ -87,7 +87,7 @@ fn knob_file_resolves() {
     let p = Greedy::new(&spec.params);
     assert_eq!(
         format!("{p:?}"),
-        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2, pair_first: true }"
+        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2, pair_first: true, opp_open: -25 }"
     );
     assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
 }
@@ -168,5 +168,28 @@ fn greedy_starts_a_meld_from_a_pair_before_dirtying_further() {
             rank: 12,
             wild: two
         }
+    );
+}
+
+#[test]
+fn greedy_discards_a_rank_the_opponents_meld() {
+    // Lone 7H, 8C, KD, 5S and the opponents have 7s open: they meld every 7 they draw, so
+    // the next seat (an opponent) seldom holds the pair that takes the pile with the 7H.
+    // Greedy throws it; the previous greedy (`opp_open=25`) kept it and threw the 5S.
+    let mut g = position("7H 8C KD 5S", "4D", STOCK, HfRules::default());
+    g.opened[1] = true;
+    g.melds[1].nat[6] = 4;
+    g.apply(Action::Draw);
+    g.hands[0] = counts("7H 8C KD 5S");
+    let mut rng = GameRng::new(0, 0);
+    let pick = |knobs: &[(&str, f64)], rng: &mut GameRng| {
+        let p = Params::new(knobs.iter().map(|&(n, x)| (n.to_string(), x)).collect());
+        Greedy::new(&p).act(&g.view(0), &legal(&g), rng)
+    };
+    let card = |s: &str| s.parse::<crate::cards::Card>().unwrap();
+    assert_eq!(pick(&[], &mut rng), Action::Discard(card("7H")));
+    assert_eq!(
+        pick(&[("opp_open", 25.0)], &mut rng),
+        Action::Discard(card("5S"))
     );
 }
