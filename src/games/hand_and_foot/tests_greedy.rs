@@ -143,6 +143,12 @@ fn greedy_plays_the_same_without_the_legal_list() {
     }
 }
 
+/// Greedy's action for seat 0 of `g` with the knob values `knobs`.
+fn act_with(g: &HandAndFoot, knobs: &[(&str, f64)]) -> Action {
+    let p = Params::new(knobs.iter().map(|&(n, x)| (n.to_string(), x)).collect());
+    Greedy::new(&p).act(&g.view(0), &legal(g), &mut GameRng::new(0, 0))
+}
+
 #[test]
 fn greedy_starts_a_meld_from_a_pair_before_dirtying_further() {
     // Opened, with a natural pair of 9s, a 2 and a dirty meld of kings with room: the 2
@@ -155,15 +161,11 @@ fn greedy_starts_a_meld_from_a_pair_before_dirtying_further() {
     g.melds[0].wild[12] = 1;
     g.apply(Action::Draw);
     g.hands[0] = counts("9S 9H 2C 4D 7H JD 6C");
-    let mut rng = GameRng::new(0, 0);
-    let pick = |knobs: &[(&str, f64)], rng: &mut GameRng| {
-        let p = Params::new(knobs.iter().map(|&(n, x)| (n.to_string(), x)).collect());
-        Greedy::new(&p).act(&g.view(0), &legal(&g), rng)
-    };
+    let pick = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     let two = super::melds::TWO;
-    assert_eq!(pick(&[], &mut rng), Action::New { rank: 8, wild: two });
+    assert_eq!(pick(&[]), Action::New { rank: 8, wild: two });
     assert_eq!(
-        pick(&[("pair_first", 0.0)], &mut rng),
+        pick(&[("pair_first", 0.0)]),
         Action::Add {
             rank: 12,
             wild: two
@@ -181,15 +183,8 @@ fn greedy_discards_a_rank_the_opponents_meld() {
     g.melds[1].nat[6] = 4;
     g.apply(Action::Draw);
     g.hands[0] = counts("7H 8C KD 5S");
-    let mut rng = GameRng::new(0, 0);
-    let pick = |knobs: &[(&str, f64)], rng: &mut GameRng| {
-        let p = Params::new(knobs.iter().map(|&(n, x)| (n.to_string(), x)).collect());
-        Greedy::new(&p).act(&g.view(0), &legal(&g), rng)
-    };
+    let pick = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     let card = |s: &str| s.parse::<crate::cards::Card>().unwrap();
-    assert_eq!(pick(&[], &mut rng), Action::Discard(card("7H")));
-    assert_eq!(
-        pick(&[("opp_open", 25.0)], &mut rng),
-        Action::Discard(card("5S"))
-    );
+    assert_eq!(pick(&[]), Action::Discard(card("7H")));
+    assert_eq!(pick(&[("opp_open", 25.0)]), Action::Discard(card("5S")));
 }
