@@ -5,15 +5,15 @@
 //! minimum; adds naturals before wilds (cleans before dirtying), then starts a meld from a
 //! natural pair and a wild (knob `pair_first`) before putting a wild on an open meld, and
 //! dirties a clean meld only once it is long or its partnership has the natural books it
-//! needs; discards 3s first (they freeze the pile for the next player), then lone cards, of
-//! ranks the opponents meld sooner (knob `opp_open`: they seldom hold the pair that takes
-//! the pile with such a card) and of ranks its partnership melds last; goes out when its partnership's table points lead by the
-//! `out_margin` knob (or the stock runs low), otherwise keeps two cards in its foot. It does
-//! not read the legal list (the runner skips making it): before its partnership opens it
-//! walks the legal meld steps in the list's order through the game's own listing
-//! ([`HandAndFoot::each_meld`]); once opened it picks from rank masks and the discard from
-//! the tally (`greedy_pick.rs`), the same action the walk of the list gives, so it plays
-//! exactly as when it read the list.
+//! needs; discards 3s first (they freeze the pile for the next player), then lone cards:
+//! sooner those of ranks the opponents have open (knob `opp_open`: they seldom hold the pair
+//! that takes the pile with such a card), later those of ranks its partnership has open;
+//! goes out when its partnership's table points lead by the `out_margin` knob (or the stock
+//! runs low), otherwise keeps two cards in its foot. It does not read the legal list (the
+//! runner skips making it): before its partnership opens it walks the legal meld steps in
+//! the list's order through the game's own listing ([`HandAndFoot::each_meld`]); once
+//! opened it picks from rank masks and the discard from the tally (`greedy_pick.rs`), the
+//! same action the walk of the list gives, so it plays exactly as when it read the list.
 
 use super::melds::{self, MELD_RANKS};
 use super::state::{Action, HandAndFoot, Phase};

@@ -55,13 +55,6 @@ impl Greedy {
         let s = melds::step_masks(tl, m, v.rules().rebook, self.dirty_at);
         let add_ok = !feet || tl.len >= 3;
         let new_ok = !feet || tl.len >= 5;
-        let wild = if tl.ranks[1] > 0 {
-            TWO
-        } else if tl.jokers > 0 {
-            JOKER
-        } else {
-            0
-        };
         if add_ok && s.add_nat != 0 {
             let rank = lowest(s.add_nat);
             return Some(Action::Add { rank, wild: 0 });
@@ -70,9 +63,13 @@ impl Greedy {
             let rank = lowest(s.new_nat);
             return Some(Action::New { rank, wild: 0 });
         }
-        if wild == 0 {
+        let wild = if tl.ranks[1] > 0 {
+            TWO
+        } else if tl.jokers > 0 {
+            JOKER
+        } else {
             return None;
-        }
+        };
         let pair = new_ok && self.pair_wild && s.new_pair != 0;
         if pair && self.pair_first {
             let rank = lowest(s.new_pair);
