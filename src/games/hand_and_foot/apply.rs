@@ -26,6 +26,7 @@ impl HandAndFoot {
     /// `New { rank, wild }`: a new meld of three (two naturals and a wild, or three naturals).
     pub(super) fn apply_new(&mut self, rank: u8, wild: u8) {
         let n = if wild == 0 { 3 } else { 2 };
+        self.open_turn[self.team()][rank as usize] = self.turns;
         for _ in 0..n {
             self.meld_natural(rank);
         }
@@ -95,6 +96,9 @@ impl HandAndFoot {
         }
         self.discard.clear();
         let t = self.team();
+        if !self.melds[t].is_open(r) {
+            self.open_turn[t][r as usize] = self.turns;
+        }
         for c in [top, pair[0], pair[1]] {
             self.melds[t].add(r, c);
         }

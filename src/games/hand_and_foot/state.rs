@@ -100,6 +100,9 @@ pub struct HandAndFoot {
     pub(super) in_foot: [bool; MAX_PLAYERS],
     pub(super) foot_due: [bool; MAX_PLAYERS],
     pub(super) melds: [Melds; 2],
+    /// Per partnership and rank, the player turn (`turns`) on which its open meld of that
+    /// rank was started (read only while that meld is open).
+    pub(super) open_turn: [[u32; 13]; 2],
     pub(super) opened: [bool; 2],
     pub(super) minimum: [i32; 2],
     pub(super) totals: [i64; 2],
@@ -165,6 +168,7 @@ impl HandAndFoot {
             in_foot: [false; MAX_PLAYERS],
             foot_due: [false; MAX_PLAYERS],
             melds: [Melds::default(); 2],
+            open_turn: [[0; 13]; 2],
             opened: [false; 2],
             minimum: [
                 melds::minimum(table.totals[0]),

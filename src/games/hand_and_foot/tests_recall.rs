@@ -178,3 +178,56 @@ fn pile_take_profile() {
         );
     }
 }
+
+/// Each open meld's `turn` in the view (and its JSON) is the player turn on which it was
+/// started, checked against the turn at which the meld was first seen open, replaying
+/// greedy deals at 4 and 6 players step by step.
+#[test]
+fn the_view_remembers_when_each_meld_was_started() {
+    let mut buf = crate::game::ActionList::new();
+    let mut checked = 0;
+    for (players, deals) in [(4, 12u64), (6, 6)] {
+        let mut bots: Vec<Greedy> = (0..players)
+            .map(|_| Greedy::new(&Params::default()))
+            .collect();
+        for i in 0..deals {
+            let t = crate::game::Table::first(players);
+            let mut rngs = crate::sim::deal_rngs(7, i, 0);
+            let mut g = HandAndFoot::deal(&HfRules::default(), &t, &mut rngs.deal);
+            // Per partnership and rank: the turn the meld was first seen open, if it is.
+            let mut seen: [[Option<u32>; 13]; 2] = [[None; 13]; 2];
+            while let Some(seat) = g.to_act() {
+                g.legal_actions(&mut buf);
+                let a = bots[seat].act(&g.view(seat), &buf, &mut rngs.play);
+                let turn = g.turns;
+                g.apply(a);
+                for (t, row) in seen.iter_mut().enumerate() {
+                    for (r, s) in row.iter_mut().enumerate() {
+                        let open = g.melds[t].is_open(r as u8);
+                        *s = match (open, *s) {
+                            (false, _) => None,
+                            (true, None) => Some(turn),
+                            (true, kept) => kept,
+                        };
+                    }
+                }
+                let v = g.view((seat + 1) % players);
+                let j = v.to_json();
+                for (t, row) in seen.iter().enumerate() {
+                    let open = j["partnerships"][t]["melds"]["open"].as_array().unwrap();
+                    assert_eq!(open.len(), row.iter().flatten().count());
+                    for (r, s) in row.iter().enumerate() {
+                        if let Some(turn) = *s {
+                            assert_eq!(v.open_turn(t, r as u8), turn, "deal {i}, rank {r}");
+                            let letter = crate::cards::Rank::new(r as u8).letter().to_string();
+                            let m = open.iter().find(|m| m["rank"] == letter.as_str()).unwrap();
+                            assert_eq!(m["turn"], turn);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} open melds checked");
+}

@@ -167,7 +167,7 @@ pub(super) fn state_json(g: &HandAndFoot) -> serde_json::Value {
         "foot_due": &g.foot_due[..n],
         "partnerships": (0..2).map(|t| json!({
             "seats": (t..n).step_by(2).collect::<Vec<_>>(),
-            "melds": melds_json(&g.melds[t]),
+            "melds": melds_json(&g.melds[t], &g.open_turn[t]),
             "opened": g.opened[t],
             "minimum": g.minimum[t],
             "match_total": g.totals[t],

@@ -89,6 +89,13 @@ impl<'a> View<'a> {
         &self.deal.melds
     }
 
+    /// The player turn ([`View::turns`]) on which partnership `t`'s open meld of rank `r`
+    /// was started (meaningful only while that meld is open).
+    #[inline]
+    pub fn open_turn(&self, t: usize, r: u8) -> u32 {
+        self.deal.open_turn[t][r as usize]
+    }
+
     /// Per partnership, true once it has met its opening minimum.
     #[inline]
     pub fn opened(&self) -> &'a [bool; 2] {
@@ -190,12 +197,14 @@ fn rank_letter(r: usize) -> String {
     crate::cards::Rank::new(r as u8).letter().to_string()
 }
 
-/// One partnership's melds as JSON: open melds by rank (naturals and wilds), natural books
-/// by rank, every melded card and their points.
-pub(super) fn melds_json(m: &Melds) -> Value {
+/// One partnership's melds as JSON: open melds by rank (naturals, wilds and the player turn
+/// each was started on), natural books by rank, every melded card and their points.
+pub(super) fn melds_json(m: &Melds, turn: &[u32; 13]) -> Value {
     let open: Vec<Value> = (0..13)
         .filter(|&i| m.nat[i] > 0)
-        .map(|i| json!({"rank": rank_letter(i), "naturals": m.nat[i], "wilds": m.wild[i]}))
+        .map(|i| {
+            json!({"rank": rank_letter(i), "naturals": m.nat[i], "wilds": m.wild[i], "turn": turn[i]})
+        })
         .collect();
     let books: Vec<Value> = (0..13)
         .filter(|&i| m.nat_books[i] > 0)
@@ -246,7 +255,7 @@ impl SeatView for View<'_> {
         let teams: Vec<Value> = (0..2)
             .map(|t| {
                 json!({
-                    "melds": melds_json(&self.melds()[t]),
+                    "melds": melds_json(&self.melds()[t], &self.deal.open_turn[t]),
                     "opened": self.opened()[t],
                     "minimum": self.minimum()[t],
                     "match_total": self.totals()[t],
