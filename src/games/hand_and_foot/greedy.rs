@@ -5,7 +5,8 @@
 //! minimum; adds naturals before wilds (cleans before dirtying), then starts a meld from a
 //! natural pair and a wild (knob `pair_first`) before putting a wild on an open meld, and
 //! dirties a clean meld only once it is long or its partnership has the natural books it
-//! needs; discards 3s first (they freeze the pile for the next player), then lone cards:
+//! needs, and puts a wild on a dirty meld that is a book already only after that (knob
+//! `wild_booked`); discards 3s first (they freeze the pile for the next player), then lone cards:
 //! sooner those of ranks the opponents have open (knob `opp_open`: they seldom hold the pair
 //! that takes the pile with such a card), later those of ranks its partnership has open;
 //! goes out when its partnership's table points lead by the `out_margin` knob (or the stock
@@ -52,6 +53,11 @@ pub const KNOBS: &[Knob] = &[
         name: "opp_open",
         default: -25.0,
         doc: "keep value added to a card whose rank the opponents have an open meld of (-800 to 800): negative discards it sooner, as the opponents meld every natural of that rank they draw, so the next seat seldom holds the pair that takes the pile with it; 25: the previous greedy (kept it longer)",
+    },
+    Knob {
+        name: "wild_booked",
+        default: 1.0,
+        doc: "1: a wild goes on a dirty meld that is already a book (7 cards or more) only after every other wild step once opened, clean melds included; 0: on the lowest rank's dirty meld, book or not (the previous greedy)",
     },
     Knob {
         name: "pile_value",
@@ -108,6 +114,7 @@ pub struct Greedy {
     three_weight: f64,
     pair_first: bool,
     opp_open: i32,
+    wild_booked: bool,
 }
 
 impl Greedy {
@@ -126,6 +133,7 @@ impl Greedy {
             three_weight: p.knob(KNOBS, "three_weight").max(0.0),
             pair_first: p.knob(KNOBS, "pair_first") > 0.5,
             opp_open: p.knob(KNOBS, "opp_open").clamp(-800.0, 800.0) as i32,
+            wild_booked: p.knob(KNOBS, "wild_booked") > 0.5,
         }
     }
 }
@@ -264,7 +272,7 @@ impl Greedy {
         match a {
             Action::Add { wild: 0, .. } => 100,
             Action::New { wild: 0, .. } => 90,
-            Action::Add { .. } if m.wild[i] > 0 => 60,
+            Action::Add { .. } if m.wild[i] > 0 => self.dirty_step(m, rank),
             Action::Add { .. } if m.nat[i] >= self.dirty_at || books_met() => 40,
             Action::New { .. } if self.pair_wild => self.pair_step(),
             _ if feet && left <= 1 => 20,
@@ -422,6 +430,19 @@ impl Greedy {
         if self.pair_first { 70 } else { 30 }
     }
 
+    /// The value of a wild added to the dirty meld of `rank` in `m`: 60, or with
+    /// `wild_booked` 35 once the meld is a book (after a clean meld's 40, before a pair's
+    /// 30 without `pair_first`).
+    #[inline]
+    pub(super) fn dirty_step(&self, m: &melds::Melds, rank: u8) -> i32 {
+        let i = rank as usize;
+        if self.wild_booked && m.nat[i] + m.wild[i] >= melds::BOOK {
+            35
+        } else {
+            60
+        }
+    }
+
     /// [`Greedy::opened_value`] with the natural books' check counted at most once per
     /// decision.
     #[inline]
@@ -439,7 +460,7 @@ impl Greedy {
         match a {
             Action::Add { wild: 0, .. } => 100,
             Action::New { wild: 0, .. } => 90,
-            Action::Add { .. } if m.wild[i] > 0 => 60,
+            Action::Add { .. } if m.wild[i] > 0 => self.dirty_step(m, rank),
             Action::Add { .. } if m.nat[i] >= self.dirty_at || books.get(v) => 40,
             Action::New { .. } if self.pair_wild => self.pair_step(),
             _ if feet && left <= 1 => 20,

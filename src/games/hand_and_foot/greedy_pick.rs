@@ -15,6 +15,19 @@ use super::super::view::View;
 use super::{BooksMet, Greedy, rank_share};
 use crate::cards::Card;
 
+/// The ranks of `mask` whose meld in `m` is a book already (7 cards or more).
+fn booked_ranks(m: &melds::Melds, mut mask: u32) -> u32 {
+    let mut out = 0;
+    while mask != 0 {
+        let r = lowest(mask);
+        mask &= mask - 1;
+        if m.nat[r as usize] + m.wild[r as usize] >= melds::BOOK {
+            out |= 1 << r;
+        }
+    }
+    out
+}
+
 /// The lowest rank index of a non-empty rank mask.
 #[inline]
 fn lowest(mask: u32) -> u8 {
@@ -47,8 +60,9 @@ impl Greedy {
     /// Opened, going out not wanted: the first step of the highest of the values
     /// [`Greedy::opened_step`] gives (a natural added 100, a clean meld started 90, a meld
     /// started from a pair and a wild 70 with `pair_first`, a wild on a dirty meld 60, on
-    /// a clean one long enough or once the natural books are met 40, a meld started from a
-    /// pair and a wild 30 without `pair_first`), a step that would leave fewer than two
+    /// a clean one long enough or once the natural books are met 40, on a dirty meld that
+    /// is a book already 35 with `wild_booked` (else 60), a meld started from a pair and a
+    /// wild 30 without `pair_first`), a step that would leave fewer than two
     /// cards on the foot worth nothing. Within a rank a 2 comes before a joker.
     fn pick_opened(&self, v: &View, tl: &melds::Tally, feet: bool) -> Option<Action> {
         let m = &v.melds()[v.seat % 2];
@@ -75,9 +89,16 @@ impl Greedy {
             let rank = lowest(s.new_pair);
             return Some(Action::New { rank, wild });
         }
+        // Dirty melds with room that are already books (`wild_booked`: their wild comes
+        // after every other).
+        let booked = match self.wild_booked {
+            true => booked_ranks(m, s.dirty_room),
+            false => 0,
+        };
         if add_ok {
-            if s.dirty_room != 0 {
-                let rank = lowest(s.dirty_room);
+            let dirty = s.dirty_room & !booked;
+            if dirty != 0 {
+                let rank = lowest(dirty);
                 return Some(Action::Add { rank, wild });
             }
             let short = s.clean_room & !s.clean_ready;
@@ -88,6 +109,10 @@ impl Greedy {
             };
             if clean != 0 {
                 let rank = lowest(clean);
+                return Some(Action::Add { rank, wild });
+            }
+            if booked != 0 {
+                let rank = lowest(booked);
                 return Some(Action::Add { rank, wild });
             }
         }
@@ -187,7 +212,7 @@ impl Greedy {
                 let kind = match kind {
                     -1 if matches!(a, Action::Add { .. }) => {
                         if mw > 0 {
-                            60
+                            self.dirty_step(m, rank)
                         } else if mn >= self.dirty_at || books.get(v) {
                             40
                         } else if left <= 1 {

@@ -87,7 +87,7 @@ fn knob_file_resolves() {
     let p = Greedy::new(&spec.params);
     assert_eq!(
         format!("{p:?}"),
-        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2, pair_first: true, opp_open: -25 }"
+        "Greedy { pile_min: 5, dirty_at: 6, out_margin: 200, pair_wild: false, pile_value: true, horizon: 12, out_turns: 2, pile_guard: 0, three_turn: 0.0, three_weight: 0.2, pair_first: true, opp_open: -25, wild_booked: true }"
     );
     assert!(crate::strategy::resolve::<HandAndFoot>("greedy").is_ok());
 }
@@ -187,4 +187,25 @@ fn greedy_discards_a_rank_the_opponents_meld() {
     let card = |s: &str| s.parse::<crate::cards::Card>().unwrap();
     assert_eq!(pick(&[]), Action::Discard(card("7H")));
     assert_eq!(pick(&[("opp_open", 25.0)]), Action::Discard(card("5S")));
+}
+
+#[test]
+fn greedy_puts_a_wild_on_a_meld_short_of_a_book() {
+    // Opened, holding a 2 and nothing else that melds, beside a dirty meld of 5s that is a
+    // book already (five naturals, two wilds) and a dirty meld of kings of four cards: the 2
+    // goes on the kings, three cards from a book; the previous greedy (`wild_booked=0`) put
+    // it on the 5s, the lowest rank, where it adds only its own points.
+    let mut g = position("2C 4D 7H JD 6C", "5D", STOCK, HfRules::default());
+    g.opened[0] = true;
+    g.melds[0].nat[4] = 5;
+    g.melds[0].wild[4] = 2;
+    g.melds[0].nat[12] = 3;
+    g.melds[0].wild[12] = 1;
+    g.apply(Action::Draw);
+    g.hands[0] = counts("2C 4D 7H JD 6C 9S QH");
+    let pick = |knobs: &[(&str, f64)]| act_with(&g, knobs);
+    let two = super::melds::TWO;
+    let on = |rank| Action::Add { rank, wild: two };
+    assert_eq!(pick(&[]), on(12));
+    assert_eq!(pick(&[("wild_booked", 0.0)]), on(4));
 }
