@@ -149,18 +149,27 @@ fn act_with(g: &HandAndFoot, knobs: &[(&str, f64)]) -> Action {
     Greedy::new(&p).act(&g.view(0), &legal(g), &mut GameRng::new(0, 0))
 }
 
+/// Seat 0 to meld after its draw, holding `hand`, its partnership opened with the open
+/// melds `melds` (rank index, naturals, wilds).
+fn opened_after_draw(hand: &str, melds: &[(usize, u8, u8)]) -> HandAndFoot {
+    let mut g = position("4D 7H", "5D", STOCK, HfRules::default());
+    g.opened[0] = true;
+    for &(r, nat, wild) in melds {
+        g.melds[0].nat[r] = nat;
+        g.melds[0].wild[r] = wild;
+    }
+    g.apply(Action::Draw);
+    g.hands[0] = counts(hand);
+    g
+}
+
 #[test]
 fn greedy_starts_a_meld_from_a_pair_before_dirtying_further() {
     // Opened, with a natural pair of 9s, a 2 and a dirty meld of kings with room: the 2
     // starts a meld of 9s (the pair becomes a meld that takes every later 9, instead of two
     // cards waiting for a third) rather than going on the kings; the previous greedy
     // (`pair_first=0`) put it on the kings.
-    let mut g = position("9S 9H 2C 4D 7H", "5D", STOCK, HfRules::default());
-    g.opened[0] = true;
-    g.melds[0].nat[12] = 4;
-    g.melds[0].wild[12] = 1;
-    g.apply(Action::Draw);
-    g.hands[0] = counts("9S 9H 2C 4D 7H JD 6C");
+    let g = opened_after_draw("9S 9H 2C 4D 7H JD 6C", &[(12, 4, 1)]);
     let pick = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     let two = super::melds::TWO;
     assert_eq!(pick(&[]), Action::New { rank: 8, wild: two });
@@ -195,14 +204,7 @@ fn greedy_puts_a_wild_on_a_meld_short_of_a_book() {
     // book already (five naturals, two wilds) and a dirty meld of kings of four cards: the 2
     // goes on the kings, three cards from a book; the previous greedy (`wild_booked=0`) put
     // it on the 5s, the lowest rank, where it adds only its own points.
-    let mut g = position("2C 4D 7H JD 6C", "5D", STOCK, HfRules::default());
-    g.opened[0] = true;
-    g.melds[0].nat[4] = 5;
-    g.melds[0].wild[4] = 2;
-    g.melds[0].nat[12] = 3;
-    g.melds[0].wild[12] = 1;
-    g.apply(Action::Draw);
-    g.hands[0] = counts("2C 4D 7H JD 6C 9S QH");
+    let g = opened_after_draw("2C 4D 7H JD 6C 9S QH", &[(4, 5, 2), (12, 3, 1)]);
     let pick = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     let two = super::melds::TWO;
     let on = |rank| Action::Add { rank, wild: two };
