@@ -1,20 +1,20 @@
-//! `greedy`: a one-step heuristic. It passes its weaker packet and plays the stronger as its
-//! hand; takes the pile when what it holds pays (the meld points it adds against the 3s
+//! `greedy`: a one-step heuristic. It passes its weaker packet and plays the stronger as
+//! its hand; takes the pile when what it holds pays (the meld points it adds against the 3s
 //! it would leave stuck in hand when the deal ends; knob `pile_value`, 0 for the previous
-//! rule: any pile of `pile_min` cards); opens as soon as its hand can make the
-//! minimum; adds naturals before wilds (cleans before dirtying), then starts a meld from a
-//! natural pair and a wild (knob `pair_first`) before putting a wild on an open meld, and
-//! dirties a clean meld only once it is long or its partnership has the natural books it
-//! needs, and puts a wild on a dirty meld that is a book already only after that (knob
-//! `wild_booked`); discards 3s first (they freeze the pile for the next player), then lone cards:
-//! sooner those of ranks the opponents have open (knob `opp_open`: they seldom hold the pair
-//! that takes the pile with such a card), later those of ranks its partnership has open;
-//! goes out when its partnership's table points lead by the `out_margin` knob (or the stock
-//! runs low), otherwise keeps two cards in its foot. It does not read the legal list (the
-//! runner skips making it): before its partnership opens it walks the legal meld steps in
-//! the list's order through the game's own listing ([`HandAndFoot::each_meld`]); once
-//! opened it picks from rank masks and the discard from the tally (`greedy_pick.rs`), the
-//! same action the walk of the list gives, so it plays exactly as when it read the list.
+//! rule: any pile of `pile_min` cards); opens as soon as its hand can make the minimum;
+//! adds naturals before wilds (cleans before dirtying), then starts a meld from a natural
+//! pair and a wild (knob `pair_first`) before putting a wild on an open meld, and dirties a
+//! clean meld only once it is long or its partnership has the natural books it needs, and
+//! puts a wild on a dirty meld that is a book already only after that (knob `wild_booked`);
+//! discards 3s first (they freeze the pile for the next player), then lone cards: sooner
+//! those of ranks the opponents have open (knob `opp_open`: they seldom hold the pair that
+//! takes the pile with such a card), later those of ranks its partnership has open; goes
+//! out when its partnership's table points lead by the `out_margin` knob (or the stock runs
+//! low), otherwise keeps two cards in its foot. It does not read the legal list (the runner
+//! skips making it): before its partnership opens it walks the legal meld steps in the
+//! list's order through the game's own listing ([`HandAndFoot::each_meld`]); once opened it
+//! picks from rank masks and the discard from the tally (`greedy_pick.rs`), the same action
+//! the walk of the list gives, so it plays exactly as when it read the list.
 
 use super::melds::{self, MELD_RANKS};
 use super::state::{Action, HandAndFoot, Phase};
@@ -435,8 +435,7 @@ impl Greedy {
     /// 30 without `pair_first`).
     #[inline]
     pub(super) fn dirty_step(&self, m: &melds::Melds, rank: u8) -> i32 {
-        let i = rank as usize;
-        if self.wild_booked && m.nat[i] + m.wild[i] >= melds::BOOK {
+        if self.wild_booked && m.is_book(rank) {
             35
         } else {
             60

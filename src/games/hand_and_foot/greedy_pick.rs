@@ -21,7 +21,7 @@ fn booked_ranks(m: &melds::Melds, mut mask: u32) -> u32 {
     while mask != 0 {
         let r = lowest(mask);
         mask &= mask - 1;
-        if m.nat[r as usize] + m.wild[r as usize] >= melds::BOOK {
+        if m.is_book(r) {
             out |= 1 << r;
         }
     }

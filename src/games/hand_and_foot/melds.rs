@@ -224,6 +224,13 @@ impl Melds {
         self.nat[r as usize] > 0
     }
 
+    /// True when the open meld of rank `r` holds 7 or more cards (for a dirty meld: an
+    /// unnatural book already).
+    #[inline]
+    pub fn is_book(&self, r: u8) -> bool {
+        self.nat[r as usize] + self.wild[r as usize] >= BOOK
+    }
+
     /// True when a new meld of rank `r` may be started.
     pub fn can_start(&self, r: u8, rebook: bool) -> bool {
         !self.is_open(r) && (rebook || self.nat_books[r as usize] == 0)
