@@ -156,8 +156,6 @@ pub struct Greedy {
     /// Knob `gift`, and its charges at a count and next seat's grid (`gift.rs`).
     gift: f64,
     gift_cache: (u64, u64, [i32; 16]),
-    /// The next seat's grid and its best gain per key (`gift.rs`).
-    gift_best: (u64, [i32; 16]),
     /// The unseen cards, counted at `count_at` (see `Greedy::count_key`; `u64::MAX`: not
     /// yet in this deal).
     count: chance::Unseen,
@@ -209,6 +207,7 @@ impl Greedy {
                 cols8: [0; 256],
                 diag8: [0; 16],
                 saves: [0; 16],
+                col_best: [[0; 16]; 256],
                 base_cols: [0; 256],
                 sum8: [[0; 256]; 8],
                 steps: ([0; 14], false),
@@ -242,7 +241,6 @@ impl Greedy {
             pair: (u64::MAX, pairs::PairTerms::NONE),
             gift: k("gift").clamp(0.0, 10.0),
             gift_cache: (u64::MAX, 0, [0; 16]),
-            gift_best: (u64::MAX, [0; 16]),
             count: chance::Unseen::NONE,
             count_off: 0,
             count_sum: 0,
@@ -280,7 +278,6 @@ impl Greedy {
         self.opponents = [(NOT_SEEN, 0); MAX_SEATS];
         self.best_opp = (u64::MAX, 0);
         self.count_at = u64::MAX;
-        self.gift_best.0 = u64::MAX;
     }
 
     /// Sets the shoe's copies per key for the deal of `v` (kept while its decks and jokers
@@ -526,7 +523,6 @@ impl Strategy<Golf> for Greedy {
         self.final_at = (u64::MAX, 0, 0);
         self.pair.0 = u64::MAX;
         self.gift_cache.0 = u64::MAX;
-        self.gift_best.0 = u64::MAX;
     }
 
     /// Every choice follows from the view and the rules: the runner need not list them.

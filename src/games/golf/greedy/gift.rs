@@ -13,14 +13,16 @@
 
 use super::Greedy;
 use super::chance::Pool;
-use super::grid::{Own, Tables};
+#[cfg(test)]
+use super::grid::Own;
+use super::grid::Tables;
 use crate::games::golf::scoring::UNKNOWN;
 use crate::games::golf::view::View;
 
 impl Greedy {
     /// The charge (eighths, whole tenths) for throwing each key (`UNKNOWN`: a face-down
     /// card turned over), worked out once per count and grid of the next seat (its best
-    /// gains once per grid: they do not depend on the count).
+    /// gains read off the column tables: [`Tables::best_gains`]).
     #[inline(never)]
     pub(super) fn gift_terms(&mut self, v: &View) -> [i32; 16] {
         self.counted(v);
@@ -32,15 +34,11 @@ impl Greedy {
         let terms = match v.ender() == Some(next) {
             true => [0; 16],
             false => {
-                if self.gift_best.0 != packed {
-                    let own = Own::new(packed, &self.tables, v.rules());
-                    self.gift_best = (packed, best_gains(&own, &self.tables));
-                }
                 let pool = match self.count_built {
                     true => self.count.stock,
                     false => Pool::from_word(self.count_word),
                 };
-                gift_charges(&self.gift_best.1, &pool, self.gift)
+                gift_charges(&self.tables.best_gains(packed), &pool, self.gift)
             }
         };
         self.gift_cache = (self.count_at, packed, terms);
@@ -71,7 +69,9 @@ impl Greedy {
     }
 }
 
-/// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15).
+/// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15), by the
+/// placement search's own maximum: what [`Tables::best_gains`] reads off its column table.
+#[cfg(test)]
 pub(super) fn best_gains(own: &Own, t: &Tables) -> [i32; 16] {
     let best = own.best_per_key(t, &[0; 6], &[0; 16]);
     std::array::from_fn(|x| best[x] & -i32::from(x < 14))
@@ -161,6 +161,42 @@ mod tests {
             got[4] == top && got[11] == top && top > got[12] && got[12] > 0,
             "{got:?}"
         );
+    }
+
+    /// The column table's best gains are the placement search's, on grids of every mix of
+    /// keys (face-down cards, pairs, jokers, pairs of 2s) under several rule sets.
+    #[test]
+    fn best_gains_by_columns_are_the_searchs() {
+        use crate::cards::GameRng;
+        use crate::game::Rules;
+        let mut rng = GameRng::new(9, 9);
+        let mut rule_sets = vec![GolfRules::default()];
+        for (k, v) in [
+            ("pair_of_twos", "-4"),
+            ("jokers", "on"),
+            ("row_rule", "off"),
+        ] {
+            let mut r = GolfRules::default();
+            r.set(k, v).unwrap();
+            rule_sets.push(r);
+        }
+        for rules in &rule_sets {
+            for unknown in [0, 47, 60] {
+                let t = Tables::new(rules, unknown, 50, None);
+                for _ in 0..5_000 {
+                    // Few keys, so that pairs and face-down partners are common.
+                    let keys: [u8; 6] =
+                        std::array::from_fn(|_| [0, 1, 4, 12, 13, UNKNOWN][rng.index(6)]);
+                    let packed = keys.iter().rev().fold(0u64, |a, &k| a << 8 | u64::from(k));
+                    let own = Own::new(packed, &t, rules);
+                    assert_eq!(
+                        t.best_gains(packed),
+                        best_gains(&own, &t),
+                        "{keys:?} {rules:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// Seat 1 shows 3S and 7C and draws 9H; seat 0, next, shows 9C over a face-down card.

@@ -198,6 +198,11 @@ pub(super) struct Tables {
     /// What a column pair of each key saves against its two cards' values (tenths): the
     /// pairing chance's unit (`pairs.rs`).
     pub(super) saves: [i32; 16],
+    /// Per column (by [`col_index`]): each key's best gain (tenths) at either of its two
+    /// positions, the column's score less its score with the key put there (0 for keys 14
+    /// and 15): a grid's best gains without rows or boxes are the largest of its three
+    /// columns' ([`Tables::best_gains`]).
+    pub(super) col_best: [[i32; 16]; 256],
     /// Per byte of a word of nibbles (keys 2i and 2i+1 in byte i): the value of those
     /// copies under `base_vals` (see `unseen::word_sum`).
     pub(super) sum8: [[i32; 256]; 8],
@@ -228,6 +233,7 @@ impl Tables {
             cols8: cols.map(|c| c * 8),
             diag8: std::array::from_fn(|k| cols[k << 4 | k] * 8),
             saves: std::array::from_fn(|k| 2 * vals[k] - cols[k << 4 | k]),
+            col_best: column_best(&cols),
             base_cols: column_table(rules, &base_vals),
             sum8: super::chance::sum_table(&base_vals),
             steps: super::chance::value_steps(&base_vals),
@@ -235,6 +241,35 @@ impl Tables {
             boxes: if rules.box_score.is_some() { 0xff } else { 0 },
         }
     }
+}
+
+impl Tables {
+    /// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15), from the
+    /// column tables alone (rows and boxes not weighed): per key, the largest of its three
+    /// columns' [`Tables::col_best`] entries.
+    #[inline(always)]
+    pub(super) fn best_gains(&self, packed: u64) -> [i32; 16] {
+        // Byte c: column c's table index, as in `columns_packed`.
+        let i = (packed & 0xff_ffff) << 4 | (packed >> 24 & 0xff_ffff);
+        let [a, b, c] = [0, 8, 16].map(|s| &self.col_best[(i >> s) as usize & 255]);
+        std::array::from_fn(|x| a[x].max(b[x]).max(c[x]))
+    }
+}
+
+/// [`Tables::col_best`] of the column scores `cols` (tenths).
+fn column_best(cols: &[i32; 256]) -> [[i32; 16]; 256] {
+    std::array::from_fn(|i| {
+        let (top, bottom) = ((i >> 4) as u8, (i & 15) as u8);
+        std::array::from_fn(|x| match x < 14 {
+            true => {
+                let x = x as u8;
+                let at_top = cols[i] - cols[col_index(x, bottom)];
+                let at_bottom = cols[i] - cols[col_index(top, x)];
+                at_top.max(at_bottom)
+            }
+            false => 0,
+        })
+    })
 }
 
 /// The bot's own grid as the placement search reads it, built once per grid.
