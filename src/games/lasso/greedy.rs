@@ -40,6 +40,9 @@
 //! - a discard that makes a pile's top three cards one suit or one rank costs `feed`: any
 //!   seat holding one more card of it can take the three and lay a set (a discard that
 //!   goes out costs nothing);
+//! - a discard that matches its pile's top without making three costs `match_feed` when it
+//!   shares the top's suit (the top two are then two of a suit: a seat holding two more of
+//!   it takes both and lays four of a suit) and `rank_feed` when it shares its rank;
 //! - a move that needs a dead stock ends the round with no bonus: the hand then counts in
 //!   full against the seat, and its share of the race for the +100 (100 / players) is lost.
 //!   Such moves are listed only when nothing else is legal.
@@ -171,6 +174,16 @@ pub const KNOBS: &[Knob] = &[
         doc: "cost of a discard that makes a pile's top three cards one suit or one rank (any seat holding one more can take them as a set)",
     },
     Knob {
+        name: "match_feed",
+        default: 8.0,
+        doc: "cost of a discard that matches its pile's top by suit (the top two cards then share a suit: a seat holding two more of it takes both as a set of four of a suit); 0 plays as greedy-prev",
+    },
+    Knob {
+        name: "rank_feed",
+        default: 4.0,
+        doc: "cost of a discard that matches its pile's top by rank (the top two cards then share a rank, and the revealed card is one the others see); 0 plays as greedy-prev",
+    },
+    Knob {
         name: "lasso_min",
         default: 0.0,
         doc: "least set points worth a lasso or an answer",
@@ -221,6 +234,8 @@ pub struct Greedy {
     bluff_margin: f32,
     ace_hold: f32,
     feed: f32,
+    match_feed: f32,
+    rank_feed: f32,
     lasso_min: f32,
     tempo: f32,
     patience: f32,
@@ -259,6 +274,8 @@ impl Greedy {
             bluff_margin: k("bluff_margin"),
             ace_hold: k("ace_hold"),
             feed: k("feed"),
+            match_feed: k("match_feed"),
+            rank_feed: k("rank_feed"),
             lasso_min: k("lasso_min"),
             tempo: k("tempo"),
             patience: k("patience"),

@@ -145,6 +145,25 @@ fn greedy_feeds_no_set_to_the_next_seat() {
 }
 
 #[test]
+fn greedy_matches_a_top_by_rank_rather_than_hand_over_two_of_a_suit() {
+    // JC goes down (the hearts stay). On 5C the top two would be two clubs: seat 0, holding
+    // 2C and 3C, takes both and lays four clubs. On JS it matches by rank, which feeds only
+    // a seat holding the other two jacks. The greedy that charges nothing for a match
+    // (`match_feed = 0`, `rank_feed = 0`, as `greedy-prev`) puts it on the clubs.
+    let mut g = position(&["2C 3C", "2H 3H 4H JC"], ["JS", "5C", "", ""], "", 1);
+    g.phase = Phase::Discard;
+    let l = legal(&g);
+    let act = |knobs: &[(&str, f64)]| {
+        let p =
+            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
+        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
+    };
+    assert_eq!(act(&[]), Action::Discard(c("JC"), 0), "{l:?}");
+    let free = act(&[("match_feed", 0.0), ("rank_feed", 0.0)]);
+    assert_eq!(free, Action::Discard(c("JC"), 1), "{l:?}");
+}
+
+#[test]
 fn greedy_never_ends_the_round_on_a_dead_stock_while_it_has_another_move() {
     // The stock is empty (`empty_stock=end`): a refill with no partner card, a blind discard
     // or draw-until would end the round with no bonus. Offered them beside plain discards

@@ -14,15 +14,14 @@
 use super::Greedy;
 use super::chance::Pool;
 #[cfg(test)]
-use super::grid::Own;
-use super::grid::Tables;
+use super::grid::{Own, Tables};
 use crate::games::golf::scoring::UNKNOWN;
 use crate::games::golf::view::View;
 
 impl Greedy {
     /// The charge (eighths, whole tenths) for throwing each key (`UNKNOWN`: a face-down
     /// card turned over), worked out once per count and grid of the next seat (its best
-    /// gains read off the column tables: [`Tables::best_gains`]).
+    /// gains read off the column tables: [`Tables::best_gains`](super::grid::Tables::best_gains)).
     #[inline(never)]
     pub(super) fn gift_terms(&mut self, v: &View) -> [i32; 16] {
         self.counted(v);
@@ -70,7 +69,7 @@ impl Greedy {
 }
 
 /// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15), by the
-/// placement search's own maximum: what [`Tables::best_gains`] reads off its column table.
+/// placement search's own maximum: what `Tables::best_gains` reads off its column table.
 #[cfg(test)]
 pub(super) fn best_gains(own: &Own, t: &Tables) -> [i32; 16] {
     let best = own.best_per_key(t, &[0; 6], &[0; 16]);
@@ -78,7 +77,7 @@ pub(super) fn best_gains(own: &Own, t: &Tables) -> [i32; 16] {
 }
 
 /// The charges of [`Greedy::gift_terms`] (eighths, whole tenths) for a next seat whose best
-/// gains are `best` ([`best_gains`]), stock cards drawn from `pool`, at weight `w`: in
+/// gains are `best` ([`Tables::best_gains`](super::grid::Tables::best_gains)), stock cards drawn from `pool`, at weight `w`: in
 /// integers times the pool's size, then one scale in f64 lanes, rounded by adding 1.5 *
 /// 2^52 (see `pairs.rs`: no saturating cast, so the lanes vectorize).
 pub(super) fn gift_charges(best: &[i32; 16], pool: &Pool, w: f64) -> [i32; 16] {

@@ -93,7 +93,7 @@ pub(super) struct Plan<'a> {
     /// costs of keeping the hand (`Stay`).
     costs: Costs,
     /// `least_cost` by the kinds of top a card finds (`least_table`).
-    least: [f32; 8],
+    least: [f32; 16],
     stay: Cell<Option<Stay>>,
     /// The unseen cards of each suit and of each rank, their number, and that number (at
     /// least 1) as a float: `miss` of one card from counts.
@@ -142,19 +142,23 @@ fn memo_set(slot: &Cell<Memo>, h: Hand, meta: u32, (v, out): (f32, bool)) {
 }
 
 /// `least_cost` of a card by the kinds of top it finds (`Costs::kinds`: bit 0 a top it
-/// matches without feeding, bit 1 one it matches and feeds, bit 2 one it does not match),
+/// matches by rank without feeding, bit 1 one it matches and feeds, bit 2 one it does not
+/// match, bit 3 one it matches by suit without feeding three: `matched`, knob `match_feed`),
 /// each the least of those kinds' costs, taken in the order the plain form takes them.
-fn least_table(feed: f32, bluff: f32) -> [f32; 8] {
+fn least_table(feed: f32, bluff: f32, matched: f32, ranked: f32) -> [f32; 16] {
     std::array::from_fn(|kinds| {
         let mut x = f32::MAX;
         if kinds & 1 != 0 {
-            x = x.min(0.0 + 0.0);
+            x = x.min(0.0 + ranked);
         }
         if kinds & 2 != 0 {
             x = x.min(0.0 + feed);
         }
         if kinds & 4 != 0 {
             x = x.min(bluff + 0.0);
+        }
+        if kinds & 8 != 0 {
+            x = x.min(0.0 + matched);
         }
         x
     })
@@ -208,7 +212,7 @@ impl<'a> Plan<'a> {
             left: v.rules.sets_per_turn.saturating_sub(v.laid),
             unseen,
             bluff,
-            least: least_table(g.feed, bluff),
+            least: least_table(g.feed, bluff, g.match_feed, g.rank_feed),
             mismatch,
             out: g.out_value(v, unseen)
                 + if g.late(v) {

@@ -141,6 +141,8 @@ impl Plan<'_> {
         let (g, v) = (self.g, self.v);
         let costs = [
             g.feed,
+            g.match_feed,
+            g.rank_feed,
             self.bluff,
             self.mismatch,
             g.draw_cost,

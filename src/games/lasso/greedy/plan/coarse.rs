@@ -90,7 +90,14 @@ impl Plan<'_> {
             f64::from(g.progress),
             f64::from(g.penalty_weight),
         );
-        let costs = [g.feed, self.bluff, self.mismatch, g.draw_cost];
+        let costs = [
+            g.feed,
+            self.bluff,
+            self.mismatch,
+            g.draw_cost,
+            g.match_feed,
+            g.rank_feed,
+        ];
         let finite = pw >= 0.0 && pw.is_finite() && ww.is_finite() && sw.is_finite();
         if !(finite && costs.iter().all(|&c| c >= 0.0 && c.is_finite())) {
             return None;

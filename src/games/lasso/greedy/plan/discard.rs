@@ -18,7 +18,12 @@ impl Plan<'_> {
             return 0.0;
         }
         let bluff = if t.fit[p].contains(c) {
-            0.0
+            let suited = t.top[p].is_some_and(|top| top.suit() == c.suit());
+            match (suited, t.three[p].contains(c)) {
+                (_, true) => 0.0,
+                (true, false) => self.g.match_feed,
+                (false, false) => self.g.rank_feed,
+            }
         } else {
             self.bluff
         };

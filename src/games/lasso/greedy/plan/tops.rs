@@ -10,6 +10,9 @@ use crate::games::lasso::state::SLOTS;
 #[derive(Clone, Copy)]
 pub(super) struct Costs {
     pub(super) free: CardSet,
+    /// Cards that match some revealed top by suit without making its top three a suit or
+    /// a rank (the top two then share a suit: `match_feed`).
+    pub(super) suited: CardSet,
     pub(super) fed: CardSet,
     pub(super) bluffed: CardSet,
 }
@@ -20,8 +23,10 @@ impl Costs {
     #[inline]
     pub(super) fn kinds(&self, c: Card) -> usize {
         let i = c.index();
-        ((self.free.0 >> i & 1) | (self.fed.0 >> i & 1) << 1 | (self.bluffed.0 >> i & 1) << 2)
-            as usize
+        ((self.free.0 >> i & 1)
+            | (self.fed.0 >> i & 1) << 1
+            | (self.bluffed.0 >> i & 1) << 2
+            | (self.suited.0 >> i & 1) << 3) as usize
     }
 }
 
@@ -69,12 +74,15 @@ impl Tops {
     pub(super) fn costs(&self) -> Costs {
         let mut k = Costs {
             free: CardSet::EMPTY,
+            suited: CardSet::EMPTY,
             fed: CardSet::EMPTY,
             bluffed: CardSet::EMPTY,
         };
         for p in 0..SLOTS {
-            if self.top[p].is_some() {
-                k.free |= self.fit[p] - self.three[p];
+            if let Some(top) = self.top[p] {
+                let suited = CardSet::suit(top.suit()) - self.three[p];
+                k.suited |= suited;
+                k.free |= self.fit[p] - self.three[p] - suited;
                 k.fed |= self.three[p];
                 k.bluffed |= CardSet::DECK52 - self.fit[p];
             }
