@@ -13,8 +13,6 @@
 
 use super::Greedy;
 use super::chance::Pool;
-#[cfg(test)]
-use super::grid::{Own, Tables};
 use crate::games::golf::scoring::UNKNOWN;
 use crate::games::golf::view::View;
 
@@ -68,14 +66,6 @@ impl Greedy {
     }
 }
 
-/// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15), by the
-/// placement search's own maximum: what `Tables::best_gains` reads off its column table.
-#[cfg(test)]
-pub(super) fn best_gains(own: &Own, t: &Tables) -> [i32; 16] {
-    let best = own.best_per_key(t, &[0; 6], &[0; 16]);
-    std::array::from_fn(|x| best[x] & -i32::from(x < 14))
-}
-
 /// The charges of [`Greedy::gift_terms`] (eighths, whole tenths) for a next seat whose best
 /// gains are `best` ([`Tables::best_gains`](super::grid::Tables::best_gains)), stock cards drawn from `pool`, at weight `w`: in
 /// integers times the pool's size, then one scale in f64 lanes, rounded by adding 1.5 *
@@ -100,9 +90,17 @@ pub(super) fn gift_charges(best: &[i32; 16], pool: &Pool, w: f64) -> [i32; 16] {
 
 #[cfg(test)]
 mod tests {
+    use super::super::grid::{Own, Tables};
     use super::*;
     use crate::games::golf::rules::GolfRules;
     use crate::games::golf::scoring::score_tenths;
+
+    /// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15), by the
+    /// placement search's own maximum: what `Tables::best_gains` reads off its column table.
+    fn best_gains(own: &Own, t: &Tables) -> [i32; 16] {
+        let best = own.best_per_key(t, &[0; 6], &[0; 16]);
+        std::array::from_fn(|x| best[x] & -i32::from(x < 14))
+    }
 
     /// The charges against the next seat's grid scored outright: each key's best gain is
     /// the largest drop of the grid's score over the six places, and the stock's worth the

@@ -241,9 +241,7 @@ impl Tables {
             boxes: if rules.box_score.is_some() { 0xff } else { 0 },
         }
     }
-}
 
-impl Tables {
     /// A grid's best placement gain (tenths) for each key (0 for keys 14 and 15), from the
     /// column tables alone (rows and boxes not weighed): per key, the largest of its three
     /// columns' [`Tables::col_best`] entries.

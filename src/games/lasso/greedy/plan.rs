@@ -243,10 +243,11 @@ impl<'a> Plan<'a> {
     }
 
     /// The least cost of putting `c` on one of the revealed tops (`pile_cost`) of the table
-    /// whose `costs` are `k`: on a top it matches, nothing or `feed` (`0.0 + feed`, as
-    /// `pile_cost` adds it); on one it does not, the bluff (`bluff + 0.0`: a top a card does
-    /// not match never makes three of a suit or rank with it). The least of the kinds of top
-    /// it finds is the least over the tops: a minimum does not depend on the order.
+    /// whose `costs` are `k`: on a top it matches, `rank_feed`, `match_feed` or `feed`
+    /// (`0.0 + feed`, as `pile_cost` adds it); on one it does not, the bluff (`bluff + 0.0`:
+    /// a top a card does not match never makes three of a suit or rank with it). The least
+    /// of the kinds of top it finds is the least over the tops: a minimum does not depend
+    /// on the order.
     /// Read off `least` by the kinds of top `c` finds (no branch on the card).
     #[inline]
     fn least_cost(&self, k: &Costs, c: Card) -> f32 {

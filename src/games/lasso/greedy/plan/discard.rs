@@ -10,25 +10,22 @@ use crate::games::lasso::state::Action;
 
 impl Plan<'_> {
     /// What putting `c` on pile `p` costs when the round goes on: a bluff's cost when it
-    /// matches the top in neither rank nor suit, and `feed` when it makes the top three
-    /// cards one suit or one rank (a set for whoever holds one more: three cards can be
-    /// taken at once).
+    /// matches the top in neither rank nor suit, `feed` when it makes the top three cards
+    /// one suit or one rank (a set for whoever holds one more: three cards can be taken at
+    /// once), else `match_feed` for a match by suit and `rank_feed` for one by rank (the top
+    /// two then share it).
     pub(super) fn pile_cost(&self, t: &Tops, c: Card, p: usize) -> f32 {
-        if t.top[p].is_none() {
+        let Some(top) = t.top[p] else {
             return 0.0;
-        }
-        let bluff = if t.fit[p].contains(c) {
-            let suited = t.top[p].is_some_and(|top| top.suit() == c.suit());
-            match (suited, t.three[p].contains(c)) {
-                (_, true) => 0.0,
-                (true, false) => self.g.match_feed,
-                (false, false) => self.g.rank_feed,
-            }
-        } else {
-            self.bluff
         };
         let three = t.three[p].contains(c);
-        bluff + if three { self.g.feed } else { 0.0 }
+        let cost = match (t.fit[p].contains(c), three, top.suit() == c.suit()) {
+            (false, _, _) => self.bluff,
+            (true, true, _) => 0.0,
+            (true, false, true) => self.g.match_feed,
+            (true, false, false) => self.g.rank_feed,
+        };
+        cost + if three { self.g.feed } else { 0.0 }
     }
 
     /// A discard of the hand to play onto pile `p` of the decision's table, then the set

@@ -5,13 +5,12 @@ use crate::cards::{Card, CardSet};
 use crate::games::lasso::state::SLOTS;
 
 /// Which cards cost what when put down on a table (see `Plan::least_cost`): those that
-/// match some revealed top without making its top three a suit or a rank, those that make
-/// some top three so, and those that match some revealed top in neither rank nor suit.
+/// match some revealed top by rank (`rank_feed`) or by suit (`match_feed`) without making
+/// its top three a suit or a rank, those that make some top three so (`feed`), and those
+/// that match some revealed top in neither rank nor suit (a bluff).
 #[derive(Clone, Copy)]
 pub(super) struct Costs {
-    pub(super) free: CardSet,
-    /// Cards that match some revealed top by suit without making its top three a suit or
-    /// a rank (the top two then share a suit: `match_feed`).
+    pub(super) ranked: CardSet,
     pub(super) suited: CardSet,
     pub(super) fed: CardSet,
     pub(super) bluffed: CardSet,
@@ -19,11 +18,11 @@ pub(super) struct Costs {
 
 impl Costs {
     /// The kinds of top `c` finds, as bits (the index of `Plan::least`): 1 when it is in
-    /// `free`, 2 in `fed`, 4 in `bluffed`.
+    /// `ranked`, 2 in `fed`, 4 in `bluffed`, 8 in `suited`.
     #[inline]
     pub(super) fn kinds(&self, c: Card) -> usize {
         let i = c.index();
-        ((self.free.0 >> i & 1)
+        ((self.ranked.0 >> i & 1)
             | (self.fed.0 >> i & 1) << 1
             | (self.bluffed.0 >> i & 1) << 2
             | (self.suited.0 >> i & 1) << 3) as usize
@@ -73,7 +72,7 @@ impl Tops {
     /// The table's `Costs`.
     pub(super) fn costs(&self) -> Costs {
         let mut k = Costs {
-            free: CardSet::EMPTY,
+            ranked: CardSet::EMPTY,
             suited: CardSet::EMPTY,
             fed: CardSet::EMPTY,
             bluffed: CardSet::EMPTY,
@@ -82,7 +81,7 @@ impl Tops {
             if let Some(top) = self.top[p] {
                 let suited = CardSet::suit(top.suit()) - self.three[p];
                 k.suited |= suited;
-                k.free |= self.fit[p] - self.three[p] - suited;
+                k.ranked |= self.fit[p] - self.three[p] - suited;
                 k.fed |= self.three[p];
                 k.bluffed |= CardSet::DECK52 - self.fit[p];
             }
