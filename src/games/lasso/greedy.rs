@@ -29,8 +29,12 @@
 //!   stock card, drawn from the cards this seat cannot place, matches a revealed top): the
 //!   round then ends with no bonus;
 //! - a bluff (a hand card that matches its pile's top in neither rank nor suit) costs
-//!   `bluff_risk * mismatch_points + bluff_margin`, where `bluff_risk` is the documented risk
-//!   measure: the probability the card is revealed before the round ends. Going out with a
+//!   `risk * mismatch_points + bluff_margin`, where `risk`, the documented risk measure,
+//!   weighs the penalty: the chance the card is revealed before the round ends (in greedy
+//!   play about 0.86 at 2 players, 0.74 at 4) times what a point is worth against the race
+//!   to go out (the hand evaluation counts a hand point at `penalty_weight`, 0.5). It is
+//!   `bluff_risk` (0.4) at 2 players and `bluff_step` (0.1) more for each player past 2,
+//!   at most 1: values measured in play (docs/strategies.md). Going out with a
 //!   bluff costs nothing (the round ends before any reveal), and with
 //!   `mismatch_penalty=everyone|off` a revealed bluff costs the bluffer nothing relative to
 //!   the table (only the margin is left);
@@ -155,13 +159,18 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "bluff_risk",
-        default: 1.0,
-        doc: "probability a bluff is revealed before the round ends",
+        default: 0.4,
+        doc: "weight of mismatch_points in a bluff's cost at 2 players: the chance the bluff is revealed before the round ends times what a point is worth against the race to go out (greedy-prev: 1)",
+    },
+    Knob {
+        name: "bluff_step",
+        default: 0.1,
+        doc: "added to bluff_risk for each player past 2 (the sum capped at 1; greedy-prev: 0)",
     },
     Knob {
         name: "bluff_margin",
-        default: 4.0,
-        doc: "extra gain a bluff must bring",
+        default: 2.0,
+        doc: "extra gain a bluff must bring (greedy-prev: 4)",
     },
     Knob {
         name: "ace_hold",
@@ -231,6 +240,7 @@ pub struct Greedy {
     stock_value: f32,
     draw_cost: f32,
     bluff_risk: f32,
+    bluff_step: f32,
     bluff_margin: f32,
     ace_hold: f32,
     feed: f32,
@@ -271,6 +281,7 @@ impl Greedy {
             stock_value: k("stock_value"),
             draw_cost: k("draw_cost"),
             bluff_risk: k("bluff_risk"),
+            bluff_step: k("bluff_step"),
             bluff_margin: k("bluff_margin"),
             ace_hold: k("ace_hold"),
             feed: k("feed"),
@@ -346,6 +357,12 @@ impl Greedy {
             hand_penalty(unseen, v.rules.ace_in_hand) as f32 / unseen.len().max(1) as f32;
         let mean = cards as f32 / others.count().max(1) as f32;
         100.0 + self.rival_weight * mean * per_card
+    }
+
+    /// The probability a bluff is revealed before the round ends, at the table of `v`.
+    fn bluff_risk(&self, v: &View<'_>) -> f32 {
+        let more = v.players.saturating_sub(2) as f32;
+        (self.bluff_risk + self.bluff_step * more).min(1.0)
     }
 
     /// What a mismatch of ours, revealed, costs this seat relative to the table.

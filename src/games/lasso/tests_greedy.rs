@@ -124,13 +124,21 @@ fn greedy_wastes_no_turn_putting_back_the_card_it_took() {
 
 #[test]
 fn greedy_keeps_an_ace_to_lasso_with() {
-    // AS or 5H goes down, both honestly: the ace's penalty is high, but with lasso on it can
-    // steal a spade set (or any four of a kind), so it keeps the ace
+    // One of AS, 5H and 9C goes down: the ace's penalty is the highest, but with lasso on it
+    // can steal a spade set (or any four of a kind), so it keeps the ace. Counting the ace
+    // at its full penalty (`ace_hold = 0`), it sheds the ace.
     let mut g = position(&["2C 3C", "AS 5H 9C"], ["KS", "5D", "", ""], "", 1);
     g.phase = Phase::Discard;
     let l = legal(&g);
-    let a = Greedy::default().act(&g.view(1), &l, &mut GameRng::new(1, 1));
-    assert!(matches!(a, Action::Discard(x, _) if x == c("5H")), "{a:?}");
+    let act = |knobs: &[(&str, f64)]| {
+        let p =
+            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
+        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
+    };
+    let a = act(&[]);
+    assert!(matches!(a, Action::Discard(x, _) if x != c("AS")), "{a:?}");
+    let a = act(&[("ace_hold", 0.0)]);
+    assert!(matches!(a, Action::Discard(x, _) if x == c("AS")), "{a:?}");
 }
 
 #[test]
@@ -195,7 +203,8 @@ fn greedy_never_ends_the_round_on_a_dead_stock_while_it_has_another_move() {
 fn greedy_draws_until_a_match_only_from_a_stock_that_will_not_run_dry() {
     // Seat 1's cards match neither open top, and no slot is empty: it bluffs, or draws until
     // a match. With two stock cards the draw may well run the stock dry (the round ends, no
-    // bonus, its hand counted in full): it bluffs. With a deep stock it draws.
+    // bonus, its hand counted in full): it bluffs. With a deep stock, and a bluff it counts
+    // as sure to be revealed (`bluff_risk = 1`), it draws.
     for (stock, draws) in [(2, false), (30, true)] {
         let mut g = position(&["2C", "3C 2D"], ["5C 7C 7H", "9S", "4S 8S", "QH"], "", 1);
         while g.stock.len() > stock {
@@ -204,9 +213,38 @@ fn greedy_draws_until_a_match_only_from_a_stock_that_will_not_run_dry() {
         }
         g.phase = Phase::Discard;
         let l = legal(&g);
-        let a = Greedy::default().act(&g.view(1), &l, &mut GameRng::new(1, 1));
+        let p = crate::strategy::Params::new(vec![("bluff_risk".to_string(), 1.0)]);
+        let a = Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1));
         assert_eq!(a == Action::DrawUntil, draws, "stock {stock}: {a:?}");
     }
+}
+
+#[test]
+fn greedy_bluffs_more_readily_at_a_small_table() {
+    // Seat 1's cards match neither open top, no slot is empty and the stock is deep: it
+    // bluffs, or draws until a match. At 2 players the one other seat may turn up another
+    // face-down top first, or the round may end before it does (a bluff revealed 4 times in
+    // 10): it bluffs. The greedy before counted every bluff as revealed (`greedy-prev`'s
+    // bluff knobs) and drew. At 4 players three seats turn tops up before its next turn (6
+    // in 10): it draws.
+    let act = |hands: &[&str], knobs: &[(&str, f64)]| {
+        let mut g = position(hands, ["5C 7C 7H", "9S", "4S 8S", "QH"], "", 1);
+        g.phase = Phase::Discard;
+        let l = legal(&g);
+        let p =
+            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
+        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
+    };
+    let two = act(&["2C", "3C 2D"], &[]);
+    assert!(matches!(two, Action::Discard(..)), "{two:?}");
+    let prev = [
+        ("bluff_risk", 1.0),
+        ("bluff_step", 0.0),
+        ("bluff_margin", 4.0),
+    ];
+    assert_eq!(act(&["2C", "3C 2D"], &prev), Action::DrawUntil);
+    let four = act(&["2C", "3C 2D", "6D", "6C"], &[]);
+    assert_eq!(four, Action::DrawUntil);
 }
 
 /// Puts `card` face down on pile `p` as the second card of seat `by`'s pair.

@@ -169,7 +169,14 @@ fn greedy_deals(knobs: &[(&str, f64)], seed: u64, deals: u64) -> (u32, u32) {
 fn greedy_never_undoes_its_own_last_exchange() {
     // seed 9, deal 2 (`cardsim trace lasso --players 2 --seed 9 --deal 2`): the previous
     // greedy swaps AC/4C and 4D/5D back and forth for 25 rounds
-    let prev = [("undo", 0.0), ("match_feed", 0.0), ("rank_feed", 0.0)];
+    let prev = [
+        ("undo", 0.0),
+        ("match_feed", 0.0),
+        ("rank_feed", 0.0),
+        ("bluff_risk", 1.0),
+        ("bluff_step", 0.0),
+        ("bluff_margin", 4.0),
+    ];
     let (undos, long) = greedy_deals(&prev, 9, 3);
     assert!(
         undos >= 20 && long >= 1,

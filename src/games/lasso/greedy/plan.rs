@@ -202,7 +202,7 @@ impl<'a> Plan<'a> {
         for p in 0..SLOTS {
             tops.mask(p);
         }
-        let bluff = g.bluff_risk * mismatch + g.bluff_margin;
+        let bluff = g.bluff_risk(v) * mismatch + g.bluff_margin;
         Plan {
             g,
             v,
