@@ -8,7 +8,11 @@
 //! `ace_hold` (20) less than its penalty, for its worth as a lasso (22 - 20 = 2 by default:
 //! it keeps its aces rather than shedding them for their penalty; +2 to 3% score rate
 //! against `ace_hold=0`):
-//! `value = set_weight * points(S) + progress * pairs(R) - penalty_weight * penalty(R)`.
+//! `value = set_weight * points(S) + progress * pairs(R) - penalty_weight * penalty(R)`,
+//! with `penalty_weight` 0.25 where a revealed mismatch costs its discarder (the race to go
+//! out decides more than the points a hand holds) and `free_penalty_weight` 0.5 where it
+//! costs nothing, so that any card can be shed (docs/strategies.md, "Lasso: the race before
+//! the points").
 //! A set held is worth less than the same set laid (`set_weight < 1`): laid, its points are
 //! banked, its cards can no longer count against the hand, and the hand is 4 cards nearer to
 //! going out; so the bot lays every set it can (the best one when several).
@@ -32,7 +36,7 @@
 //!   `risk * mismatch_points + bluff_margin`, where `risk`, the documented risk measure,
 //!   weighs the penalty: the chance the card is revealed before the round ends (in greedy
 //!   play about 0.86 at 2 players, 0.74 at 4) times what a point is worth against the race
-//!   to go out (the hand evaluation counts a hand point at `penalty_weight`, 0.5). It is
+//!   to go out (the hand evaluation counts a hand point at `penalty_weight`, 0.25). It is
 //!   `bluff_risk` (0.4) at 2 players and `bluff_step` (0.1) more for each player past 2,
 //!   at most 1: values measured in play (docs/strategies.md). Going out with a
 //!   bluff costs nothing (the round ends before any reveal), and with
@@ -110,6 +114,7 @@
 //! and 7 at 2 players lasted past 60 turns.
 
 mod eval;
+mod knobs;
 mod moves;
 mod plan;
 mod reveal;
@@ -120,99 +125,11 @@ use super::scoring::{best_set_exact, hand_penalty, has_set};
 use super::state::{Action, Phase};
 use super::view::View;
 use crate::cards::{Card, CardSet, GameRng};
-use crate::strategy::{Bot, Knob, Params, Strategy};
+use crate::strategy::{Bot, Params, Strategy};
 use eval::{Flat, best_set_scan, pairs};
+pub use knobs::KNOBS;
 use moves::Moves;
 use plan::Plan;
-
-/// The knobs of `greedy`.
-pub const KNOBS: &[Knob] = &[
-    Knob {
-        name: "set_weight",
-        default: 0.75,
-        doc: "worth of a complete set held in hand, as a share of its points (below 1: a set is laid as soon as it can be)",
-    },
-    Knob {
-        name: "progress",
-        default: 3.0,
-        doc: "value of each same-suit or same-rank pair in hand (outside a complete set)",
-    },
-    Knob {
-        name: "penalty_weight",
-        default: 0.5,
-        doc: "weight of the hand penalty (cards left in hand, outside a complete set)",
-    },
-    Knob {
-        name: "rival_weight",
-        default: 1.0,
-        doc: "weight, in the worth of going out, of the cards the other seats then keep (mean hand size times the mean penalty of an unseen card)",
-    },
-    Knob {
-        name: "stock_value",
-        default: 4.0,
-        doc: "gain of an unseen stock card kept in hand, when no card is left to average over",
-    },
-    Knob {
-        name: "draw_cost",
-        default: 6.0,
-        doc: "estimated cost of drawing until a match",
-    },
-    Knob {
-        name: "bluff_risk",
-        default: 0.4,
-        doc: "weight of mismatch_points in a bluff's cost at 2 players: the chance the bluff is revealed before the round ends times what a point is worth against the race to go out (greedy-prev: 1)",
-    },
-    Knob {
-        name: "bluff_step",
-        default: 0.1,
-        doc: "added to bluff_risk for each player past 2 (the sum capped at 1; greedy-prev: 0)",
-    },
-    Knob {
-        name: "bluff_margin",
-        default: 2.0,
-        doc: "extra gain a bluff must bring (greedy-prev: 4)",
-    },
-    Knob {
-        name: "ace_hold",
-        default: 20.0,
-        doc: "with lasso on, penalty points taken off an ace held in hand, for its worth as a lasso",
-    },
-    Knob {
-        name: "feed",
-        default: 15.0,
-        doc: "cost of a discard that makes a pile's top three cards one suit or one rank (any seat holding one more can take them as a set)",
-    },
-    Knob {
-        name: "match_feed",
-        default: 8.0,
-        doc: "cost of a discard that matches its pile's top by suit (the top two cards then share a suit: a seat holding two more of it takes both as a set of four of a suit); 0 plays as greedy-prev",
-    },
-    Knob {
-        name: "rank_feed",
-        default: 4.0,
-        doc: "cost of a discard that matches its pile's top by rank (the top two cards then share a rank, and the revealed card is one the others see); 0 plays as greedy-prev",
-    },
-    Knob {
-        name: "lasso_min",
-        default: 0.0,
-        doc: "least set points worth a lasso or an answer",
-    },
-    Knob {
-        name: "tempo",
-        default: 10.0,
-        doc: "cost of a wasted turn: a pile card taken and put straight back down",
-    },
-    Knob {
-        name: "undo",
-        default: 1000.0,
-        doc: "cost of a turn that takes a pile card and ends with a hand held at the start of one of its last few turns (undoing its own exchanges); 0 plays as greedy-prev",
-    },
-    Knob {
-        name: "patience",
-        default: 60.0,
-        doc: "deal turns after which it always uses the stock (ends pile-swapping loops)",
-    },
-];
 
 /// The bots Lasso lists besides `random`.
 pub const BOTS: &[Bot<Lasso>] = &[Bot {
@@ -235,7 +152,11 @@ const IMPATIENCE: f32 = 100.0;
 pub struct Greedy {
     set_weight: f32,
     progress: f32,
+    /// The hand penalty's weight under the deal's rules: `paid_weight` or `free_weight`
+    /// (set by `act` from the view's rules).
     penalty_weight: f32,
+    paid_weight: f32,
+    free_weight: f32,
     rival_weight: f32,
     stock_value: f32,
     draw_cost: f32,
@@ -277,6 +198,8 @@ impl Greedy {
             set_weight: k("set_weight"),
             progress: k("progress"),
             penalty_weight: k("penalty_weight"),
+            paid_weight: k("penalty_weight"),
+            free_weight: k("free_penalty_weight"),
             rival_weight: k("rival_weight"),
             stock_value: k("stock_value"),
             draw_cost: k("draw_cost"),
@@ -538,6 +461,10 @@ impl Strategy<Lasso> for Greedy {
     }
 
     fn act(&mut self, view: &View<'_>, _legal: &[Action], _rng: &mut GameRng) -> Action {
+        self.penalty_weight = match self.mismatch_cost(view) == 0.0 {
+            true => self.free_weight,
+            false => self.paid_weight,
+        };
         if let [only] = self.moves.list(view) {
             // a forced move, answered as the runner answers it for a bot reading the list:
             // nothing is remembered of it

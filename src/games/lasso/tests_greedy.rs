@@ -247,6 +247,29 @@ fn greedy_bluffs_more_readily_at_a_small_table() {
     assert_eq!(four, Action::DrawUntil);
 }
 
+#[test]
+fn greedy_keeps_three_of_a_suit_and_draws_for_the_fourth() {
+    // Seat 1 holds 4H 6H QH; the tops are QC, KC, 8S and 4S, the stock deep. Drawing until a
+    // match keeps every heart it draws on the way (no heart but the Q, K, 8 and 4 matches a
+    // top): a step toward four hearts and out. Counting a hand point at half its value
+    // (`penalty_weight = 0.5`, the greedy before), it sheds the 10-point QH onto QC instead.
+    let mut g = position(
+        &["2C 3C 5D 7D 9D", "4H 6H QH"],
+        ["QC", "KC", "8S", "4S"],
+        "",
+        1,
+    );
+    g.phase = Phase::Discard;
+    let l = legal(&g);
+    let act = |knobs: &[(&str, f64)]| {
+        let p =
+            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
+        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
+    };
+    assert_eq!(act(&[]), Action::DrawUntil, "{l:?}");
+    assert_eq!(act(&[("penalty_weight", 0.5)]), Action::Discard(c("QH"), 0));
+}
+
 /// Puts `card` face down on pile `p` as the second card of seat `by`'s pair.
 fn face_down_pair(g: &mut Lasso, p: usize, card: &str, by: u8) {
     let x = c(card);

@@ -176,6 +176,7 @@ fn greedy_never_undoes_its_own_last_exchange() {
         ("bluff_risk", 1.0),
         ("bluff_step", 0.0),
         ("bluff_margin", 4.0),
+        ("penalty_weight", 0.5),
     ];
     let (undos, long) = greedy_deals(&prev, 9, 3);
     assert!(
