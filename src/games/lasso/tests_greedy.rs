@@ -36,6 +36,13 @@ pub(super) fn position(hands: &[&str], piles: [&str; 4], stock_top: &str, turn: 
     g
 }
 
+/// The action of a greedy bot with these knobs (defaults for the rest) at the decision of
+/// seat 1 in `g`.
+fn act_with(g: &Lasso, knobs: &[(&str, f64)]) -> Action {
+    let p = crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
+    Greedy::new(&p).act(&g.view(1), &legal(g), &mut GameRng::new(1, 1))
+}
+
 /// Lets the default greedy bot play seat `seat`'s decisions until another seat is to act or
 /// the round ends; returns the actions it took.
 fn greedy_turn(g: &mut Lasso, seat: usize) -> Vec<Action> {
@@ -129,12 +136,7 @@ fn greedy_keeps_an_ace_to_lasso_with() {
     // at its full penalty (`ace_hold = 0`), it sheds the ace.
     let mut g = position(&["2C 3C", "AS 5H 9C"], ["KS", "5D", "", ""], "", 1);
     g.phase = Phase::Discard;
-    let l = legal(&g);
-    let act = |knobs: &[(&str, f64)]| {
-        let p =
-            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
-        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
-    };
+    let act = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     let a = act(&[]);
     assert!(matches!(a, Action::Discard(x, _) if x != c("AS")), "{a:?}");
     let a = act(&[("ace_hold", 0.0)]);
@@ -161,11 +163,7 @@ fn greedy_matches_a_top_by_rank_rather_than_hand_over_two_of_a_suit() {
     let mut g = position(&["2C 3C", "2H 3H 4H JC"], ["JS", "5C", "", ""], "", 1);
     g.phase = Phase::Discard;
     let l = legal(&g);
-    let act = |knobs: &[(&str, f64)]| {
-        let p =
-            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
-        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
-    };
+    let act = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     assert_eq!(act(&[]), Action::Discard(c("JC"), 0), "{l:?}");
     let free = act(&[("match_feed", 0.0), ("rank_feed", 0.0)]);
     assert_eq!(free, Action::Discard(c("JC"), 1), "{l:?}");
@@ -212,9 +210,7 @@ fn greedy_draws_until_a_match_only_from_a_stock_that_will_not_run_dry() {
             g.hands[0].insert(x);
         }
         g.phase = Phase::Discard;
-        let l = legal(&g);
-        let p = crate::strategy::Params::new(vec![("bluff_risk".to_string(), 1.0)]);
-        let a = Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1));
+        let a = act_with(&g, &[("bluff_risk", 1.0)]);
         assert_eq!(a == Action::DrawUntil, draws, "stock {stock}: {a:?}");
     }
 }
@@ -230,10 +226,7 @@ fn greedy_bluffs_more_readily_at_a_small_table() {
     let act = |hands: &[&str], knobs: &[(&str, f64)]| {
         let mut g = position(hands, ["5C 7C 7H", "9S", "4S 8S", "QH"], "", 1);
         g.phase = Phase::Discard;
-        let l = legal(&g);
-        let p =
-            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
-        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
+        act_with(&g, knobs)
     };
     let two = act(&["2C", "3C 2D"], &[]);
     assert!(matches!(two, Action::Discard(..)), "{two:?}");
@@ -261,11 +254,7 @@ fn greedy_keeps_three_of_a_suit_and_draws_for_the_fourth() {
     );
     g.phase = Phase::Discard;
     let l = legal(&g);
-    let act = |knobs: &[(&str, f64)]| {
-        let p =
-            crate::strategy::Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
-        Greedy::new(&p).act(&g.view(1), &l, &mut GameRng::new(1, 1))
-    };
+    let act = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     assert_eq!(act(&[]), Action::DrawUntil, "{l:?}");
     assert_eq!(act(&[("penalty_weight", 0.5)]), Action::Discard(c("QH"), 0));
 }
