@@ -257,6 +257,24 @@ fn greedy_keeps_three_of_a_suit_and_draws_for_the_fourth() {
     let act = |knobs: &[(&str, f64)]| act_with(&g, knobs);
     assert_eq!(act(&[]), Action::DrawUntil, "{l:?}");
     assert_eq!(act(&[("penalty_weight", 0.5)]), Action::Discard(c("QH"), 0));
+    // Where a mismatch costs nothing any card can be shed for free, and the points held
+    // weigh `free_penalty_weight` (0.5), as in the greedy before: the bot takes its weight
+    // from the rules of the deal it is asked about.
+    let hand = cs("KH 9C 2D");
+    let half = Greedy::new(&crate::strategy::Params::new(vec![(
+        "penalty_weight".to_string(),
+        0.5,
+    )]));
+    for (key, value) in [("mismatch_points", "0"), ("mismatch_penalty", "everyone")] {
+        let mut bot = Greedy::default();
+        bot.act(&g.view(1), &l, &mut GameRng::new(1, 1));
+        let paid = bot.value(hand, 22);
+        g.rules.set(key, value).unwrap();
+        bot.act(&g.view(1), &legal(&g), &mut GameRng::new(1, 1));
+        assert_eq!(bot.value(hand, 22), half.value(hand, 22), "{key}");
+        assert!(paid > half.value(hand, 22), "{key}");
+        g.rules = LassoRules::default();
+    }
 }
 
 /// Puts `card` face down on pile `p` as the second card of seat `by`'s pair.
