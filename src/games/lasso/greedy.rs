@@ -282,7 +282,8 @@ impl Greedy {
         100.0 + self.rival_weight * mean * per_card
     }
 
-    /// The probability a bluff is revealed before the round ends, at the table of `v`.
+    /// The weight of `mismatch_points` in a bluff's cost at the table of `v` (the risk
+    /// measure of the module docs): `bluff_risk`, `bluff_step` more per player past 2, at most 1.
     fn bluff_risk(&self, v: &View<'_>) -> f32 {
         let more = v.players.saturating_sub(2) as f32;
         (self.bluff_risk + self.bluff_step * more).min(1.0)
