@@ -142,10 +142,9 @@ impl Observer<Lasso> for Undos {
 
 /// Plays `deals` 2-player greedy deals of seed `seed` with these knobs; returns the undos and
 /// the deals reaching 60 turns.
-fn greedy_deals(knobs: &[(&str, f64)], seed: u64, deals: u64) -> (u32, u32) {
-    let p = Params::new(knobs.iter().map(|&(k, v)| (k.to_string(), v)).collect());
+fn greedy_deals(p: &Params, seed: u64, deals: u64) -> (u32, u32) {
     let mut seats: Vec<Box<dyn Strategy<Lasso>>> = (0..2)
-        .map(|_| Box::new(Greedy::new(&p)) as Box<dyn Strategy<Lasso>>)
+        .map(|_| Box::new(Greedy::new(p)) as Box<dyn Strategy<Lasso>>)
         .collect();
     let mut buf = ActionList::new();
     let (mut undos, mut long) = (0, 0);
@@ -169,23 +168,18 @@ fn greedy_deals(knobs: &[(&str, f64)], seed: u64, deals: u64) -> (u32, u32) {
 fn greedy_never_undoes_its_own_last_exchange() {
     // seed 9, deal 2 (`cardsim trace lasso --players 2 --seed 9 --deal 2`): the previous
     // greedy swaps AC/4C and 4D/5D back and forth for 25 rounds
-    let prev = [
-        ("undo", 0.0),
-        ("match_feed", 0.0),
-        ("rank_feed", 0.0),
-        ("bluff_risk", 1.0),
-        ("bluff_step", 0.0),
-        ("bluff_margin", 4.0),
-        ("penalty_weight", 0.5),
-    ];
+    // the shipped `greedy-prev` knob file, which turns every later rule off
+    let prev = crate::strategy::resolve::<Lasso>("greedy-prev")
+        .unwrap()
+        .params;
     let (undos, long) = greedy_deals(&prev, 9, 3);
     assert!(
         undos >= 20 && long >= 1,
         "greedy-prev: {undos} undos, {long} long"
     );
-    let (undos, long) = greedy_deals(&[], 9, 3);
+    let (undos, long) = greedy_deals(&Params::default(), 9, 3);
     assert_eq!((undos, long), (0, 0));
-    let (undos, _) = greedy_deals(&[], 1, 100);
+    let (undos, _) = greedy_deals(&Params::default(), 1, 100);
     assert_eq!(undos, 0);
 }
 
