@@ -33,7 +33,9 @@
 //!   `action_bonus` points cheaper, so it is played while it hurts; ties go to the higher-point
 //!   card.
 //! - Close: as soon as the rules allow it and the points left are at most `close_at`
-//!   (always with 0 left), with the closing card that leaves the fewest points.
+//!   (always with 0 left), with the closing card that leaves the fewest points. So the draw
+//!   takes the discard top whenever that lets it close at once and the hand as it is cannot
+//!   (`take_to_close`): a sure close beats the chance that a stock card fits as well.
 
 use super::arrange::{HAND_CAP, positions};
 use super::cards::{DRAW, REV, SKIP};
@@ -99,6 +101,11 @@ pub const KNOBS: &[Knob] = &[
         default: 1.0,
         doc: "weight of the expected gain of a stock draw (completing a partial, or a lower card for the worst loose one) that the discard top must beat, besides take_gain (0: the previous greedy)",
     },
+    Knob {
+        name: "take_to_close",
+        default: 1.0,
+        doc: "1: take the discard top whenever it lets the seat close at once and the hand as it is does not (a sure close beats any stock card); 0: weigh such a take in points like any other (the previous greedy)",
+    },
 ];
 
 /// The greedy bot with its knob values.
@@ -113,6 +120,7 @@ pub struct Greedy {
     partner_value: i32,
     lookahead: i64,
     stock_draw: i64,
+    take_to_close: bool,
     /// The hands whose least points the bot worked out: most decisions derive theirs from
     /// them instead of searching the hand.
     memo: HandMemo,
@@ -132,6 +140,7 @@ impl Greedy {
             partner_value: quarters("partner_value"),
             lookahead: quarters("lookahead") as i64,
             stock_draw: quarters("stock_draw") as i64,
+            take_to_close: p.knob(KNOBS, "take_to_close") != 0.0,
             memo: HandMemo::NONE,
         }
     }
@@ -239,6 +248,14 @@ impl Greedy {
             });
             all
         };
+        // A sure close now: the top lets the hand close with another card face down, and the
+        // hand as it is (the top thrown again) cannot close, so a stock card would close only
+        // if it fitted as well. The discard that follows closes (it looks for a close first).
+        let limit = self.close_at.min(v.rules.close_limit);
+        if self.take_to_close && without[n] > limit && without[..n].iter().any(|&w| w <= limit) {
+            self.memo.set_taken(key.with(top), &without);
+            return Action::DrawDiscard;
+        }
         let worth = self.worth(v, Some(top));
         let mut odds = LazyOdds { v, odds: None };
         let mut cost = [0i32; HAND_CAP];

@@ -129,6 +129,32 @@ fn greedy_takes_the_discard_only_when_it_beats_the_stock() {
     }
 }
 
+/// Deal 6718 of seed 77 at two players: seat 1 holds 2B 2O 1O 10O 10B 10C 12O (the 10s a
+/// group, 17 points loose) and 2E is the upcard. With the 2E the 2s are a group too, and
+/// closing with the 12O face down leaves the 1O alone: a sure close now, for 1 point. The
+/// take's gain in points fell short of what a stock card was expected to gain (a stock card
+/// closes only when it fits as well), so greedy drew from the stock (`take_to_close=0`;
+/// `greedy-prev`, which weighs no stock draw, takes the 2E for the 10 points it saves). A
+/// strong player closes now: greedy takes the 2E and closes with the 12O.
+#[test]
+fn greedy_takes_the_card_that_closes_now() {
+    let r = Rules::default();
+    let hands = ["REV WILD 2C 11B 7E DRAW 10E", "2B 2O 1O 10O 10B 10C 12O"];
+    let (draw, discard) = greedy_turn(&mut game(&r, &hands, "2E", "11O"));
+    assert_eq!(
+        (draw, discard),
+        (Action::DrawDiscard, Action::Close(c("12O")))
+    );
+    let before = Params::new(vec![("take_to_close".into(), 0.0)]);
+    let g = game(&r, &hands, "2E", "11O");
+    let mut rng = GameRng::new(3, 3);
+    assert_eq!(
+        Greedy::new(&before).act(&g.view(1), &[], &mut rng),
+        Action::DrawStock
+    );
+    assert_eq!(prev().act(&g.view(1), &[], &mut rng), Action::DrawDiscard);
+}
+
 /// Classic rules at four: every greedy hand used to keep its low cards and shed each 8-12 at
 /// once, waiting for a low card another hand held; 3.5% of deals ran to the 1000-turn cap
 /// (seed 611 deal 40). After two reshuffles greedy reckons the cards it awaits are in other
