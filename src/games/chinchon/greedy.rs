@@ -145,6 +145,11 @@ impl Greedy {
         }
     }
 
+    /// The most unmatched points it closes with: `close_at`, within the rules' limit.
+    fn close_limit(&self, v: &View<'_>) -> u16 {
+        self.close_at.min(v.rules.close_limit)
+    }
+
     /// The keep values of `cards` in quarter points (see [`lookahead`](super::lookahead)),
     /// given the least points without each card; also the one-draw value of all the hand's
     /// partials and the points of its worst loose card, in quarter points.
@@ -251,7 +256,7 @@ impl Greedy {
         // A sure close now: the top lets the hand close with another card face down, and the
         // hand as it is (the top thrown again) cannot close, so a stock card would close only
         // if it fitted as well. The discard that follows closes (it looks for a close first).
-        let limit = self.close_at.min(v.rules.close_limit);
+        let limit = self.close_limit(v);
         if self.take_to_close && without[n] > limit && without[..n].iter().any(|&w| w <= limit) {
             self.memo.set_taken(key.with(top), &without);
             return Action::DrawDiscard;
@@ -373,7 +378,7 @@ impl Greedy {
         // A close beats every discard: look for one first, and weigh the discards only
         // without one.
         let mut close: Option<(u16, usize)> = None;
-        let limit = self.close_at.min(v.rules.close_limit);
+        let limit = self.close_limit(v);
         if without.iter().any(|&w| w <= limit) {
             // The first of the least (copies of a card have the same value).
             for (i, &w) in without.iter().enumerate() {
