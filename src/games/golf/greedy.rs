@@ -39,7 +39,9 @@
 //!   it turns its grid up early (not under `flip_after_discard`, where a discard flips too).
 //! - **Pair chance** (`pairs.rs`; knob `pair_chance`, on by default): with counting, a
 //!   column holding a face-down card is valued at its expected score, the face-down card's
-//!   chance to pair its partner included, instead of as a card that never pairs.
+//!   chance to pair its partner included, instead of as a card that never pairs; that chance
+//!   counts `pair_weight` (4) times, for the draws to come that could pair the column too,
+//!   fading to 1 as the stock runs low and 1 on a final turn ([`Greedy::pair_weight_now`]).
 //! - **Gift** (`gift.rs`; knob `gift`, 1 by default): with counting, a card it may throw is
 //!   charged with what it is worth to the next player beyond a stock card.
 //! - **Matches** (knob `match_play`, on by default; `turn.rs`, [`Greedy::set_match`]): a hole
@@ -152,6 +154,8 @@ pub struct Greedy {
     tempo_down: u32,
     /// Knob `pair_chance`, and the pairing terms of the count they were worked out at.
     pair_chance: bool,
+    /// Knob `pair_weight`: the pairing terms' weight.
+    pair_weight: f64,
     pair: (u64, pairs::PairTerms),
     /// Knob `gift`, and its charges at a count and next seat's grid (`gift.rs`).
     gift: f64,
@@ -238,6 +242,7 @@ impl Greedy {
             tempo_on: 0,
             tempo_down: k("tempo_down").clamp(0.0, 6.0) as u32,
             pair_chance: k("pair_chance") >= 0.5,
+            pair_weight: k("pair_weight").clamp(0.0, 100.0),
             pair: (u64::MAX, pairs::PairTerms::NONE),
             gift: k("gift").clamp(0.0, 10.0),
             gift_cache: (u64::MAX, 0, [0; 16]),

@@ -27,7 +27,13 @@ pub(super) fn two_player(r: &GolfRules, stock: &str) -> Golf {
 
 /// As [`two_player`] with the rest of the shoe below the given stock cards.
 pub(super) fn two_player_full(r: &GolfRules, stock: &str) -> Golf {
-    let mut deck = cards(&format!("KS KH 5C 5D 9C 9D  3S 3H 7C 8D QC QD  4H {stock}"));
+    two_player_custom(r, "KS KH 5C 5D 9C 9D", "3S 3H 7C 8D QC QD", "4H", stock)
+}
+
+/// Two players, dealer 0: the given grids, discard and top of the stock, the rest of the
+/// shoe below.
+pub(super) fn two_player_custom(r: &GolfRules, g0: &str, g1: &str, up: &str, stock: &str) -> Golf {
+    let mut deck = cards(&format!("{g0} {g1} {up} {stock}"));
     let mut rest = state::fresh_shoe(r, 2).counts();
     deck.iter()
         .for_each(|&c| assert!(rest.remove(c), "{c} twice"));

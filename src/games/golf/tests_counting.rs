@@ -413,3 +413,52 @@ fn a_match_plays_for_points_until_its_last_hole() {
             .is_none()
     );
 }
+
+/// Seat 1 shows 7C (5C) 8C / (5S) 9H (KH) on its second turn and draws TH from the stock
+/// (`cardsim trace golf --players 2 --seed 1 --deal 14`, step 10). With the pairing chance at
+/// weight 1 greedy put the 10 face up under the 7C (a 17-point column, credited for turning a
+/// card up), giving up the column's chance to pair the 7C: the face-down card, or a 7 drawn
+/// later put there. Counting that chance over the draws to come (`pair_weight`), it throws
+/// the 10. A 9 drawn instead pairs the 9H either way.
+#[test]
+fn a_drawn_ten_is_not_buried_under_a_card_that_can_still_pair() {
+    use crate::strategy::Params;
+    let r = GolfRules::default();
+    let place = |drawn: &str, weight: Option<f64>| {
+        let mut g = super::tests::two_player_custom(
+            &r,
+            "KC 5D QH 2C 2S 7H",
+            "7C 5C 8C 5S 9H KH",
+            "6D",
+            drawn,
+        );
+        for (s, ps) in [(0, [0, 1, 4]), (1, [0, 2, 4])] {
+            for p in ps {
+                g.up[s] |= 1 << p;
+                g.shown[s][p] = key(g.grids[s][p]);
+            }
+        }
+        (g.seat, g.phase, g.turns) = (1, Phase::Draw, 2);
+        g.public = g.public_recount();
+        g.apply(Action::DrawStock);
+        assert_eq!(g.held, Some(cards(drawn)[0]));
+        let knobs = weight.map(|w| vec![("pair_weight".into(), w)]);
+        let mut bot = Greedy::new(&Params::new(knobs.unwrap_or_default()));
+        bot.begin_deal(1);
+        let mut l = ActionList::new();
+        g.legal_actions(&mut l);
+        bot.act(&g.view(1), &l, &mut GameRng::new(1, 1))
+    };
+    assert_eq!(
+        place("TH", Some(1.0)),
+        Action::Swap(3),
+        "weight 1: under the 7C"
+    );
+    assert_eq!(place("TH", None), Action::Discard);
+    assert_eq!(place("9D", Some(1.0)), Action::Swap(1));
+    assert_eq!(
+        place("9D", None),
+        Action::Swap(1),
+        "onto the 9H's column: a pair"
+    );
+}

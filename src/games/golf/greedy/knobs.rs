@@ -96,6 +96,11 @@ pub const KNOBS: &[Knob] = &[
         doc: "1: a face-down card counts its chance to pair its column partner (with counting); 0: it never pairs",
     },
     Knob {
+        name: "pair_weight",
+        default: 4.0,
+        doc: "with pair_chance, what a column's chance to pair counts, times that chance for the face-down card alone (1): a column with a face-up card over a face-down one can also be paired by a card drawn later; fades to 1 as the stock runs below 20 cards, 1 on a final turn",
+    },
+    Knob {
         name: "gift",
         default: 1.0,
         doc: "weight of what a thrown card is worth to the next player beyond a stock card (with counting; 0: not weighed)",

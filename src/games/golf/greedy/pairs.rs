@@ -23,7 +23,11 @@ pub(super) struct PairTerms {
     pub(super) both8: i32,
 }
 
+/// Stock cards below which `pair_weight` fades (see [`Greedy::pair_weight_now`]).
+const PAIR_FADE: f64 = 20.0;
+
 /// `num / den` rounded to the nearest whole number, halves up, for `den > 0`.
+#[cfg(test)]
 pub(super) fn half_up(num: i64, den: i64) -> i64 {
     (2 * num + den).div_euclid(2 * den)
 }
@@ -38,8 +42,10 @@ impl PairTerms {
     /// The terms for face-down cards drawn from `pool`, under the values and pair scores of
     /// `t`: `n[k] / total` times what a pair of `k` saves, and for two face-down cards the
     /// chance that two drawn cards are both `k` times the same, summed over the keys, each
-    /// rounded to whole tenths (halves up; [`PairTerms::exact`] unrounded).
-    pub(super) fn new(pool: &Pool, t: &Tables) -> PairTerms {
+    /// rounded to whole tenths (halves up; [`PairTerms::exact`] unrounded); each times `w`
+    /// (knob `pair_weight`) before it is rounded, to the nearest tenth (at `w = 1` exactly
+    /// as without it).
+    pub(super) fn new(pool: &Pool, t: &Tables, w: f64) -> PairTerms {
         let total = pool.total;
         if total <= 0 {
             return PairTerms::NONE;
@@ -52,14 +58,17 @@ impl PairTerms {
         // sum's low bits are the nearest whole number (no saturating cast, so the lanes
         // vectorize).
         const MAGIC: f64 = 6_755_399_441_055_744.0;
-        let inv = 1.0 / f64::from(total);
+        // At `w = 1` the same products as `1 / total` alone (a product with 1 is exact).
+        let inv = w * (1.0 / f64::from(total));
         let v: [i32; 16] = std::array::from_fn(|k| pool.n[k] * t.saves[k] * i32::from(k < 14));
         let one8 = v.map(|v| 8 * ((f64::from(v) * inv + 1e-9) + MAGIC).to_bits() as i32);
         let pairs: i32 = (0..16).map(|k| v[k] * (pool.n[k] - 1)).sum();
-        let both8 = match total > 1 {
-            true => 8 * half_up(pairs.into(), i64::from(total) * i64::from(total - 1)) as i32,
-            false => 0,
-        };
+        // The same rounding for two face-down cards: `pairs / den` is a whole number and a
+        // half, or at least `1 / (2 den)` from one (`den` < 2^14), and the division is
+        // correctly rounded at `w = 1`.
+        let den = f64::from(total) * f64::from(total - 1);
+        let both = 8 * ((f64::from(pairs) * w / den + 1e-9) + MAGIC).to_bits() as i32;
+        let both8 = both & -i32::from(total > 1);
         PairTerms { one8, both8 }
     }
 
@@ -118,9 +127,28 @@ impl Greedy {
                 true => self.count.down,
                 false => Pool::from_word(self.count_word),
             };
-            self.pair = (self.count_at, PairTerms::new(&pool, &self.tables));
+            let terms = PairTerms::new(&pool, &self.tables, self.pair_weight_now(v));
+            self.pair = (self.count_at, terms);
         }
         self.pair.1
+    }
+
+    /// The weight of this turn's pairing terms: `pair_weight` while draws are to come, fading
+    /// to 1 (the face-down card's own chance) as the stock runs down to its last card
+    /// (linearly below `PAIR_FADE` cards, counted as the turn began), and 1 on a final turn:
+    /// a column can be paired by a later draw only while there are draws to come. With
+    /// `empty_stock=reshuffle` the stock does not run out, and nothing fades; past `patience`
+    /// (the deal must end: the grids turn up) it is 1.
+    pub(super) fn pair_weight_now(&self, v: &View) -> f64 {
+        if self.pair_weight == 1.0 || v.ender().is_some() || self.late > 0 {
+            return 1.0;
+        }
+        if v.rules().reshuffle {
+            return self.pair_weight;
+        }
+        let stock = v.stock_len() + usize::from(v.own_stock_card().is_some());
+        let fade = (stock as f64 / PAIR_FADE).min(1.0);
+        1.0 + (self.pair_weight - 1.0) * fade
     }
 
     /// With `pair_chance`: moves the packed gains `g` of key `ck` on the grid `packed` by the
@@ -263,7 +291,7 @@ mod tests {
             let mean = (0..16).map(|k| n[k] * vals0[k]).sum::<i32>() as f64 / pool.total as f64;
             let t = Tables::new(&rules, 0, 0, None);
             let (one, both) = PairTerms::exact(&pool, &t);
-            let terms = PairTerms::new(&pool, &t);
+            let terms = PairTerms::new(&pool, &t, 1.0);
             // The terms are the rationals rounded, halves up.
             let t2 = pool.total * (pool.total - 1);
             let mut pairs = 0;
@@ -303,6 +331,49 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// With `pair_weight = w` each term is `w` times the unweighted rational, rounded to the
+    /// nearest tenth: checked against [`PairTerms::exact`] on pools of every size down to
+    /// two cards, and at `w = 1` equal to the terms without a weight.
+    #[test]
+    #[allow(clippy::needless_range_loop)] // a key indexes several tables at once
+    fn weighted_terms_are_the_weight_times_the_chance() {
+        let rules = GolfRules::default();
+        let t = Tables::new(&rules, 0, 0, None);
+        let mut n = [0i32; 16];
+        for (k, x) in n.iter_mut().enumerate().take(13) {
+            *x = [4, 3, 1, 0, 2, 4, 4, 1, 3, 2, 4, 3, 2][k];
+        }
+        while n.iter().sum::<i32>() >= 2 {
+            let pool = Pool {
+                n,
+                total: n.iter().sum(),
+            };
+            let (one, both) = PairTerms::exact(&pool, &t);
+            for w in [0.5, 1.0, 2.0, 3.5] {
+                let terms = PairTerms::new(&pool, &t, w);
+                for k in 0..14 {
+                    let got = f64::from(terms.one8[k]) / 8.0;
+                    assert_eq!(terms.one8[k] % 8, 0);
+                    assert!((got - w * one[k]).abs() <= 0.5 + 1e-6, "w {w} key {k}");
+                }
+                let got = f64::from(terms.both8) / 8.0;
+                assert!((got - w * both).abs() <= 0.5 + 1e-6, "w {w}: {got} {both}");
+            }
+            // Weight 1: the rationals rounded half up, as `new` always made them.
+            let plain = PairTerms::new(&pool, &t, 1.0);
+            for k in 0..14 {
+                let v = n[k] * t.saves[k];
+                assert_eq!(
+                    plain.one8[k],
+                    8 * half_up(v.into(), pool.total.into()) as i32
+                );
+            }
+            // One card fewer of the most plentiful key.
+            let k = (0..13).max_by_key(|&k| (n[k], k)).unwrap();
+            n[k] -= 1;
         }
     }
 }
