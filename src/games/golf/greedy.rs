@@ -41,7 +41,8 @@
 //!   column holding a face-down card is valued at its expected score, the face-down card's
 //!   chance to pair its partner included, instead of as a card that never pairs; that chance
 //!   counts `pair_weight` (4) times, for the draws to come that could pair the column too,
-//!   fading to 1 as the stock runs low and 1 on a final turn ([`Greedy::pair_weight_now`]).
+//!   fading to 1 as the stock runs low, 1 on a final turn and past patience
+//!   ([`Greedy::pair_weight_now`]).
 //! - **Gift** (`gift.rs`; knob `gift`, 1 by default): with counting, a card it may throw is
 //!   charged with what it is worth to the next player beyond a stock card.
 //! - **Matches** (knob `match_play`, on by default; `turn.rs`, [`Greedy::set_match`]): a hole

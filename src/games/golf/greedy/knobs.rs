@@ -98,7 +98,7 @@ pub const KNOBS: &[Knob] = &[
     Knob {
         name: "pair_weight",
         default: 4.0,
-        doc: "with pair_chance, what a column's chance to pair counts, times that chance for the face-down card alone (1): a column with a face-up card over a face-down one can also be paired by a card drawn later; fades to 1 as the stock runs below 20 cards, 1 on a final turn",
+        doc: "with pair_chance, what a column's chance to pair counts, times that chance for the face-down card alone (1): a column with a face-up card over a face-down one can also be paired by a card drawn later; fades to 1 as the stock runs below 20 cards, 1 on a final turn and past patience",
     },
     Knob {
         name: "gift",
