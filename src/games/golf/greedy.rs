@@ -39,10 +39,11 @@
 //!   it turns its grid up early (not under `flip_after_discard`, where a discard flips too).
 //! - **Pair chance** (`pairs.rs`; knob `pair_chance`, on by default): with counting, a
 //!   column holding a face-down card is valued at its expected score, the face-down card's
-//!   chance to pair its partner included, instead of as a card that never pairs; that chance
-//!   counts `pair_weight` (4) times, for the draws to come that could pair the column too,
-//!   fading to 1 as the stock runs low, 1 on a final turn and past patience
-//!   ([`Greedy::pair_weight_now`]).
+//!   chance to pair its partner included, instead of as a card that never pairs; for a
+//!   face-up card over a face-down one that chance counts `pair_weight` (4) times, for the
+//!   draws to come that could pair the column too, fading to 1 as the stock runs low, 1 on a
+//!   final turn and past patience ([`Greedy::pair_weight_now`]); two face-down cards count
+//!   their own chance (`pair_weight_both`, 1).
 //! - **Gift** (`gift.rs`; knob `gift`, 1 by default): with counting, a card it may throw is
 //!   charged with what it is worth to the next player beyond a stock card.
 //! - **Matches** (knob `match_play`, on by default; `turn.rs`, [`Greedy::set_match`]): a hole
@@ -155,8 +156,9 @@ pub struct Greedy {
     tempo_down: u32,
     /// Knob `pair_chance`, and the pairing terms of the count they were worked out at.
     pair_chance: bool,
-    /// Knob `pair_weight`: the pairing terms' weight.
-    pair_weight: f64,
+    /// Knobs `pair_weight` and `pair_weight_both`: the pairing terms' weights, a face-up
+    /// card's over a face-down one and two face-down cards'.
+    pair_weight: (f64, f64),
     pair: (u64, pairs::PairTerms),
     /// Knob `gift`, and its charges at a count and next seat's grid (`gift.rs`).
     gift: f64,
@@ -243,7 +245,10 @@ impl Greedy {
             tempo_on: 0,
             tempo_down: k("tempo_down").clamp(0.0, 6.0) as u32,
             pair_chance: k("pair_chance") >= 0.5,
-            pair_weight: k("pair_weight").clamp(0.0, 100.0),
+            pair_weight: (
+                k("pair_weight").clamp(0.0, 100.0),
+                k("pair_weight_both").clamp(0.0, 100.0),
+            ),
             pair: (u64::MAX, pairs::PairTerms::NONE),
             gift: k("gift").clamp(0.0, 10.0),
             gift_cache: (u64::MAX, 0, [0; 16]),

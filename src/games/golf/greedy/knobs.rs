@@ -98,7 +98,12 @@ pub const KNOBS: &[Knob] = &[
     Knob {
         name: "pair_weight",
         default: 4.0,
-        doc: "with pair_chance, what a column's chance to pair counts, times that chance for the face-down card alone (1): a column with a face-up card over a face-down one can also be paired by a card drawn later; fades to 1 as the stock runs below 20 cards, 1 on a final turn and past patience",
+        doc: "with pair_chance, what the chance to pair a column of a face-up card over a face-down one counts, times that chance for the face-down card alone (1): such a column can also be paired by a card drawn later; fades to 1 as the stock runs below 20 cards, 1 on a final turn and past patience",
+    },
+    Knob {
+        name: "pair_weight_both",
+        default: 1.0,
+        doc: "as pair_weight, for a column of two face-down cards (1: their own chance to pair each other; a later draw pairs such a column only after a card is turned up there)",
     },
     Knob {
         name: "gift",

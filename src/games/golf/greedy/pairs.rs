@@ -5,7 +5,9 @@
 //! `P(k)` is the chance that the face-down card is a `k` and `pair(k)` the score of a pair
 //! of `k`s (0, or `pair_of_twos`); two face-down cards pair with the chance that two cards
 //! drawn from the unseen ones match. The column tables stay as they are (a face-down card at
-//! the counted mean); each placement gain moves by the change in that pairing term.
+//! the counted mean); each placement gain moves by the change in that pairing term. The
+//! terms are weighted for the draws to come (knobs `pair_weight` and `pair_weight_both`,
+//! [`Greedy::pair_weight_now`]).
 
 use super::Greedy;
 use super::chance::Pool;
@@ -42,10 +44,11 @@ impl PairTerms {
     /// The terms for face-down cards drawn from `pool`, under the values and pair scores of
     /// `t`: `n[k] / total` times what a pair of `k` saves, and for two face-down cards the
     /// chance that two drawn cards are both `k` times the same, summed over the keys, each
-    /// rounded to whole tenths (halves up; [`PairTerms::exact`] unrounded); each times `w`
-    /// (knob `pair_weight`) before it is rounded, to the nearest tenth (at `w = 1` exactly
-    /// as without it).
-    pub(super) fn new(pool: &Pool, t: &Tables, w: f64) -> PairTerms {
+    /// rounded to whole tenths (halves up; [`PairTerms::exact`] unrounded); a face-up card's
+    /// terms times `w.0` (knob `pair_weight`) and the two face-down cards' term times `w.1`
+    /// (knob `pair_weight_both`) before they are rounded, to the nearest tenth (at weight 1
+    /// exactly as without it).
+    pub(super) fn new(pool: &Pool, t: &Tables, w: (f64, f64)) -> PairTerms {
         let total = pool.total;
         if total <= 0 {
             return PairTerms::NONE;
@@ -59,7 +62,7 @@ impl PairTerms {
         // vectorize).
         const MAGIC: f64 = 6_755_399_441_055_744.0;
         // At `w = 1` the same products as `1 / total` alone (a product with 1 is exact).
-        let inv = w * (1.0 / f64::from(total));
+        let inv = w.0 * (1.0 / f64::from(total));
         let v: [i32; 16] = std::array::from_fn(|k| pool.n[k] * t.saves[k] * i32::from(k < 14));
         let one8 = v.map(|v| 8 * ((f64::from(v) * inv + 1e-9) + MAGIC).to_bits() as i32);
         let pairs: i32 = (0..16).map(|k| v[k] * (pool.n[k] - 1)).sum();
@@ -67,7 +70,7 @@ impl PairTerms {
         // half, or at least `1 / (2 den)` from one (`den` < 2^14), and the division is
         // correctly rounded at `w = 1`.
         let den = f64::from(total) * f64::from(total - 1);
-        let both = 8 * ((f64::from(pairs) * w / den + 1e-9) + MAGIC).to_bits() as i32;
+        let both = 8 * ((f64::from(pairs) * w.1 / den + 1e-9) + MAGIC).to_bits() as i32;
         let both8 = both & -i32::from(total > 1);
         PairTerms { one8, both8 }
     }
@@ -133,22 +136,24 @@ impl Greedy {
         self.pair.1
     }
 
-    /// The weight of this turn's pairing terms: `pair_weight` while draws are to come, fading
-    /// to 1 (the face-down card's own chance) as the stock runs down to its last card
-    /// (linearly below `PAIR_FADE` cards, counted as the turn began), and 1 on a final turn:
-    /// a column can be paired by a later draw only while there are draws to come. With
+    /// The weights of this turn's pairing terms, a face-up card's over a face-down one and
+    /// two face-down cards': `pair_weight` and `pair_weight_both` while draws are to come,
+    /// each fading to 1 (the face-down cards' own chance) as the stock runs down to its last
+    /// card (linearly below `PAIR_FADE` cards, counted as the turn began), and 1 on a final
+    /// turn: a column can be paired by a later draw only while there are draws to come. With
     /// `empty_stock=reshuffle` the stock does not run out, and nothing fades; past `patience`
-    /// (the deal must end: the grids turn up) it is 1.
-    pub(super) fn pair_weight_now(&self, v: &View) -> f64 {
-        if self.pair_weight == 1.0 || v.ender().is_some() || self.late > 0 {
-            return 1.0;
+    /// (the deal must end: the grids turn up) they are 1.
+    pub(super) fn pair_weight_now(&self, v: &View) -> (f64, f64) {
+        let w = self.pair_weight;
+        if w == (1.0, 1.0) || v.ender().is_some() || self.late > 0 {
+            return (1.0, 1.0);
         }
         if v.rules().reshuffle {
-            return self.pair_weight;
+            return w;
         }
         let stock = v.stock_len() + usize::from(v.own_stock_card().is_some());
         let fade = (stock as f64 / PAIR_FADE).min(1.0);
-        1.0 + (self.pair_weight - 1.0) * fade
+        (1.0 + (w.0 - 1.0) * fade, 1.0 + (w.1 - 1.0) * fade)
     }
 
     /// With `pair_chance`: moves the packed gains `g` of key `ck` on the grid `packed` by the
@@ -232,6 +237,10 @@ mod tests {
     /// one of 3 Qs, a pair worth 20 points (1.3 points); position 2 that column 2's two
     /// face-down cards pair each other (0.7), less the ace's own chance there (0.1);
     /// position 3 only that its card is one of 3 threes under the 3S (0.4): it goes there.
+    /// Counting the draws to come (`pair_weight` 4 on a face-up card's chance, 1 on two
+    /// face-down cards'), positions 1 and 3 give up 5.2 and 1.6, position 2 only 0.7 less
+    /// 0.5: the ace goes to the column whose two cards are both unknown (with
+    /// `pair_weight_both` 4 too, position 2 gives up 2.8 less 0.5, and position 3 is kept).
     #[test]
     fn the_pairing_chance_moves_a_card_off_a_partner_it_may_pair() {
         use crate::cards::GameRng;
@@ -250,13 +259,20 @@ mod tests {
         }
         g.apply(Action::DrawStock);
         assert_eq!((g.to_act(), g.held), (Some(1), Some(cards("AC")[0])));
-        let place = |pair: f64| {
-            let mut bot = Greedy::new(&Params::new(vec![("pair_chance".into(), pair)]));
+        let place = |pair: f64, weight: f64, both: f64| {
+            let knobs = vec![
+                ("pair_chance".into(), pair),
+                ("pair_weight".into(), weight),
+                ("pair_weight_both".into(), both),
+            ];
+            let mut bot = Greedy::new(&Params::new(knobs));
             bot.begin_deal(1);
             bot.act(&g.view(1), &[], &mut GameRng::new(1, 1))
         };
-        assert_eq!(place(0.0), Action::Swap(1));
-        assert_eq!(place(1.0), Action::Swap(3));
+        assert_eq!(place(0.0, 1.0, 1.0), Action::Swap(1));
+        assert_eq!(place(1.0, 1.0, 1.0), Action::Swap(3));
+        assert_eq!(place(1.0, 4.0, 1.0), Action::Swap(2));
+        assert_eq!(place(1.0, 4.0, 4.0), Action::Swap(3));
     }
 
     #[test]
@@ -291,7 +307,7 @@ mod tests {
             let mean = (0..16).map(|k| n[k] * vals0[k]).sum::<i32>() as f64 / pool.total as f64;
             let t = Tables::new(&rules, 0, 0, None);
             let (one, both) = PairTerms::exact(&pool, &t);
-            let terms = PairTerms::new(&pool, &t, 1.0);
+            let terms = PairTerms::new(&pool, &t, (1.0, 1.0));
             // The terms are the rationals rounded, halves up.
             let t2 = pool.total * (pool.total - 1);
             let mut pairs = 0;
@@ -334,9 +350,11 @@ mod tests {
         }
     }
 
-    /// With `pair_weight = w` each term is `w` times the unweighted rational, rounded to the
-    /// nearest tenth: checked against [`PairTerms::exact`] on pools of every size down to
-    /// two cards, and at `w = 1` equal to the terms without a weight.
+    /// With weights `(w, w')` each face-up card's term is `w` times the unweighted rational
+    /// and the two face-down cards' term `w'` times it, rounded to the nearest tenth:
+    /// checked against [`PairTerms::exact`] on pools of every size down to two cards (with
+    /// `w' = 1 / w`, so that the two are told apart), and at weight 1 equal to the terms
+    /// without a weight.
     #[test]
     #[allow(clippy::needless_range_loop)] // a key indexes several tables at once
     fn weighted_terms_are_the_weight_times_the_chance() {
@@ -353,17 +371,17 @@ mod tests {
             };
             let (one, both) = PairTerms::exact(&pool, &t);
             for w in [0.5, 1.0, 2.0, 3.5] {
-                let terms = PairTerms::new(&pool, &t, w);
+                let terms = PairTerms::new(&pool, &t, (w, 1.0 / w));
                 for k in 0..14 {
                     let got = f64::from(terms.one8[k]) / 8.0;
                     assert_eq!(terms.one8[k] % 8, 0);
                     assert!((got - w * one[k]).abs() <= 0.5 + 1e-6, "w {w} key {k}");
                 }
                 let got = f64::from(terms.both8) / 8.0;
-                assert!((got - w * both).abs() <= 0.5 + 1e-6, "w {w}: {got} {both}");
+                assert!((got - both / w).abs() <= 0.5 + 1e-6, "w {w}: {got} {both}");
             }
             // Weight 1: the rationals rounded half up, as `new` always made them.
-            let plain = PairTerms::new(&pool, &t, 1.0);
+            let plain = PairTerms::new(&pool, &t, (1.0, 1.0));
             for k in 0..14 {
                 let v = n[k] * t.saves[k];
                 assert_eq!(
